@@ -1,0 +1,1 @@
+print("rls-bench: not built yet")

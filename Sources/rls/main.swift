@@ -1,0 +1,4 @@
+import Policies
+import RLSCommandLine
+
+RLSCommandLine.run(schema: ElectricRide.schema)
