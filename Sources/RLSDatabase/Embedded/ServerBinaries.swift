@@ -8,11 +8,13 @@ struct ServerBinaries: Sendable, Equatable {
     var postgres: String { directory + "/postgres" }
 
     /// Looks in `PG_BIN`, then `PATH`, then `/usr/lib/postgresql/*/bin` (newest version first).
-    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ServerBinaries {
+    static func locate(
+        environment: [String: String] = ProcessInfo.processInfo.environment, searchInstalled: Bool = true
+    ) throws -> ServerBinaries {
         var candidates: [String] = []
         if let pgBin = environment["PG_BIN"], !pgBin.isEmpty { candidates.append(pgBin) }
         for entry in (environment["PATH"] ?? "").split(separator: ":") { candidates.append(String(entry)) }
-        candidates += installedVersions()
+        if searchInstalled { candidates += installedVersions() }
         for directory in candidates where isUsable(directory) {
             return ServerBinaries(directory: directory)
         }
