@@ -9,6 +9,9 @@ enum ClusterSettings {
         full_page_writes = off
         wal_level = minimal
         max_wal_senders = 0
+        # Small WAL keeps the template, and so every copy of it, small.
+        min_wal_size = 2MB
+        max_wal_size = 256MB
         autovacuum = off
         jit = off
         max_connections = 200
