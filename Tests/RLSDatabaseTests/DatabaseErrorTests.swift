@@ -43,3 +43,16 @@ struct DatabaseErrorTests {
         #expect(error.kind == .connectionLost)
     }
 }
+
+@Suite("A broken connection is reported as lost")
+struct LostConnectionTests {
+    @Test func terminatedBackendIsConnectionLost() throws {
+        let (url, victim) = try TestDatabase.make()
+        let killer = try Connection(url: url)
+        let pid = try #require(try victim.query("select pg_backend_pid() as pid").first?.int("pid"))
+        try killer.query("select pg_terminate_backend($1)", [pid])
+        let error = try #require(throws: DatabaseError.self) { try victim.execute("select 1") }
+        #expect(error.kind == .connectionLost)
+        #expect(error.isConnectionFailure)
+    }
+}

@@ -79,9 +79,13 @@ public final class Connection {
         var cStrings: [UnsafeMutablePointer<CChar>?] = texts.map { $0.flatMap { strdup($0) } }
         defer { cStrings.forEach { free($0) } }
         roundTrips += 1
-        let result = cStrings.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: max(buffer.count, 1)) { values in
-                PQexecParams(connection, sql, Int32(texts.count), nil, texts.isEmpty ? nil : values, nil, nil, 0)
+        let result = cStrings.withUnsafeMutableBufferPointer { buffer -> OpaquePointer? in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                return PQexecParams(connection, sql, 0, nil, nil, nil, nil, 0)
+            }
+            // libpq wants `const char * const *`; the strings stay owned (and freed) by us.
+            return base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { values in
+                PQexecParams(connection, sql, Int32(buffer.count), nil, values, nil, nil, 0)
             }
         }
         defer { PQclear(result) }
@@ -130,7 +134,7 @@ public final class Connection {
         let lostConnection = handle.map { PQstatus($0) == CONNECTION_BAD } ?? true
         let fallback = PQresultErrorMessage(result).map { target.scrub(String(cString: $0)) } ?? "unknown error"
         return DatabaseError(
-            kind: field("C") == nil && lostConnection ? .connectionLost : .server,
+            kind: lostConnection ? .connectionLost : .server,
             sqlState: field("C"),
             severity: field("V") ?? field("S"),
             message: field("M") ?? fallback.trimmingCharacters(in: .whitespacesAndNewlines),
