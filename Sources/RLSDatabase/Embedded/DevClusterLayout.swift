@@ -63,11 +63,13 @@ struct DevClusterLayout {
         let admin = try Connection(url: "host='\(socketDirectory)' port=\(settings.port) user=supabase_admin dbname=postgres")
         defer { admin.close() }
         // Hex digits only: safe inside the literal (ALTER ROLE takes no parameters).
-        try admin.execute("""
+        try EmbeddedCluster.withoutStatement {
+            try admin.execute("""
             alter role postgres password '\(settings.password)';
             alter role supabase_admin password '\(settings.password)';
             alter role authenticator password '\(settings.password)';
             """ + SupabaseShape.defaultPrivileges(defaultPrivileges))
+        }
     }
 
     func readSettings() -> Settings? {

@@ -75,11 +75,23 @@ extension EmbeddedCluster {
         defer { admin.close() }
         // The password is hex digits only, so splicing it into the literal cannot break out of it;
         // ALTER ROLE takes no parameters. The server log never records it (log_min_error_statement).
-        try admin.execute("""
+        try Self.withoutStatement {
+            try admin.execute("""
             alter role postgres password '\(password)';
             alter role supabase_admin password '\(password)';
             alter role authenticator password '\(password)';
             """ + SupabaseShape.defaultPrivileges(options.defaultPrivileges))
+        }
+    }
+
+    /// Runs `body`, dropping the failed statement from any error: it holds the cluster's password.
+    static func withoutStatement(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch var error as DatabaseError {
+            error.statement = nil
+            throw error
+        }
     }
 
     /// Creates the base directory sticky and world-writable, like /tmp, so root and users can share it.
