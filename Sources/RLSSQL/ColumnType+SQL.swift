@@ -24,7 +24,8 @@ extension ColumnDefault {
         case .now: "now()"
         case .randomUUID: "gen_random_uuid()"
         case .currentUserID: "auth.uid()"
-        case .raw(let sql): sql.text
+        // Parenthesized: a default takes only a restricted expression without them.
+        case .raw(let sql): "(\(sql.text))"
         }
     }
 }

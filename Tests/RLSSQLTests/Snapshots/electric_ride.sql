@@ -72,7 +72,7 @@ create table "public"."listing" (
   "colour_id" bigint not null,
   "price" numeric(10, 2) not null,
   "odometer_km" integer not null,
-  "features" text[] not null default '{}',
+  "features" text[] not null default ('{}'),
   "description" text,
   "status" "public"."listing_status" not null default 'available',
   "listed_at" timestamp with time zone not null default now(),
