@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// Column("id", .bigint).identity().primaryKey()
-/// // "id" bigint generated always as identity (sequence name "public"."brand_id_seq") not null
+/// // "id" bigint generated always as identity (sequence name "public"."brand_id_seq")
 /// Column("phone", .text).nullable()      // "phone" text
 /// Column("seller_id", .uuid).references("profiles", onDelete: .cascade)
 /// // constraint "listing_seller_id_fkey" foreign key ("seller_id") references "public"."profiles" ("id") on delete cascade
@@ -31,8 +31,8 @@ public struct Column: Sendable, Hashable {
     /// Where the column was declared.
     public var source: SourceLocation
 
-    var inlinePrimaryKey: SourceLocation?
-    var inlineUnique: SourceLocation?
+    var inlinePrimaryKey: PrimaryKey?
+    var inlineUnique: Unique?
     var inlineReference: ForeignKey?
 
     /// Declares a column; `not null` unless ``nullable()`` is applied.
@@ -52,13 +52,13 @@ public struct Column: Sendable, Hashable {
     public func identity(_ kind: Identity = .always) -> Column { with { $0.identity = kind } }
 
     /// Makes this column the table's single-column primary key.
-    public func primaryKey(fileID: String = #fileID, line: Int = #line) -> Column {
-        with { $0.inlinePrimaryKey = SourceLocation(fileID: fileID, line: line) }
+    public func primaryKey(name: String? = nil, fileID: String = #fileID, line: Int = #line) -> Column {
+        with { $0.inlinePrimaryKey = PrimaryKey([$0.name], name: name, source: SourceLocation(fileID: fileID, line: line)) }
     }
 
     /// Adds a single-column unique constraint: `constraint "t_c_key" unique ("c")`.
-    public func unique(fileID: String = #fileID, line: Int = #line) -> Column {
-        with { $0.inlineUnique = SourceLocation(fileID: fileID, line: line) }
+    public func unique(name: String? = nil, fileID: String = #fileID, line: Int = #line) -> Column {
+        with { $0.inlineUnique = Unique([$0.name], name: name, source: SourceLocation(fileID: fileID, line: line)) }
     }
 
     /// Adds a foreign key to `table(column)`; `"auth.users"` or `.authUsers` reaches Supabase's users.

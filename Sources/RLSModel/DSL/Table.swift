@@ -97,12 +97,8 @@ public struct Table: Sendable, Hashable {
         switch element {
         case .column(let column):
             columns.append(column)
-            if let location = column.inlinePrimaryKey {
-                add(.primaryKey(PrimaryKey([column.name], source: location)))
-            }
-            if let location = column.inlineUnique {
-                uniques.append(Unique([column.name], source: location))
-            }
+            if let key = column.inlinePrimaryKey { add(.primaryKey(key)) }
+            if let unique = column.inlineUnique { uniques.append(unique) }
             if let reference = column.inlineReference {
                 foreignKeys.append(reference)
             }
