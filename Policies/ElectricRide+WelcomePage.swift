@@ -16,6 +16,10 @@ extension ElectricRide {
     /// may EXECUTE it: triggers fire without that privilege. It only ever writes counts.
     /// It recounts every brand once per statement, which is fine for a marketplace of this
     /// size; at a much larger scale, per-row increments would replace the recount.
+    ///
+    /// Splinter's 0026/0027 (pg_graphql introspection) list every table `anon` or
+    /// `authenticated` may SELECT whenever the pg_graphql extension is installed: a public
+    /// page cannot avoid them. A project that does not use GraphQL drops the extension.
     @SchemaBuilder static var welcomePageCounts: [SchemaElement] {
         Table("brand_listing_count") {
             Column("brand_id", .bigint).primaryKey().references("brand", onDelete: .cascade)
