@@ -15,8 +15,7 @@ enum SQLCommand {
             """,
         options: [.value("output", "FILE", short: "o", help: "Write the SQL to FILE instead of standard output.")],
         run: { invocation in
-            try invocation.schema.validate()
-            let sql = render(invocation.schema)
+            let sql = try renderValidated(invocation.schema)
             if let path = invocation.arguments.value("output") {
                 do {
                     try sql.write(toFile: path, atomically: true, encoding: .utf8)
