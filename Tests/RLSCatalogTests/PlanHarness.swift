@@ -14,11 +14,12 @@ enum PlanHarness {
     /// Plans from `currentSQL` to `desiredSQL`, applies the plan in one transaction and returns it
     /// after checking that a second plan is empty.
     @discardableResult
-    static func applyAndReplan(from currentSQL: String, to desiredSQL: String,
+    static func applyAndReplan(from currentSQL: String, changedByAdmin adminSQL: String? = nil, to desiredSQL: String,
                                sourceLocation: SourceLocation = #_sourceLocation) throws -> ChangePlan {
-        let (_, db) = try TestDatabase.make()
+        let (url, db) = try TestDatabase.make()
         defer { db.close() }
         try db.execute(currentSQL)
+        if let adminSQL { try asAdmin(url, adminSQL) }
         let desired = try catalog(desiredSQL)
         let plan = ChangePlan(from: try db.introspectCatalog(), to: desired)
         do {
@@ -32,5 +33,13 @@ enum PlanHarness {
         #expect(again.isEmpty, "Planning again after applying found:\n\(again.sql)\nafter applying:\n\(plan.sql)",
                 sourceLocation: sourceLocation)
         return plan
+    }
+
+    /// Runs `sql` as the cluster's superuser in the database at `url` (drift made by hand in a dashboard).
+    static func asAdmin(_ url: String, _ sql: String) throws {
+        let database = String(url.split(separator: "/").last ?? "")
+        let admin = try Connection(url: try TestDatabase.cluster.url(database: database, user: "supabase_admin"))
+        defer { admin.close() }
+        try admin.execute(sql)
     }
 }

@@ -22,11 +22,16 @@ public struct Catalog: Equatable, Sendable, Codable {
     public var policies: [Policy]
     /// Privileges granted on managed schemas, tables, views, sequences, columns and functions.
     public var grants: [Grant]
+    /// Sequences in managed schemas (most belong to identity or serial columns), sorted.
+    public var sequences: [QualifiedName]
+    /// What objects created by the connected role are granted automatically; not compared.
+    public var defaultPrivileges: [DefaultPrivilege]
 
     /// Creates a catalog; every list is sorted so the value is deterministic.
     public init(
         schemas: [Schema] = [], enums: [EnumType] = [], tables: [Table] = [], views: [View] = [],
-        functions: [Function] = [], triggers: [Trigger] = [], policies: [Policy] = [], grants: [Grant] = []
+        functions: [Function] = [], triggers: [Trigger] = [], policies: [Policy] = [], grants: [Grant] = [],
+        sequences: [QualifiedName] = [], defaultPrivileges: [DefaultPrivilege] = []
     ) {
         self.schemas = schemas.sorted { $0.name < $1.name }
         self.enums = enums.sorted { $0.name < $1.name }
@@ -36,6 +41,15 @@ public struct Catalog: Equatable, Sendable, Codable {
         self.triggers = triggers.sorted { ($0.table, $0.name) < ($1.table, $1.name) }
         self.policies = policies.sorted { ($0.table, $0.name) < ($1.table, $1.name) }
         self.grants = grants.sorted()
+        self.sequences = sequences.sorted()
+        self.defaultPrivileges = defaultPrivileges.sorted { "\($0)" < "\($1)" }
+    }
+
+    /// Compares what the databases hold; default privileges are context, not content.
+    public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
+        (lhs.schemas, lhs.enums, lhs.tables, lhs.views) == (rhs.schemas, rhs.enums, rhs.tables, rhs.views)
+            && (lhs.functions, lhs.triggers, lhs.policies) == (rhs.functions, rhs.triggers, rhs.policies)
+            && (lhs.grants, lhs.sequences) == (rhs.grants, rhs.sequences)
     }
 
     /// The table named `name`, if the catalog holds it.

@@ -24,12 +24,31 @@ extension CatalogRows {
 
     mutating func readGrants(_ result: QueryResult) throws {
         for row in result {
-            guard let kind = Catalog.Grant.ObjectKind(rawValue: try row.string("object_kind")) else { continue }
+            let objectKind = try row.string("object_kind")
+            if objectKind == "SEQUENCE*" {
+                sequences.append(try Self.name(row, "schema", "name"))
+                continue
+            }
+            if objectKind == "DEFAULT" {
+                if let entry = try Self.defaultPrivilege(row) { defaultPrivileges.append(entry) }
+                continue
+            }
+            guard let kind = Catalog.Grant.ObjectKind(rawValue: objectKind) else { continue }
             grants.append(Catalog.Grant(
                 objectKind: kind, object: try Self.name(row, "schema", "name"), arguments: row["arguments"],
                 column: row["column_name"], grantee: try row.string("grantee"),
                 privilege: try row.string("privilege"), grantable: try row.bool("grantable")))
         }
+    }
+
+    /// A `DEFAULT` row: schema ('' for global), object type code in `name`.
+    static func defaultPrivilege(_ row: Row) throws -> Catalog.DefaultPrivilege? {
+        let kinds: [String: Catalog.Grant.ObjectKind] = ["r": .table, "S": .sequence, "f": .function, "n": .schema]
+        guard let kind = kinds[try row.string("name")] else { return nil }
+        let schema = try row.string("schema")
+        return Catalog.DefaultPrivilege(schema: schema.isEmpty ? nil : schema, objectKind: kind,
+                                        grantee: try row.string("grantee"), privilege: try row.string("privilege"),
+                                        grantable: try row.bool("grantable"))
     }
 
     static func name(_ row: Row, _ schema: String, _ name: String) throws -> QualifiedName {

@@ -10,11 +10,14 @@ struct CatalogRows {
     var triggers: [Catalog.Trigger] = []
     var policies: [Catalog.Policy] = []
     var grants: [Catalog.Grant] = []
+    var sequences: [QualifiedName] = []
+    var defaultPrivileges: [Catalog.DefaultPrivilege] = []
 
     /// The catalog read so far, sorted.
     var catalog: Catalog {
         Catalog(schemas: schemas, enums: enums, tables: Array(tables.values), views: views, functions: functions,
-                triggers: triggers, policies: policies, grants: grants)
+                triggers: triggers, policies: policies, grants: grants, sequences: sequences,
+                defaultPrivileges: defaultPrivileges)
     }
 
     mutating func readSchemasAndEnums(_ result: QueryResult) throws {

@@ -33,7 +33,7 @@ extension IntrospectionQuery {
     private static let grantee = "case when a.grantee = 0 then 'public' else pg_get_userbyid(a.grantee)::text end"
 
     /// Every privilege on managed schemas, tables, views, sequences, columns and functions, except
-    /// the owner's own. A missing ACL means the built-in default (`acldefault`), so both sides of a
+    /// the owner's own; then one `SEQUENCE*` row per sequence and the `DEFAULT` privileges. A missing ACL means the built-in default (`acldefault`), so both sides of a
     /// diff read the same whether or not the ACL was ever written.
     static let grants = """
         select 'SCHEMA' as object_kind, n.nspname as schema, '' as name, null::text as arguments, null::text as column_name,
@@ -63,5 +63,22 @@ extension IntrospectionQuery {
              aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
         where p.prokind in ('f', 'p') and \(managed) and a.grantee <> p.proowner
           and not \(ManagedSchemas.isExtensionMember("p.oid", catalog: "pg_proc"))
+        union all
+        select 'SEQUENCE*', n.nspname, c.relname, null, null, null, null, false
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'S' and \(managed) and not \(ManagedSchemas.isExtensionMember("c.oid", catalog: "pg_class"))
+        union all
+        \(defaultPrivilegeRows)
+        """
+
+    /// Default privileges of the connected role (the one that will run `CREATE`), global and per schema.
+    static let defaultPrivilegeRows = """
+        select 'DEFAULT', coalesce(n.nspname, ''), d.defaclobjtype::text, null, null,
+               \(grantee) as grantee, a.privilege_type as privilege, a.is_grantable as grantable
+        from pg_default_acl d
+        left join pg_namespace n on n.oid = d.defaclnamespace,
+             aclexplode(d.defaclacl) a
+        where d.defaclrole = (select oid from pg_roles where rolname = current_user)
+          and (d.defaclnamespace = 0 or \(managed))
         """
 }
