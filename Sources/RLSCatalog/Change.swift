@@ -56,6 +56,8 @@ public struct Change: Equatable, Sendable, Codable {
         case policy
         /// A privilege on a schema, table, column, sequence or function.
         case privilege
+        /// A table's row level security switches (`ENABLE`/`FORCE`).
+        case rowSecurity = "row level security"
     }
 
     /// What the change does.

@@ -61,7 +61,7 @@ struct PlanRoundTripTests {
             alter table public.patron add constraint display_name_length check (char_length(display_name) < 100);
             """, forward: "+ constraint public.patron.display_name_length"),
         Case(label: "RLS disabled", change: "alter table public.saved disable row level security;",
-             forward: "- table public.saved"),
+             forward: "- row level security public.saved"),
         Case(label: "trigger dropped", change: "drop trigger on_auth_user_created on auth.users;",
              forward: "+ trigger auth.users.on_auth_user_created", forwardApplies: false),
         Case(label: "function change", change: """

@@ -26,9 +26,11 @@ extension CatalogDiff {
     }
 
     private mutating func createTable(_ table: Catalog.Table, available: Set<QualifiedName>) {
+        let created = createdTables
         let canInline = { (constraint: Catalog.Constraint) -> Bool in
             guard let target = constraint.referencedTable else { return true }
-            return target == table.name || available.contains(target)
+            // Tables outside the plan (kept ones, or `auth.users`) exist already.
+            return target == table.name || !created.contains(target) || available.contains(target)
         }
         var sql = table.createSQL(inline: table.constraints.filter(canInline))
         if let comment = table.comment { sql += "\n" + commentSQL(on: "TABLE \(table.name.sql)", comment) }
@@ -45,7 +47,7 @@ extension CatalogDiff {
                                      sql: index.definition + ";"))
         }
         if table.rowSecurity || table.forceRowSecurity {
-            add(.rowSecurity, Change(kind: .enableRowSecurity, object: .table, name: "\(table.name)",
+            add(.rowSecurity, Change(kind: .enableRowSecurity, object: .rowSecurity, name: "\(table.name)",
                                      sql: table.rowSecuritySQL(enable: table.rowSecurity ? true : nil,
                                                                force: table.forceRowSecurity ? true : nil)))
         }
@@ -56,7 +58,7 @@ extension CatalogDiff {
         let force = old.forceRowSecurity == new.forceRowSecurity ? nil : new.forceRowSecurity
         guard enable != nil || force != nil else { return }
         let turnsOn = (enable ?? force) == true
-        add(.rowSecurity, Change(kind: turnsOn ? .enableRowSecurity : .disableRowSecurity, object: .table,
+        add(.rowSecurity, Change(kind: turnsOn ? .enableRowSecurity : .disableRowSecurity, object: .rowSecurity,
                                  name: "\(new.name)", sql: new.rowSecuritySQL(enable: enable, force: force)))
     }
 
