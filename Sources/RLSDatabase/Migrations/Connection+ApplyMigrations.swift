@@ -18,6 +18,7 @@ extension Connection {
     /// anything runs; `.statementFailed` naming the file and line when a statement fails;
     /// `.database` for failures outside the statements. In every case nothing was applied, except
     /// when the connection broke during COMMIT, which the error says.
+    @discardableResult
     public func applyMigrations(_ files: [MigrationFile], options: ApplyOptions = ApplyOptions()) throws -> ApplyResult {
         if options.dryRun {
             let status = try migrationStatus(files)

@@ -15,12 +15,14 @@ extension Connection {
         return MigrationError.database("apply migrations", error)
     }
 
-    /// Replays statement by statement and rolls back; `nil` when the connection is gone, the failure
-    /// is a timeout or cancellation (replaying would only wait again), or nothing fails this time.
+    /// Replays statement by statement and rolls back; `nil` when the connection is gone or was
+    /// terminated by the server (57P01…), or when nothing fails the same way this time. A timed-out
+    /// statement is replayed too: statement_timeout applies per statement, so finding it costs at
+    /// most one more timeout, and naming it is what the user needs.
     private func replayToFindFailure(
         _ script: ApplyScript, originalError: DatabaseError, options: ApplyOptions
     ) -> StatementFailure? {
-        guard !originalError.isConnectionFailure, originalError.sqlState?.hasPrefix("57") != true,
+        guard !originalError.isConnectionFailure, originalError.sqlState?.hasPrefix("57P") != true,
             originalError.sqlState?.hasPrefix("08") != true
         else { return nil }
         do {
