@@ -36,7 +36,11 @@ extension Connection {
         let status: MigrationStatus
         let script: ApplyScript
         do {
-            try run("take the migration lock") { try execute(MigrationLock.acquireSQL(options: options)) }
+            do {
+                try execute(MigrationLock.acquireSQL(options: options))
+            } catch {
+                throw MigrationLock.busyError(error, options: options)
+            }
             status = try run("prepare the migration history") {
                 let shape = try MigrationHistory.shape(on: self)
                 try MigrationHistory.create(missingFrom: shape, on: self)

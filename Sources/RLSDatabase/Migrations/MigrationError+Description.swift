@@ -1,3 +1,5 @@
+import Foundation
+
 extension MigrationError: CustomStringConvertible {
     /// What happened, then what to do next, in a few lines.
     public var description: String {
@@ -52,6 +54,6 @@ extension MigrationError: CustomStringConvertible {
     private static func suggestedName(for fileName: String) -> String {
         let stem = fileName.hasSuffix(".sql") ? String(fileName.dropLast(4)) : fileName
         let name = (try? MigrationFile.slug(stem)) ?? "name"
-        return "20260101000000_\(name).sql"
+        return "\(MigrationFile.version(at: Date()))_\(name).sql"
     }
 }

@@ -22,3 +22,19 @@ enum MigrationFixtures {
             .rows.map { try $0.string("version") }
     }
 }
+
+extension MigrationFixtures {
+    /// Runs each body on its own thread, all at once, and returns when all have finished.
+    /// (`DispatchQueue.concurrentPerform` may run them one after another on a small machine.)
+    static func runTogether(_ bodies: [@Sendable () -> Void]) {
+        let group = DispatchGroup()
+        for body in bodies {
+            group.enter()
+            Thread {
+                body()
+                group.leave()
+            }.start()
+        }
+        group.wait()
+    }
+}
