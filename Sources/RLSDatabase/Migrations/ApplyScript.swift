@@ -28,7 +28,7 @@ struct ApplyScript {
         text.reserveCapacity(capacity)
         for (fileIndex, file) in files.enumerated() {
             for (statementIndex, statement) in file.statements.enumerated() {
-                let length = statement.text.unicodeScalars.count
+                let length = statement.length
                 segments.append(Segment(fileIndex: fileIndex, statementIndex: statementIndex, offset: offset, length: length))
                 text += statement.text
                 text += ";\n"

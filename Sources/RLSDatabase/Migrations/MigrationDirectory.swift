@@ -39,7 +39,7 @@ public struct MigrationDirectory: Sendable {
         }
         var files: [MigrationFile] = []
         for name in names.sorted() where name.hasSuffix(".sql") && !name.hasPrefix(".") {
-            let filePath = (path as NSString).appendingPathComponent(name)
+            let filePath = self.filePath(name)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: filePath, isDirectory: &isDirectory), !isDirectory.boolValue
             else { continue }
@@ -57,7 +57,7 @@ public struct MigrationDirectory: Sendable {
     @discardableResult
     public func write(name: String, sql: String, at date: Date = Date()) throws -> MigrationFile {
         let fileName = try MigrationFile.fileName(for: name, at: date)
-        let filePath = (path as NSString).appendingPathComponent(fileName)
+        let filePath = self.filePath(fileName)
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
@@ -71,6 +71,10 @@ public struct MigrationDirectory: Sendable {
             throw MigrationError.unreadable(filePath, reason: "the file could not be created")
         }
         return try MigrationFile(fileName: fileName, path: filePath, contents: sql)
+    }
+
+    private func filePath(_ name: String) -> String {
+        path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
     private func read(_ filePath: String) throws -> String {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// One migration: a file `Migrations/<14-digit UTC timestamp>_<name>.sql`, the same naming the
 /// Supabase CLI uses, so both tools read the same folder and agree on versions.
 ///
@@ -30,7 +28,9 @@ public struct MigrationFile: Sendable, Equatable {
     /// A migration from its file name and text; throws ``MigrationError/badFileName(_:directory:)``
     /// unless the name is `YYYYMMDDHHMMSS_name.sql`.
     public init(fileName: String, path: String, contents: String) throws {
-        let (version, name) = try Self.parse(fileName: fileName, directory: (path as NSString).deletingLastPathComponent)
+        // Not NSString.deletingLastPathComponent: Foundation on Linux traps on a path without "/".
+        let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+        let (version, name) = try Self.parse(fileName: fileName, directory: directory)
         self.version = version
         self.name = name
         self.fileName = fileName

@@ -1,13 +1,6 @@
 extension SQLStatement {
-    /// The ways this statement can lose data, in order of appearance; empty when it cannot.
-    ///
-    /// ```swift
-    /// SQLStatement.split("alter table t drop column c, alter column d type bigint")[0].destructiveKinds
-    /// // [.dropColumn, .alterColumnType]
-    /// SQLStatement.split("alter table t drop constraint c")[0].destructiveKinds   // []
-    /// ```
-    public var destructiveKinds: [DestructiveKind] {
-        let tokens = SQLScanner.tokens(in: text)
+    /// The ways a statement with these tokens can lose data.
+    static func destructiveKinds(of tokens: [SQLToken]) -> [DestructiveKind] {
         guard let first = tokens.first, first.kind == .word else { return [] }
         switch first.text {
         case "DROP":
@@ -24,24 +17,24 @@ extension SQLStatement {
             guard tokens.count > 1, tokens[1].isWord("TABLE") else { return [] }
             return alterTableKinds(Array(tokens.dropFirst(2)))
         default:
-            return Self.deletesEverything(tokens) ? [.deleteWithoutWhere] : []
+            return deletesEverything(tokens) ? [.deleteWithoutWhere] : []
         }
     }
 
-    /// Whether this statement may be sent inside rls's own transaction; `BEGIN`, `COMMIT` and
-    /// friends would end or nest it and break all-or-nothing.
-    public var isTransactionControl: Bool {
-        let words = SQLScanner.tokens(in: text).prefix(2).map(\.text)
-        switch words.first {
+    /// Whether a statement with these tokens controls the transaction.
+    static func isTransactionControl(_ tokens: [SQLToken]) -> Bool {
+        guard let first = tokens.first, first.kind == .word else { return false }
+        let second = tokens.count > 1 && tokens[1].kind == .word ? tokens[1].text : nil
+        switch first.text {
         case "BEGIN", "START", "COMMIT", "END", "ABORT": return true
-        case "ROLLBACK": return words.count < 2 || words[1] != "TO"
-        case "PREPARE": return words.count > 1 && words[1] == "TRANSACTION"
+        case "ROLLBACK": return second != "TO"
+        case "PREPARE": return second == "TRANSACTION"
         default: return false
         }
     }
 
     /// `ALTER TABLE [IF EXISTS] [ONLY] name action, action, …`: looks at each action.
-    private func alterTableKinds(_ tokens: [SQLToken]) -> [DestructiveKind] {
+    private static func alterTableKinds(_ tokens: [SQLToken]) -> [DestructiveKind] {
         var kinds: [DestructiveKind] = []
         for action in Self.topLevelActions(tokens) {
             guard let verb = action.first else { continue }

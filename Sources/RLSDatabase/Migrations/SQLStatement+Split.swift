@@ -10,31 +10,30 @@ extension SQLStatement {
     /// ```
     public static func split(_ script: String) -> [SQLStatement] {
         var scanner = SQLScanner(script)
-        let scalars = scanner.scalars
+        var position = ScriptPosition(bytes: scanner.bytes)
         var statements: [SQLStatement] = []
-        var lineCounter = LineCounter(scalars: scalars)
-        var first: SQLToken?
-        var last: SQLToken?
+        var tokens: [SQLToken] = []
         var bodyTracker = AtomicBodyTracker()
 
         func finish() {
-            guard let first, let last else { return }
-            let text = String(String.UnicodeScalarView(scalars[first.start..<last.end]))
-            let (line, column) = lineCounter.position(of: first.start)
-            statements.append(SQLStatement(text: text, line: line, column: column, offset: first.start))
+            guard let first = tokens.first, let last = tokens.last else { return }
+            let start = position.advance(to: first.start)
+            let endOffset = position.advance(to: last.end).offset
+            let text = String(decoding: scanner.bytes[first.start..<last.end], as: UTF8.self)
+            statements.append(SQLStatement(
+                text: text, line: start.line, column: start.column, offset: start.offset,
+                length: endOffset - start.offset, tokens: tokens))
         }
 
         while let token = scanner.next() {
             if token.kind == .semicolon, bodyTracker.depth == 0 {
                 finish()
-                first = nil
-                last = nil
+                tokens.removeAll(keepingCapacity: true)
                 bodyTracker = AtomicBodyTracker()
                 continue
             }
-            if first == nil { first = token }
-            last = token
-            bodyTracker.observe(token)
+            tokens.append(token)
+            bodyTracker.observe(token, index: tokens.count - 1)
         }
         finish()
         return statements
@@ -46,13 +45,15 @@ extension SQLStatement {
 /// only in statements that start that way.
 private struct AtomicBodyTracker {
     private(set) var depth = 0
+    private var definesRoutine = false
     private var leadingWords: [String] = []
-    private var tokenCount = 0
 
-    mutating func observe(_ token: SQLToken) {
-        tokenCount += 1
+    mutating func observe(_ token: SQLToken, index: Int) {
         guard token.kind == .word else { return }
-        if tokenCount == leadingWords.count + 1, leadingWords.count < 4 { leadingWords.append(token.text) }
+        if index < 4, index == leadingWords.count {
+            leadingWords.append(token.text)
+            definesRoutine = Self.startsRoutine(leadingWords)
+        }
         guard definesRoutine else { return }
         switch token.text {
         case "BEGIN": depth += 1
@@ -62,34 +63,36 @@ private struct AtomicBodyTracker {
         }
     }
 
-    private var definesRoutine: Bool {
-        guard leadingWords.first == "CREATE", leadingWords.count >= 2 else { return false }
-        let rest = leadingWords.dropFirst()
-        if rest.first == "FUNCTION" || rest.first == "PROCEDURE" { return true }
-        return Array(rest.prefix(3)).starts(with: ["OR", "REPLACE"])
-            && (leadingWords.count >= 4 && (leadingWords[3] == "FUNCTION" || leadingWords[3] == "PROCEDURE"))
+    private static func startsRoutine(_ words: [String]) -> Bool {
+        guard words.first == "CREATE", words.count >= 2 else { return false }
+        if words[1] == "FUNCTION" || words[1] == "PROCEDURE" { return true }
+        return words.count >= 4 && words[1] == "OR" && words[2] == "REPLACE"
+            && (words[3] == "FUNCTION" || words[3] == "PROCEDURE")
     }
 }
 
-/// Turns scalar offsets into 1-based line and column, moving forward only.
-private struct LineCounter {
-    let scalars: [Unicode.Scalar]
-    private var offset = 0
+/// Turns UTF-8 byte offsets into 1-based line, column and Unicode-scalar offset, moving forward only.
+private struct ScriptPosition {
+    let bytes: [UInt8]
+    private var byte = 0
+    private var scalar = 0
     private var line = 1
-    private var lineStart = 0
+    private var lineStartScalar = 0
 
-    init(scalars: [Unicode.Scalar]) {
-        self.scalars = scalars
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
-    mutating func position(of target: Int) -> (line: Int, column: Int) {
-        while offset < target {
-            if scalars[offset] == "\n" {
+    mutating func advance(to target: Int) -> (line: Int, column: Int, offset: Int) {
+        while byte < target {
+            let value = bytes[byte]
+            if value & 0xC0 != 0x80 { scalar += 1 }  // not a continuation byte: a new scalar
+            if value == UInt8(ascii: "\n") {
                 line += 1
-                lineStart = offset + 1
+                lineStartScalar = scalar
             }
-            offset += 1
+            byte += 1
         }
-        return (line, target - lineStart + 1)
+        return (line, scalar - lineStartScalar + 1, scalar)
     }
 }

@@ -8,20 +8,44 @@
 public struct SQLStatement: Equatable, Sendable {
     /// The statement's text: from its first token to its last, without the closing `;`.
     /// Comments before the statement are left out; comments inside it are kept.
-    public var text: String
+    public let text: String
     /// The 1-based line of the script on which the statement starts.
-    public var line: Int
+    public let line: Int
     /// The 1-based column (in characters) at which the statement starts on that line.
-    public var column: Int
-    /// Where the statement starts, in Unicode scalars from the start of the script.
-    public var offset: Int
+    public let column: Int
+    /// Where the statement starts, in Unicode scalars (characters, as the server counts them) from
+    /// the start of the script.
+    public let offset: Int
+    /// The ways this statement can lose data, in order of appearance; empty when it cannot.
+    ///
+    /// ```swift
+    /// SQLStatement.split("alter table t drop column c, alter column d type bigint")[0].destructiveKinds
+    /// // [.dropColumn, .alterColumnType]
+    /// SQLStatement.split("alter table t drop constraint c")[0].destructiveKinds   // []
+    /// ```
+    public let destructiveKinds: [DestructiveKind]
+    /// Whether this is `BEGIN`, `COMMIT` or similar, which would end or nest rls's own transaction
+    /// and break all-or-nothing. Savepoints are not.
+    public let isTransactionControl: Bool
+    /// The text's length in Unicode scalars.
+    let length: Int
 
     /// A statement at a known place in its script.
     public init(text: String, line: Int, column: Int, offset: Int) {
+        self.init(
+            text: text, line: line, column: column, offset: offset, length: text.unicodeScalars.count,
+            tokens: SQLScanner.tokens(in: text))
+    }
+
+    /// A statement whose tokens the splitter already has.
+    init(text: String, line: Int, column: Int, offset: Int, length: Int, tokens: [SQLToken]) {
         self.text = text
         self.line = line
         self.column = column
         self.offset = offset
+        self.length = length
+        destructiveKinds = Self.destructiveKinds(of: tokens)
+        isTransactionControl = Self.isTransactionControl(tokens)
     }
 
     /// The script line of a 1-based character position inside ``text``, such as the

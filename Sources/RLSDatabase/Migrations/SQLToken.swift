@@ -1,7 +1,5 @@
 /// One lexical token of PostgreSQL source text, as far as splitting and safety checks need it.
-///
-/// Offsets count Unicode scalars from the start of the scanned text, the unit the server uses
-/// for error positions in a UTF-8 database.
+/// Offsets are UTF-8 byte offsets into the scanned text.
 struct SQLToken: Equatable, Sendable {
     /// What the token is.
     enum Kind: Equatable, Sendable {
@@ -30,9 +28,9 @@ struct SQLToken: Equatable, Sendable {
     /// Normalised text (see ``Kind``); the character itself for punctuation; empty for strings
     /// and numbers.
     var text: String
-    /// Where the token starts, in Unicode scalars from the start of the source.
+    /// Where the token starts, in UTF-8 bytes from the start of the source.
     var start: Int
-    /// Where the token ends (exclusive), in Unicode scalars.
+    /// Where the token ends (exclusive), in UTF-8 bytes.
     var end: Int
 
     /// Whether this is the keyword or unquoted identifier `word` (uppercase).

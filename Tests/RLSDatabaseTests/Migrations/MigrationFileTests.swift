@@ -14,6 +14,15 @@ struct MigrationFileTests {
         #expect(file.checksum == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
+    @Test("A path without a folder works (Foundation's path functions trap on it on Linux)")
+    func bareFileName() throws {
+        let file = try MigrationFile(fileName: "20261122153000_a.sql", path: "20261122153000_a.sql", contents: "")
+        #expect(file.name == "a")
+        #expect(throws: MigrationError.badFileName("a.sql", directory: "")) {
+            try MigrationFile(fileName: "a.sql", path: "a.sql", contents: "")
+        }
+    }
+
     @Test("Badly named files are refused with the expected form", arguments: [
         "add_saved.sql", "2026112215300_short.sql", "20261122153000add.sql", "20261122153000_.sql",
         "20261122153000_add.SQL", "2026-11-22_add.sql", "20261122153000_add.sql.bak",
