@@ -18,7 +18,7 @@ enum IntrospectionQuery {
     /// `text[]` of `schema<US>relation<US>column` (column empty for a whole relation) it reads,
     /// grouped in one pass over `pg_depend`.
     static let dependencyTable = """
-        dependency as (
+        dependency as materialized (
             select d.classid, d.objid,
                    array_agg(distinct dn.nspname || chr(31) || dc.relname || chr(31) || coalesce(da.attname, '')) as refs
             from pg_depend d
