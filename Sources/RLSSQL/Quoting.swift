@@ -1,33 +1,46 @@
-/// Quotes an SQL identifier: always wraps it in double quotes and doubles any embedded `"`.
+// The one place identifiers and literals are quoted. Every other layer calls these.
+
+/// Quotes an identifier, always, doubling embedded double quotes.
 ///
-///     quoteIdentifier("user")      // "user"
-///     quoteIdentifier("a\"b")      // "a""b"
+/// ```swift
+/// quoteIdentifier("saved")        // "saved"
+/// quoteIdentifier("Brand \"X\"")  // "Brand ""X"""
+/// ```
 public func quoteIdentifier(_ name: String) -> String {
-    var quoted = "\""
-    for character in name {
-        if character == "\"" { quoted.append("\"") }
-        quoted.append(character)
+    // Scalars, not Characters: a quote followed by a combining mark is one Character
+    // but still a quote to Postgres.
+    var result = String.UnicodeScalarView()
+    result.append("\"")
+    for scalar in name.unicodeScalars {
+        result.append(scalar)
+        if scalar == "\"" { result.append(scalar) }
     }
-    return quoted + "\""
+    result.append("\"")
+    return String(result)
 }
 
-/// Quotes an SQL string literal: wraps it in single quotes and doubles any embedded `'`;
-/// uses the `E''` form (with doubled backslashes) when the value contains a backslash.
+/// Quotes a string literal: `'...'` with embedded `'` doubled; when the value holds
+/// a backslash, the `E'...'` form with backslashes doubled, so the result means the
+/// same whatever `standard_conforming_strings` is.
 ///
-///     quoteLiteral("it's")   // 'it''s'
-///     quoteLiteral("a\\b")   // E'a\\b'
+/// ```swift
+/// quoteLiteral("it's")     // 'it''s'
+/// quoteLiteral("a\\b")     // E'a\\b'
+/// ```
 public func quoteLiteral(_ value: String) -> String {
-    let escaped = value.contains("\\")
-    var quoted = escaped ? "E'" : "'"
-    for character in value {
-        if character == "'" { quoted.append("'") }
-        if escaped, character == "\\" { quoted.append("\\") }
-        quoted.append(character)
+    let escapesBackslashes = value.unicodeScalars.contains("\\")
+    var result = String.UnicodeScalarView()
+    if escapesBackslashes { result.append("E") }
+    result.append("'")
+    for scalar in value.unicodeScalars {
+        result.append(scalar)
+        if scalar == "'" || (escapesBackslashes && scalar == "\\") { result.append(scalar) }
     }
-    return quoted + "'"
+    result.append("'")
+    return String(result)
 }
 
-/// A schema-qualified name, each part quoted: `"schema"."name"`.
+/// A schema-qualified name, both parts quoted: `"schema"."name"`.
 public func qualifiedName(schema: String, name: String) -> String {
     quoteIdentifier(schema) + "." + quoteIdentifier(name)
 }
