@@ -1,7 +1,7 @@
 extension IntrospectionQuery {
     /// Policies on managed tables and on `storage.objects`.
     static let policies = """
-        with \(dependencyTable)
+        with \(dependencyTable("pg_policy"))
         select n.nspname as schema, c.relname as table_name, p.polname as name, p.polcmd::text as command,
                p.polpermissive as permissive,
                array(select case when r = 0 then 'public' else pg_get_userbyid(r)::text end

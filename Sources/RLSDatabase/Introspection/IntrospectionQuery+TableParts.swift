@@ -5,7 +5,7 @@ extension IntrospectionQuery {
 
     /// Constraints, indexes that no constraint owns, and triggers, in one result.
     static let tableParts = """
-        with \(dependencyTable)
+        with \(dependencyTable("pg_trigger"))
         select 'constraint' as part, n.nspname as schema, c.relname as table_name, co.conname as name,
                pg_get_constraintdef(co.oid) as definition, co.contype::text as detail,
                rn.nspname as referenced_schema, rc.relname as referenced_table, null::text[] as dependencies

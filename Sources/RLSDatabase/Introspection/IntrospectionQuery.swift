@@ -14,10 +14,11 @@ enum IntrospectionQuery {
         """
     }
 
-    /// A `WITH` item `dependency (classid, objid, refs)`: for every policy, trigger and view rule, a
-    /// `text[]` of `schema<US>relation<US>column` (column empty for a whole relation) it reads,
-    /// grouped in one pass over `pg_depend`.
-    static let dependencyTable = """
+    /// A `WITH` item `dependency (classid, objid, refs)`: for every object of `catalog` (policies,
+    /// triggers or view rules), a `text[]` of `schema<US>relation<US>column` (column empty for a
+    /// whole relation) it reads, grouped in one pass over `pg_depend`.
+    static func dependencyTable(_ catalog: String) -> String {
+        """
         dependency as materialized (
             select d.classid, d.objid,
                    array_agg(distinct dn.nspname || chr(31) || dc.relname || chr(31) || coalesce(da.attname, '')) as refs
@@ -25,10 +26,10 @@ enum IntrospectionQuery {
             join pg_class dc on dc.oid = d.refobjid
             join pg_namespace dn on dn.oid = dc.relnamespace
             left join pg_attribute da on da.attrelid = d.refobjid and da.attnum = d.refobjsubid and d.refobjsubid > 0
-            where d.classid in ('pg_policy'::regclass, 'pg_trigger'::regclass, 'pg_rewrite'::regclass)
-              and d.refclassid = 'pg_class'::regclass and d.deptype = 'n'
+            where d.classid = '\(catalog)'::regclass and d.refclassid = 'pg_class'::regclass and d.deptype = 'n'
             group by d.classid, d.objid)
         """
+    }
 
     /// `refs` of the dependency row joined as `alias`, or an empty array.
     static func dependencies(_ alias: String) -> String {
@@ -50,7 +51,7 @@ enum IntrospectionQuery {
 
     /// Tables, views and materialized views.
     static let relations = """
-        with \(dependencyTable)
+        with \(dependencyTable("pg_rewrite"))
         select n.nspname as schema, c.relname as name, c.relkind::text as kind,
                c.relrowsecurity as row_security, c.relforcerowsecurity as force_row_security,
                \(comment("c.oid", catalog: "pg_class")) as comment, coalesce(c.reloptions, '{}')::text[] as options,
