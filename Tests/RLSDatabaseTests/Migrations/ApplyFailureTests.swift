@@ -44,6 +44,26 @@ struct ApplyFailureTests {
         try expectUntouched(db)
     }
 
+    @Test("Positions count characters, so text with accents and emoji before the error maps right")
+    func positionAfterUnicode() throws {
+        let (_, db) = try TestDatabase.make()
+        let files = try threeFiles(second: """
+            comment on table public.first is 'café 🚲 — ünïcødé';
+            create table public.second (label text default 'ß🚲');
+            select nope
+              from public.first;
+            """)
+        let error = try #require(throws: MigrationError.self) { try db.applyMigrations(files) }
+        guard case .statementFailed(let failure) = error else {
+            Issue.record("expected a statement failure, got \(error)")
+            return
+        }
+        #expect(failure.fileName == files[1].fileName)
+        #expect(failure.line == 3)
+        #expect(failure.statement == "select nope\n  from public.first")
+        try expectUntouched(db)
+    }
+
     @Test("An error without a position is found by replaying, and keeps the server's detail")
     func unpositionedError() throws {
         let (_, db) = try TestDatabase.make()
