@@ -1,12 +1,89 @@
-import RLSModel
-
-/// Entry point of the `rls` command line (placeholder until the walking skeleton lands).
-public enum RLSCommandLine {
-    public static func run(schema: Schema) -> Never {
-        print("rls: not built yet")
-        exit(1)
-    }
-}
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import RLSModel
+
+/// The `rls` command line, run with a schema compiled into the caller's executable.
+///
+/// A project adopts `rls` with a three-line `main.swift`:
+/// ```swift
+/// import Policies
+/// import RLSCommandLine
+/// RLSCommandLine.run(schema: MyApp.schema)
+/// ```
+public enum RLSCommandLine {
+    /// The version `rls --version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs the command line with the process's arguments and exits with its exit code.
+    public static func run(schema: Schema) -> Never {
+        let code = execute(Array(CommandLine.arguments.dropFirst()), schema: schema)
+        exit(code.rawValue)
+    }
+
+    /// Runs one command line (without the program name) and returns its exit code.
+    static func execute(
+        _ arguments: [String], schema: Schema, console: Console = .standard,
+        environment: [String: String] = ProcessEnvironment.current
+    ) -> ExitCode {
+        let commands = Commands.all
+        guard let nameIndex = arguments.firstIndex(where: { !$0.hasPrefix("-") }) else {
+            return topLevel(arguments, console: console)
+        }
+        let name = arguments[nameIndex]
+        guard let command = commands.first(where: { $0.name == name }) else {
+            let suggestion = closest(to: name, among: commands.map(\.name)).map { " Did you mean 'rls \($0)'?" } ?? ""
+            console.error("rls: unknown command '\(name)'.\(suggestion) See 'rls --help'.")
+            return .usage
+        }
+        var rest = arguments
+        rest.remove(at: nameIndex)
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser(options: command.options + OptionSpec.global).parse(rest)
+        } catch {
+            console.error("rls \(command.name): \(error.message)")
+            console.error("Usage: rls \(command.usage)")
+            console.error("See 'rls \(command.name) --help'.")
+            return .usage
+        }
+        if parsed.flag("help") {
+            console.output(command.help)
+            return .success
+        }
+        let invocation = Invocation(arguments: parsed, schema: schema, console: console, environment: environment)
+        do {
+            return try command.run(invocation)
+        } catch let error as UsageError {
+            console.error("rls \(command.name): \(error.message)")
+            console.error("See 'rls \(command.name) --help'.")
+            return .usage
+        } catch {
+            ErrorReport(error: error, verbose: invocation.verbose).print(to: console, command: command.name)
+            return .failure
+        }
+    }
+
+    private static func topLevel(_ arguments: [String], console: Console) -> ExitCode {
+        let options = OptionSpec.global + [.flag("version", help: "Print the version of rls.")]
+        do {
+            let parsed = try ArgumentParser(options: options).parse(arguments)
+            if parsed.flag("version") {
+                console.output("rls \(version)")
+                return .success
+            }
+            if parsed.flag("help") {
+                console.output(TopLevelHelp.text)
+                return .success
+            }
+        } catch {
+            console.error("rls: \(error.message)")
+            console.error("See 'rls --help'.")
+            return .usage
+        }
+        console.error(TopLevelHelp.text)
+        return .usage
+    }
+}

@@ -1,0 +1,59 @@
+import RLSModel
+
+/// One `rls` subcommand: its help text, its options and the library call it makes.
+///
+/// Subcommands stay thin: each parses its options and calls one entry point of the layers below.
+struct Command: Sendable {
+    let name: String
+    let summary: String
+    /// The synopsis after `rls `, such as `plan [--exit-code] [--format text|json]`.
+    let usage: String
+    /// A paragraph or two for `--help`: what it does and what it never does.
+    let discussion: String
+    let options: [OptionSpec]
+    let run: @Sendable (Invocation) throws -> ExitCode
+
+    /// The full `--help` text.
+    var help: String {
+        var lines = ["rls \(name): \(summary)", "", "Usage: rls \(usage)", ""]
+        if !discussion.isEmpty { lines += [discussion, ""] }
+        lines += ["Options:"] + OptionSpec.helpTable(options + OptionSpec.global)
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Everything a running command may use: its arguments, the compiled-in schema, the console and the environment.
+struct Invocation: Sendable {
+    let arguments: ParsedArguments
+    let schema: Schema
+    let console: Console
+    let environment: [String: String]
+
+    var verbose: Bool { arguments.flag("verbose") }
+
+    /// `--database-url`, else `DATABASE_URL`, else nil (the embedded default).
+    var databaseURL: String? {
+        arguments.value("database-url") ?? environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+}
+
+extension OptionSpec {
+    /// Two aligned columns: synopsis and help.
+    static func helpTable(_ options: [OptionSpec]) -> [String] {
+        let width = options.map(\.synopsis.count).max() ?? 0
+        return options.map { option in
+            "  " + option.synopsis + String(repeating: " ", count: width + 2 - option.synopsis.count) + option.help
+        }
+    }
+}
+
+/// A subcommand whose issue has not landed yet: says so plainly and exits non-zero.
+struct NotBuiltYet: Error, CustomStringConvertible {
+    let command: String
+    let issue: Int?
+
+    var description: String {
+        let tracking = issue.map { " (tracked in issue #\($0))" } ?? ""
+        return "'rls \(command)' is not built yet\(tracking); nothing was done."
+    }
+}

@@ -1,0 +1,14 @@
+/// Every `rls` subcommand, in the order `rls --help` lists them.
+enum Commands {
+    static let all: [Command] = [
+        PlanCommand.command,
+        DiffCommand.command,
+        ApplyCommand.command,
+        CheckCommand.command,
+        DocsCommand.command,
+        LintCommand.command,
+        SQLCommand.command,
+        DevCommand.command,
+        DoctorCommand.command,
+    ]
+}

@@ -1,0 +1,31 @@
+/// The text of `rls --help`: the commands, the global options and the exit codes.
+enum TopLevelHelp {
+    static var text: String {
+        let commands = Commands.all
+        let width = commands.map(\.name.count).max() ?? 0
+        var lines = [
+            "rls: Postgres row-level security as Swift code, for Supabase.",
+            "",
+            "Usage: rls <command> [options]",
+            "",
+            "Commands:",
+        ]
+        lines += commands.map { "  " + $0.name + String(repeating: " ", count: width + 2 - $0.name.count) + $0.summary }
+        lines += ["", "Options:"]
+        lines += OptionSpec.helpTable(OptionSpec.global + [.flag("version", help: "Print the version of rls.")])
+        lines += [
+            "",
+            "Exit codes:",
+            "  0   success (for plan --exit-code: nothing to do)",
+            "  1   failure (database error, failed check, stale docs)",
+            "  2   changes pending (plan --exit-code)",
+            "  64  usage error (unknown option, missing value)",
+            "",
+            "Without --database-url or DATABASE_URL, commands use a running 'rls dev' cluster,",
+            "else a throwaway Supabase-shaped PostgreSQL started for the command and deleted after it.",
+            "",
+            "See 'rls <command> --help' for a command's options.",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

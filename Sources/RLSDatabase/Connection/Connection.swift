@@ -1,0 +1,165 @@
+internal import CLibPQ
+import Foundation
+
+/// A blocking connection to PostgreSQL over libpq.
+///
+/// Not `Sendable`: use one connection per task or thread.
+///
+/// ```swift
+/// let connection = try Connection(url: "postgres://postgres:secret@127.0.0.1:54321/postgres")
+/// try connection.execute("create table note (id int primary key); insert into note values (1);")
+/// let rows = try connection.query("select id from note where id = $1", [1])
+/// ```
+public final class Connection {
+    private var handle: OpaquePointer?
+    private let collector = NoticeCollector()
+    /// The target this connection was opened with (its description is redacted).
+    public let target: ConnectionTarget
+    /// The number of requests sent to the server and answered, for round-trip budgets.
+    public private(set) var roundTrips = 0
+    /// Savepoint depth for nested ``transaction(_:)`` calls.
+    var nestingDepth = 0
+
+    /// Notices the server sent since the connection opened or ``clearNotices()`` was last called.
+    public var notices: [DatabaseNotice] { collector.notices }
+
+    /// Opens a connection; throws a ``DatabaseError`` whose kind and message explain a failure.
+    public init(_ target: ConnectionTarget) throws {
+        self.target = target
+        guard let connection = PQconnectdb(target.conninfo) else {
+            throw DatabaseError(kind: .connectionFailed, message: "libpq could not allocate a connection (out of memory).")
+        }
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = PQerrorMessage(connection).map { String(cString: $0) } ?? ""
+            PQfinish(connection)
+            throw DatabaseError.connectionFailure(libpqMessage: message, target: target)
+        }
+        handle = connection
+        collector.scrub = { [target] in target.scrub($0) }
+        collector.install(on: connection)
+    }
+
+    /// Opens a connection from a URL or `key=value` string.
+    public convenience init(url: String) throws {
+        try self.init(ConnectionTarget(url))
+    }
+
+    deinit { close() }
+
+    /// Closes the connection; later calls throw. Closing twice is harmless.
+    public func close() {
+        if let handle {
+            PQfinish(handle)
+            self.handle = nil
+        }
+    }
+
+    /// Forgets the collected notices.
+    public func clearNotices() { collector.notices.removeAll() }
+
+    /// Runs a script of one or more statements with the simple protocol (no parameters).
+    ///
+    /// Statements run in order and stop at the first error; unless the script manages its own
+    /// transaction, statements before the failing one stay committed.
+    public func execute(_ script: String) throws {
+        let connection = try open()
+        roundTrips += 1
+        let result = PQexec(connection, script)
+        defer { PQclear(result) }
+        try check(result, statement: script)
+    }
+
+    /// Runs one statement with the extended protocol, sending `parameters` as `$1`, `$2`, … in text format.
+    ///
+    /// `nil` is SQL NULL. Values are never spliced into the SQL text.
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [SQLParameter?] = []) throws -> QueryResult {
+        let connection = try open()
+        let texts = parameters.map { $0?.sqlText }
+        var cStrings: [UnsafeMutablePointer<CChar>?] = texts.map { $0.flatMap { strdup($0) } }
+        defer { cStrings.forEach { free($0) } }
+        roundTrips += 1
+        let result = cStrings.withUnsafeMutableBufferPointer { buffer -> OpaquePointer? in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                return PQexecParams(connection, sql, 0, nil, nil, nil, nil, 0)
+            }
+            // libpq wants `const char * const *`; the strings stay owned (and freed) by us.
+            return base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { values in
+                PQexecParams(connection, sql, Int32(buffer.count), nil, values, nil, nil, 0)
+            }
+        }
+        defer { PQclear(result) }
+        try check(result, statement: sql)
+        return Self.read(result!)
+    }
+
+    /// True while a transaction block is open on this connection.
+    public var isInTransaction: Bool {
+        guard let handle else { return false }
+        let status = PQtransactionStatus(handle)
+        return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
+    }
+
+    /// True when the open transaction has failed and only accepts ROLLBACK.
+    var isTransactionFailed: Bool {
+        handle.map { PQtransactionStatus($0) == PQTRANS_INERROR } ?? false
+    }
+
+    private func open() throws -> OpaquePointer {
+        guard let handle else {
+            throw DatabaseError(kind: .connectionLost, message: "The connection to \(target) is closed.")
+        }
+        return handle
+    }
+
+    /// Throws the server's error, if the result reports one.
+    private func check(_ result: OpaquePointer?, statement: String) throws {
+        guard let result else {
+            let message = handle.flatMap { PQerrorMessage($0) }.map { String(cString: $0) } ?? "no result"
+            throw DatabaseError(kind: .connectionLost, message: target.scrub(message), statement: statement)
+        }
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY, PGRES_SINGLE_TUPLE, PGRES_COPY_IN, PGRES_COPY_OUT:
+            return
+        default:
+            throw error(from: result, statement: statement)
+        }
+    }
+
+    private func error(from result: OpaquePointer, statement: String) -> DatabaseError {
+        func field(_ code: Character) -> String? {
+            guard let pointer = PQresultErrorField(result, Int32(code.asciiValue!)) else { return nil }
+            return target.scrub(String(cString: pointer))
+        }
+        let lostConnection = handle.map { PQstatus($0) == CONNECTION_BAD } ?? true
+        let fallback = PQresultErrorMessage(result).map { target.scrub(String(cString: $0)) } ?? "unknown error"
+        return DatabaseError(
+            kind: lostConnection ? .connectionLost : .server,
+            sqlState: field("C"),
+            severity: field("V") ?? field("S"),
+            message: field("M") ?? fallback.trimmingCharacters(in: .whitespacesAndNewlines),
+            detail: field("D"),
+            hint: field("H"),
+            position: field("P").flatMap { Int($0) },
+            statement: statement
+        )
+    }
+
+    private static func read(_ result: OpaquePointer) -> QueryResult {
+        let columnCount = Int(PQnfields(result))
+        let rowCount = Int(PQntuples(result))
+        let columns = (0..<columnCount).map { String(cString: PQfname(result, Int32($0))) }
+        var index: [String: Int] = [:]
+        for (position, name) in columns.enumerated() where index[name] == nil { index[name] = position }
+        var rows: [Row] = []
+        rows.reserveCapacity(rowCount)
+        for row in 0..<Int32(rowCount) {
+            let values: [String?] = (0..<Int32(columnCount)).map { column in
+                PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column))
+            }
+            rows.append(Row(columnIndex: index, values: values))
+        }
+        let affected = PQcmdTuples(result).map { Int(String(cString: $0)) ?? 0 } ?? 0
+        return QueryResult(columns: columns, rows: rows, affectedRows: affected)
+    }
+}

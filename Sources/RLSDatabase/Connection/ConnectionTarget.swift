@@ -1,0 +1,77 @@
+import Foundation
+
+/// Where to connect: a `postgres://` URL or a libpq `key=value` string.
+///
+/// The string is handed to libpq unchanged, so every libpq option (`sslmode`, `connect_timeout`,
+/// `application_name`, …) passes through. It is parsed here only to know the password, so that
+/// no message, log line or description ever shows it.
+///
+/// ```swift
+/// let target = try ConnectionTarget("postgres://postgres:secret@db.example.com:5432/postgres?sslmode=require")
+/// print(target)   // postgres://postgres:***@db.example.com:5432/postgres?sslmode=require
+/// ```
+public struct ConnectionTarget: Sendable, CustomStringConvertible {
+    /// The string exactly as given; only ever passed to libpq, never shown.
+    let conninfo: String
+    /// The password in the string, if any, so messages can be scrubbed of it.
+    let password: String?
+    /// Host, port, database and user as far as the string names them, for error messages.
+    let host: String?
+    let port: String?
+    let database: String?
+    let user: String?
+
+    /// The connection string with any password replaced by `***`.
+    public let redacted: String
+
+    /// Parses a URL (`postgres://` or `postgresql://`) or a libpq `key=value` string.
+    ///
+    /// Throws ``DatabaseError`` when the string is empty or a URL is malformed.
+    public init(_ urlOrKeywordValue: String) throws {
+        let text = urlOrKeywordValue.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else {
+            throw DatabaseError(kind: .invalidTarget, message: "The database URL is empty. Give a URL like postgres://user:password@host:5432/database.")
+        }
+        conninfo = text
+        let parts: ConnectionStringParts
+        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+            parts = try ConnectionStringParts(url: text)
+        } else {
+            parts = ConnectionStringParts(keywordValue: text)
+        }
+        password = parts.password
+        host = parts.host
+        port = parts.port
+        database = parts.database
+        user = parts.user
+        redacted = parts.redacted
+    }
+
+    /// The redacted connection string.
+    public var description: String { redacted }
+
+    /// Replaces every occurrence of the password (plain and percent-encoded) with `***`.
+    func scrub(_ text: String) -> String {
+        var result = text
+        for secret in secrets where !secret.isEmpty {
+            result = result.replacingOccurrences(of: secret, with: "***")
+        }
+        return result
+    }
+
+    private var secrets: [String] {
+        var values: [String] = []
+        if let password, !password.isEmpty {
+            values.append(password)
+            if let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != password {
+                values.append(encoded)
+            }
+        }
+        // libpq also reads PGPASSWORD; a message could echo it no more than ours.
+        if let environmentPassword = ProcessInfo.processInfo.environment["PGPASSWORD"], !environmentPassword.isEmpty {
+            values.append(environmentPassword)
+        }
+        // Longest first so a password containing another one is replaced whole.
+        return values.sorted { $0.count > $1.count }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A value sent as a query parameter (`$1`, `$2`, …) in text format, never spliced into the SQL.
+///
+/// ```swift
+/// try connection.query("select * from auth.users where email = $1", ["o'brien@example.com"])
+/// ```
+public protocol SQLParameter {
+    /// The value's PostgreSQL text representation.
+    var sqlText: String { get }
+}
+
+extension String: SQLParameter {
+    /// The string itself.
+    public var sqlText: String { self }
+}
+
+extension Substring: SQLParameter {
+    /// The substring as a string.
+    public var sqlText: String { String(self) }
+}
+
+extension Int: SQLParameter {
+    /// Decimal digits.
+    public var sqlText: String { String(self) }
+}
+
+extension Int32: SQLParameter {
+    /// Decimal digits.
+    public var sqlText: String { String(self) }
+}
+
+extension Int64: SQLParameter {
+    /// Decimal digits.
+    public var sqlText: String { String(self) }
+}
+
+extension Bool: SQLParameter {
+    /// `true` or `false`.
+    public var sqlText: String { self ? "true" : "false" }
+}
+
+extension Double: SQLParameter {
+    /// Shortest round-tripping decimal, or `NaN`/`Infinity`/`-Infinity` as PostgreSQL spells them.
+    public var sqlText: String {
+        if isNaN { return "NaN" }
+        if isInfinite { return self < 0 ? "-Infinity" : "Infinity" }
+        return "\(self)"
+    }
+}
+
+extension UUID: SQLParameter {
+    /// Lower-case hyphenated form.
+    public var sqlText: String { uuidString.lowercased() }
+}

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Where a project's dev cluster keeps its files.
+///
+/// Settings (port, password; mode 0600) always live in `<project>/.rls/dev/`. The data directory lives
+/// there too, unless the caller is root and the `postgres` user cannot reach the project (for example
+/// under `/root`); then it lives in `/var/tmp/rls-dev/<hash of the project path>/`.
+struct DevClusterLayout {
+    struct Settings: Equatable {
+        var port: Int
+        var password: String
+    }
+
+    let root: String
+    let dataRoot: String
+    let account: ServerAccount?
+
+    var dataDirectory: String { dataRoot + "/data" }
+    var socketDirectory: String { dataRoot }
+    var settingsPath: String { root + "/connection" }
+
+    init(projectDirectory: String, creating: Bool = true) throws {
+        let project = URL(fileURLWithPath: projectDirectory).standardizedFileURL.path
+        root = project + "/.rls/dev"
+        account = try ServerAccount.forCurrentUser()
+        // Check through the project directory: .rls/dev may not exist yet, and is created world-searchable.
+        if let account, !account.canReach(project + "/.rls") {
+            dataRoot = "/var/tmp/rls-dev/" + String(ClusterTemplate.fnv1a(project), radix: 16)
+        } else {
+            dataRoot = root
+        }
+        if creating {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: dataRoot, withIntermediateDirectories: true)
+            try account?.own(dataRoot)
+        } else if !FileManager.default.fileExists(atPath: root) {
+            throw EmbeddedClusterError(kind: .notRunning, message: "No dev cluster in \(project).")
+        }
+    }
+
+    /// Copies the shaped template into the data directory and sets a fresh password.
+    func create(binaries: ServerBinaries, defaultPrivileges: DefaultPrivileges) throws {
+        let base = EmbeddedCluster.Options.defaultBaseDirectory
+        try EmbeddedCluster.prepareBase(base)
+        let template = try ClusterTemplate.ensure(binaries: binaries, account: account, base: base)
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+        let copy = try ExternalCommand.run("/bin/cp", ["-a", template, dataDirectory])
+        guard copy.status == 0 else {
+            throw EmbeddedClusterError(kind: .fileSystem, message: "Copying the cluster template to \(dataDirectory) failed.", detail: copy.output)
+        }
+        // The dev cluster keeps its data, so it is worth a little durability the throwaway one skips.
+        try "\nfsync = on\n".appendingLine(to: dataDirectory + "/postgresql.conf")
+        let settings = Settings(port: try FreePort.pick(), password: EmbeddedCluster.randomPassword())
+        try writeSettings(settings)
+
+        // Set the password and default privileges once, over the socket, on a short-lived server.
+        let server = try ServerProcess.launch(
+            binaries: binaries, account: account, dataDirectory: dataDirectory, port: settings.port,
+            socketDirectory: socketDirectory, listenAddress: "", logPath: root + "/server.log"
+        )
+        defer { server.stop(keepingData: true) }
+        try server.waitUntilReady(socketDirectory: socketDirectory, port: settings.port)
+        let admin = try Connection(url: "host='\(socketDirectory)' port=\(settings.port) user=supabase_admin dbname=postgres")
+        defer { admin.close() }
+        // Hex digits only: safe inside the literal (ALTER ROLE takes no parameters).
+        try EmbeddedCluster.withoutStatement {
+            try admin.execute("""
+            alter role postgres password '\(settings.password)';
+            alter role supabase_admin password '\(settings.password)';
+            alter role authenticator password '\(settings.password)';
+            """ + SupabaseShape.defaultPrivileges(defaultPrivileges))
+        }
+    }
+
+    func readSettings() -> Settings? {
+        guard let text = try? String(contentsOfFile: settingsPath, encoding: .utf8) else { return nil }
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { values[parts[0]] = parts[1] }
+        }
+        guard let port = values["port"].flatMap(Int.init), let password = values["password"] else { return nil }
+        return Settings(port: port, password: password)
+    }
+
+    func writeSettings(_ settings: Settings) throws {
+        let text = "port=\(settings.port)\npassword=\(settings.password)\n"
+        _ = FileManager.default.createFile(atPath: settingsPath, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        chmod(settingsPath, 0o600)
+    }
+}
+
+extension String {
+    /// Appends this text to the file at `path`.
+    fileprivate func appendingLine(to path: String) throws {
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw EmbeddedClusterError(kind: .fileSystem, message: "Could not open \(path).")
+        }
+        defer { try? handle.close() }
+        handle.seekToEndOfFile()
+        handle.write(Data(self.utf8))
+    }
+}
