@@ -102,6 +102,27 @@ struct ApplyFailureTests {
         try expectUntouched(db)
     }
 
+    @Test("A deferred constraint that fails at COMMIT rolls everything back and says so")
+    func failsAtCommit() throws {
+        let (_, db) = try TestDatabase.make()
+        let files = try threeFiles(second: """
+            create table public.second (id int primary key);
+            create table public.child (second_id int references public.second deferrable initially deferred);
+            insert into public.child values (42);
+            """)
+        let error = try #require(throws: MigrationError.self) { try db.applyMigrations(files) }
+        guard case .database(let action, _, let sqlState, _) = error else {
+            Issue.record("expected a database error, got \(error)")
+            return
+        }
+        #expect(action == "commit the migrations")
+        #expect(sqlState == "23503")
+        #expect("\(error)".hasSuffix("Nothing was applied."))
+        #expect(try !MigrationFixtures.exists("public.child", on: db))
+        try expectUntouched(db)
+        #expect(!db.isInTransaction)
+    }
+
     @Test("After a failure, fixing the file and applying again works")
     func fixAndRetry() throws {
         let (_, db) = try TestDatabase.make()
