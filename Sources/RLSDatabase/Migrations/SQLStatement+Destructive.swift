@@ -16,8 +16,12 @@ extension SQLStatement {
         case "ALTER":
             guard tokens.count > 1, tokens[1].isWord("TABLE") else { return [] }
             return alterTableKinds(Array(tokens.dropFirst(2)))
-        default:
+        case "DELETE", "WITH":
             return deletesEverything(tokens) ? [.deleteWithoutWhere] : []
+        default:
+            // GRANT … DELETE, CREATE POLICY … FOR DELETE, CREATE TRIGGER … OR DELETE name the
+            // operation without performing it.
+            return []
         }
     }
 

@@ -49,6 +49,11 @@ struct DestructiveStatementTests {
         "create table t (x int check (x > 0))",
         "comment on table saved is 'delete from everything'",
         "insert into log select * from saved where id in (select id from x)",
+        "grant select, insert, update, delete on table public.saved to authenticated",
+        "revoke delete on public.saved from anon",
+        "create policy delete_owner on public.saved for delete to authenticated using (true)",
+        "create trigger t after insert or update or delete on public.listing for each statement execute function f()",
+        "alter default privileges in schema public grant delete on tables to service_role",
     ])
     func notFound(sql: String) {
         #expect(kinds(sql) == [])
