@@ -18,7 +18,7 @@ struct ApplyBenchmark: CustomStringConvertible {
     let psqlSeconds: Double
 
     /// Runs the comparison on databases created in `cluster`.
-    static func run(on cluster: EmbeddedCluster, statements: Int = 4000, rounds: Int = 3) throws -> ApplyBenchmark {
+    static func run(on cluster: EmbeddedCluster, statements: Int = 4000, rounds: Int = 5) throws -> ApplyBenchmark {
         let folder = NSTemporaryDirectory() + "rls-bench-apply-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -29,18 +29,32 @@ struct ApplyBenchmark: CustomStringConvertible {
         var rlsTimes: [Double] = []
         var psqlTimes: [Double] = []
         for round in 0..<rounds {
-            let rlsURL = try cluster.createDatabase("bench_apply_rls_\(getpid())_\(round)")
-            rlsTimes.append(try time {
-                let files = try MigrationDirectory(path: folder).files()
-                let connection = try Connection(url: rlsURL)
-                defer { connection.close() }
-                let result = try connection.applyMigrations(files, options: ApplyOptions(allowDestructive: true))
-                guard result.statementCount == statements else { throw BenchmarkFailure("rls applied \(result.statementCount) statements") }
-            })
-            let psqlURL = try cluster.createDatabase("bench_apply_psql_\(getpid())_\(round)")
-            psqlTimes.append(try time { try runPsql(psql, file: path, url: psqlURL) })
-            try cluster.dropDatabase("bench_apply_rls_\(getpid())_\(round)")
-            try cluster.dropDatabase("bench_apply_psql_\(getpid())_\(round)")
+            let rlsName = "bench_apply_rls_\(getpid())_\(round)"
+            let psqlName = "bench_apply_psql_\(getpid())_\(round)"
+            let rlsURL = try cluster.createDatabase(rlsName)
+            let psqlURL = try cluster.createDatabase(psqlName)
+            let measureRLS = {
+                rlsTimes.append(try time {
+                    let files = try MigrationDirectory(path: folder).files()
+                    let connection = try Connection(url: rlsURL)
+                    defer { connection.close() }
+                    let result = try connection.applyMigrations(files, options: ApplyOptions(allowDestructive: true))
+                    guard result.statementCount == statements else {
+                        throw BenchmarkFailure("rls applied \(result.statementCount) statements, not \(statements)")
+                    }
+                })
+            }
+            let measurePsql = { psqlTimes.append(try time { try runPsql(psql, file: path, url: psqlURL) }) }
+            // Alternate which goes first, so a machine warming up or slowing down favours neither.
+            if round.isMultiple(of: 2) {
+                try measureRLS()
+                try measurePsql()
+            } else {
+                try measurePsql()
+                try measureRLS()
+            }
+            try cluster.dropDatabase(rlsName)
+            try cluster.dropDatabase(psqlName)
         }
         return ApplyBenchmark(statements: statements, rlsSeconds: median(rlsTimes), psqlSeconds: median(psqlTimes))
     }

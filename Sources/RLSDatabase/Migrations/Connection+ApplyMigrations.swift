@@ -17,7 +17,7 @@ extension Connection {
     /// Throws ``MigrationError``: `.editedAfterApply`, `.destructive`, `.transactionControl` before
     /// anything runs; `.statementFailed` naming the file and line when a statement fails;
     /// `.database` for failures outside the statements. In every case nothing was applied, except
-    /// when the connection broke during COMMIT, which the error says.
+    /// `.commitOutcomeUnknown`: the connection broke during COMMIT, so only the history can tell.
     @discardableResult
     public func applyMigrations(_ files: [MigrationFile], options: ApplyOptions = ApplyOptions()) throws -> ApplyResult {
         if options.dryRun {
@@ -60,15 +60,16 @@ extension Connection {
                 throw failure(of: script, error: error, options: options)
             }
         }
+        // COMMIT travels in a message of its own, never inside the script: a client killed while the
+        // script runs never sends it, and the server rolls the whole apply back.
         do {
             try execute("COMMIT")
-        } catch {
+        } catch let error as DatabaseError where !error.isConnectionFailure {
+            // The server refused the COMMIT (a deferred constraint, say): it rolled back.
             try? execute("ROLLBACK")
-            throw MigrationError.database(
-                action: "commit the migrations",
-                message: "\((error as? DatabaseError)?.message ?? "\(error)"). The outcome is unknown if the "
-                    + "connection broke during COMMIT: run `rls plan` to see whether the files were applied",
-                sqlState: (error as? DatabaseError)?.sqlState, hint: nil)
+            throw MigrationError.database("commit the migrations", error)
+        } catch {
+            throw MigrationError.commitOutcomeUnknown((error as? DatabaseError)?.message ?? "\(error)")
         }
         return ApplyResult(
             applied: status.pending, isDryRun: false, destructiveStatements: status.destructiveStatements,

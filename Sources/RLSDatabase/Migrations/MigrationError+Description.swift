@@ -47,6 +47,9 @@ extension MigrationError: CustomStringConvertible {
             if let sqlState { text += " (SQLSTATE \(sqlState))" }
             if let hint { text += "\nHint: \(hint)" }
             return text + "\nNothing was applied."
+        case .commitOutcomeUnknown(let message):
+            return "The connection broke during COMMIT (\(message)), so the migrations may or may not be applied.\n"
+                + "Run `rls plan` to see which files are still pending before applying again."
         }
     }
 

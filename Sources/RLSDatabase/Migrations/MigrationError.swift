@@ -23,4 +23,6 @@ public enum MigrationError: Error, Sendable, Equatable {
     case statementFailed(StatementFailure)
     /// The database failed outside any migration statement (connecting, locking, history).
     case database(action: String, message: String, sqlState: String?, hint: String?)
+    /// The connection broke while COMMIT was on its way: the files may or may not be applied.
+    case commitOutcomeUnknown(String)
 }

@@ -39,6 +39,14 @@ public struct MigrationStatus: Sendable, Equatable {
         pending.flatMap(\.destructiveStatements)
     }
 
+    /// Pending files older than the newest applied version (typically merged from another branch).
+    /// They are applied like any other pending file; the Supabase CLI asks for `--include-all` here,
+    /// so a caller may want to say so.
+    public var outOfOrder: [MigrationFile] {
+        guard let newest = applied.last?.version else { return [] }
+        return pending.filter { $0.version < newest }
+    }
+
     /// True when there is nothing to apply and no applied file was edited.
     public var isUpToDate: Bool {
         pending.isEmpty && edited.isEmpty

@@ -17,14 +17,22 @@ public struct SHA256: Sendable {
 
     /// Feeds more bytes.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        let bytes = Array(bytes)
+        length &+= UInt64(bytes.count)
+        var start = 0
+        if !pending.isEmpty {
+            let taken = min(64 - pending.count, bytes.count)
+            pending += bytes[0..<taken]
+            start = taken
+            guard pending.count == 64 else { return }
+            compress(pending, at: 0)
+            pending.removeAll(keepingCapacity: true)
         }
+        while start + 64 <= bytes.count {
+            compress(bytes, at: start)
+            start += 64
+        }
+        pending += bytes[start...]
     }
 
     /// The 32-byte digest of everything fed so far.
@@ -38,7 +46,7 @@ public struct SHA256: Sendable {
             tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
         for start in stride(from: 0, to: tail.count, by: 64) {
-            copy.compress(Array(tail[start..<start + 64]))
+            copy.compress(tail, at: start)
         }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
@@ -65,11 +73,12 @@ public struct SHA256: Sendable {
         return text
     }
 
-    private mutating func compress(_ block: [UInt8]) {
+    /// Processes the 64-byte block of `bytes` starting at `start`.
+    private mutating func compress(_ bytes: [UInt8], at start: Int) {
         var w = [UInt32](repeating: 0, count: 64)
         for i in 0..<16 {
-            w[i] = UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16
-                | UInt32(block[i * 4 + 2]) << 8 | UInt32(block[i * 4 + 3])
+            let j = start + i * 4
+            w[i] = UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8 | UInt32(bytes[j + 3])
         }
         for i in 16..<64 {
             let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)

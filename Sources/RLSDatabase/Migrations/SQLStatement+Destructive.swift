@@ -84,20 +84,35 @@ extension SQLStatement {
         return actions
     }
 
-    /// A `DELETE FROM` (possibly after `WITH …`) with no top-level `WHERE`.
+    /// A `DELETE` with no `WHERE` of its own: at the top level, or inside a data-modifying
+    /// `WITH gone AS (DELETE FROM t RETURNING *)`. A `WHERE` in a sub-select does not count.
     private static func deletesEverything(_ tokens: [SQLToken]) -> Bool {
         var depth = 0
-        var sawDelete = false
-        for token in tokens {
+        for (index, token) in tokens.enumerated() {
             switch token.kind {
             case .openParenthesis: depth += 1
             case .closeParenthesis: depth -= 1
-            case .word where depth == 0:
-                if token.text == "DELETE" { sawDelete = true }
-                if sawDelete, token.text == "WHERE" { return false }
+            case .word where token.text == "DELETE":
+                if !hasWhere(tokens[(index + 1)...], atDepth: depth) { return true }
             default: break
             }
         }
-        return sawDelete
+        return false
+    }
+
+    /// Whether `WHERE` follows at `depth` before the enclosing parenthesis closes.
+    private static func hasWhere(_ tokens: ArraySlice<SQLToken>, atDepth target: Int) -> Bool {
+        var depth = target
+        for token in tokens {
+            switch token.kind {
+            case .openParenthesis: depth += 1
+            case .closeParenthesis:
+                depth -= 1
+                if depth < target { return false }
+            case .word where depth == target && token.text == "WHERE": return true
+            default: break
+            }
+        }
+        return false
     }
 }

@@ -44,6 +44,26 @@ struct ApplyFailureTests {
         try expectUntouched(db)
     }
 
+    @Test("Positions count characters, so text with accents and emoji before the error maps right")
+    func positionAfterUnicode() throws {
+        let (_, db) = try TestDatabase.make()
+        let files = try threeFiles(second: """
+            comment on table public.first is 'café 🚲 — ünïcødé';
+            create table public.second (label text default 'ß🚲');
+            select nope
+              from public.first;
+            """)
+        let error = try #require(throws: MigrationError.self) { try db.applyMigrations(files) }
+        guard case .statementFailed(let failure) = error else {
+            Issue.record("expected a statement failure, got \(error)")
+            return
+        }
+        #expect(failure.fileName == files[1].fileName)
+        #expect(failure.line == 3)
+        #expect(failure.statement == "select nope\n  from public.first")
+        try expectUntouched(db)
+    }
+
     @Test("An error without a position is found by replaying, and keeps the server's detail")
     func unpositionedError() throws {
         let (_, db) = try TestDatabase.make()
@@ -80,6 +100,27 @@ struct ApplyFailureTests {
         #expect(failure.line == 3)
         #expect(failure.sqlState == "42601")
         try expectUntouched(db)
+    }
+
+    @Test("A deferred constraint that fails at COMMIT rolls everything back and says so")
+    func failsAtCommit() throws {
+        let (_, db) = try TestDatabase.make()
+        let files = try threeFiles(second: """
+            create table public.second (id int primary key);
+            create table public.child (second_id int references public.second deferrable initially deferred);
+            insert into public.child values (42);
+            """)
+        let error = try #require(throws: MigrationError.self) { try db.applyMigrations(files) }
+        guard case .database(let action, _, let sqlState, _) = error else {
+            Issue.record("expected a database error, got \(error)")
+            return
+        }
+        #expect(action == "commit the migrations")
+        #expect(sqlState == "23503")
+        #expect("\(error)".hasSuffix("Nothing was applied."))
+        #expect(try !MigrationFixtures.exists("public.child", on: db))
+        try expectUntouched(db)
+        #expect(!db.isInTransaction)
     }
 
     @Test("After a failure, fixing the file and applying again works")

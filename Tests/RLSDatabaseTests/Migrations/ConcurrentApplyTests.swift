@@ -59,6 +59,40 @@ struct ConcurrentApplyTests {
         #expect(try !MigrationFixtures.exists("public.a", on: db))
     }
 
+    @Test("While an apply runs, the history stays readable: plan and the Supabase CLI are not locked out")
+    func historyReadableDuringApply() throws {
+        let (url, db) = try TestDatabase.make()
+        let first = try MigrationFixtures.file(1, "first", "create table public.first (id int);")
+        try db.applyMigrations([first])
+        let slow = try MigrationFixtures.file(2, "slow", "create table public.slow (id int);\nselect pg_sleep(1.5);")
+        let applied = Mutex<[String]>([])
+        let seenPending = Mutex<[String]?>(nil)
+        MigrationFixtures.runTogether([
+            {
+                guard let connection = try? Connection(url: url),
+                    let result = try? connection.applyMigrations([first, slow])
+                else { return }
+                applied.withLock { $0 = result.applied.map(\.version) }
+            },
+            {
+                guard let reader = try? Connection(url: url) else { return }
+                let deadline = Date().addingTimeInterval(5)
+                while Date() < deadline {
+                    let running = try? reader.query(
+                        "select count(*) as n from pg_stat_activity where datname = current_database() and query like '%pg_sleep(1.5)%' and pid <> pg_backend_pid()"
+                    ).rows[0].int("n")
+                    if running == 1 { break }
+                    Thread.sleep(forTimeInterval: 0.02)
+                }
+                try? reader.execute("set lock_timeout = '300ms'")
+                let status = try? reader.migrationStatus([first, slow])
+                seenPending.withLock { $0 = status?.pending.map(\.version) }
+            },
+        ])
+        #expect(seenPending.withLock { $0 } == [slow.version], "the in-flight apply is not visible and does not block")
+        #expect(applied.withLock { $0 } == [slow.version])
+    }
+
     /// Polls `pg_locks` for an advisory lock request on our key that is not granted.
     private static func waitForBlockedApply(on connection: Connection) -> Bool {
         let deadline = Date().addingTimeInterval(5)

@@ -38,5 +38,8 @@ struct SHA256Tests {
         hasher.update(Array(String(repeating: "x", count: 89).utf8))
         let hex = hasher.finalize().map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
         #expect(hex == "000b48d4edf0fa7bee3c6236ecd2785baa5db4eeb8bb54341b029e0d9fa5fb0c")
+        var byByte = SHA256()
+        for _ in 0..<119 { byByte.update([UInt8(ascii: "x")]) }
+        #expect(byByte.finalize() == hasher.finalize())
     }
 }
