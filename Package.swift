@@ -44,7 +44,9 @@ let package = Package(
         ),
         .testTarget(name: "RLSCatalogTests", dependencies: ["RLSCatalog", "RLSDatabase", "RLSTestSupport", "Policies"]),
         .testTarget(name: "RLSDatabaseTests", dependencies: ["RLSDatabase", "RLSTestSupport"]),
-        .testTarget(name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSDatabase", "RLSTestSupport", "Policies"]),
+        .testTarget(
+            name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"]
+        ),
         .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSTestSupport", "Policies"]),
         .testTarget(name: "RLSCommandLineTests", dependencies: ["RLSCommandLine", "RLSTestSupport", "Policies"]),
     ],
