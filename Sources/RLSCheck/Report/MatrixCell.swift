@@ -12,6 +12,10 @@ struct MatrixCell {
         } else {
             text = deployed.map { "\(Self.label($0.probe)):\(Self.word($0.actual))" }.joined(separator: " ")
         }
+        let rlsOnly = results.filter { $0.probe.layer == .policiesOnly && $0.verdict == .mismatch }
+        if !rlsOnly.isEmpty {
+            text += " (policies only: " + Set(rlsOnly.map { Self.word($0.actual) }).sorted().joined(separator: ",") + ")"
+        }
         if results.contains(where: { $0.verdict == .mismatch }) {
             text += " ✗"
         } else if results.contains(where: { $0.verdict == .unverified }) {

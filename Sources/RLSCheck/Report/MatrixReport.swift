@@ -49,21 +49,30 @@ public struct MatrixReport {
             let padded = row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }
             lines.append(("  " + padded.joined(separator: "   ")).trailingSpacesRemoved)
         }
+        var seen: [String] = []
         for result in results where result.verdict != .pass {
-            lines += details(result)
+            let cell = "\(result.probe.persona) · \(result.probe.operation)"
+            guard !seen.contains(cell) else { continue }
+            seen.append(cell)
+            lines += details(results.filter { "\($0.probe.persona) · \($0.probe.operation)" == cell && $0.verdict != .pass })
         }
         return lines
     }
 
-    private func details(_ result: ProbeResult) -> [String] {
-        let probe = result.probe
-        let mark = result.verdict == .mismatch ? "✗" : "?"
-        let layer = probe.layer == .policiesOnly ? " [policies only: grant added for the probe]" : ""
-        var lines = ["  \(mark) \(probe.table) · \(probe.persona) · \(probe.operation) · \(probe.target.description(for: probe.persona))\(layer): "
-            + "expected \(result.expected), got \(result.actual)"]
-        if let note = result.note, result.verdict == .mismatch { lines.append("      (\(note))") }
-        lines += result.explanation.map { "      \($0)" }
-        return lines
+    /// One block per cell: each failing probe, then the explanations they share, once.
+    private func details(_ results: [ProbeResult]) -> [String] {
+        let probe = results[0].probe
+        let mark = results.contains { $0.verdict == .mismatch } ? "✗" : "?"
+        var lines = ["  \(mark) \(probe.table) · \(probe.persona) · \(probe.operation)"]
+        var explanation: [String] = []
+        for result in results {
+            let layer = result.probe.layer == .policiesOnly ? " [policies only: grant added for the probe]" : ""
+            var line = "      \(result.probe.target.description(for: result.probe.persona))\(layer): expected \(result.expected), got \(result.actual)"
+            if let note = result.note, result.verdict == .mismatch, result.actual == .allowed { line += " (\(note))" }
+            lines.append(line)
+            for reason in result.explanation where !explanation.contains(reason) { explanation.append(reason) }
+        }
+        return lines + explanation.map { "      → \($0)" }
     }
 
     private func scenarioLines() -> [String] {
