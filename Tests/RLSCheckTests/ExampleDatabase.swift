@@ -15,6 +15,6 @@ enum ExampleDatabase {
 
     /// The check of the example, with its scenarios.
     static func check(_ connection: Connection, _ schema: Schema = ElectricRide.schema) throws -> CheckReport {
-        try AccessCheck.run(schema, scenarios: [], on: connection)
+        try AccessCheck.run(schema, scenarios: schema == ElectricRide.schema ? ElectricRide.scenarios : [], on: connection)
     }
 }

@@ -23,6 +23,7 @@ public enum AccessCheck {
             "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
                 + "set local lock_timeout = \(quoteLiteral(options.lockTimeout))")
         defer { _ = try? connection.execute("rollback") }
+        try connection.execute(SequenceShadow.statement(schemas: Array(Set(schema.tables.map(\.schema))).sorted()))
 
         var values = FixtureValues(schema: schema)
         let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
