@@ -44,7 +44,7 @@ struct ProbeRunner {
     static func classify(_ error: DatabaseError) -> (outcome: ProbeOutcome, note: String?) {
         let state = error.sqlState ?? ""
         if state == "42501" {
-            return (error.message.contains("row-level security") ? .rejectedByCheck : .deniedByGrant, error.message)
+            return (error.message.contains("row-level security") ? .rejectedByCheck : .deniedByGrant, nil)
         }
         if state.hasPrefix("23") {
             return (.allowed, "passed the access checks, then: \(error.message)")
