@@ -14,10 +14,12 @@ import RLSSQL
 /// print(MatrixReport(report).text)
 /// ```
 public enum AccessCheck {
-    /// Runs the check; throws only when it cannot run (bad fixtures, lost connection), never for a mismatch.
+    /// Runs the check; throws only when it cannot run (an invalid schema, refused fixtures, a lost
+    /// connection), never for a mismatch.
     public static func run(
         _ schema: Schema, scenarios: [Scenario] = [], on connection: Connection, options: CheckOptions = .init()
     ) throws -> CheckReport {
+        try schema.validate()
         let started = Date()
         try connection.execute(
             "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
