@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "RLSCatalogTests", dependencies: ["RLSCatalog", "RLSDatabase", "RLSTestSupport", "Policies"]),
         .testTarget(name: "RLSDatabaseTests", dependencies: ["RLSDatabase", "RLSTestSupport"]),
         .testTarget(name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSDatabase", "RLSTestSupport", "Policies"]),
-        .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSTestSupport", "Policies"]),
+        .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSTestSupport", "Policies"], exclude: ["Snapshots"]),
         .testTarget(name: "RLSCommandLineTests", dependencies: ["RLSCommandLine", "RLSTestSupport", "Policies"]),
     ],
     swiftLanguageModes: [.v6]
