@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "RLSDatabaseTests", dependencies: ["RLSDatabase", "RLSTestSupport"]),
         .testTarget(name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSDatabase", "RLSTestSupport", "Policies"]),
         .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSTestSupport", "Policies"], exclude: ["Snapshots"]),
-        .testTarget(name: "RLSCommandLineTests", dependencies: ["RLSCommandLine", "RLSTestSupport", "Policies"]),
+        .testTarget(name: "RLSCommandLineTests", dependencies: ["RLSCommandLine", "RLSSQL", "RLSTestSupport", "Policies"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,1 +1,12 @@
-print("rls-bench: not built yet")
+import Foundation
+import RLSDatabase
+
+// rls-bench: `swift run -c release rls-bench`. Each part prints its own lines.
+do {
+    let cluster = try EmbeddedCluster.start()
+    defer { cluster.stop() }
+    try IntrospectionBenchmark(cluster: cluster).run()
+} catch {
+    FileHandle.standardError.write(Data("rls-bench: \(error)\n".utf8))
+    exit(1)
+}
