@@ -83,3 +83,16 @@ struct AccessPageTests {
         #expect(throws: DocsError.self) { try AccessDocs.pages(for: schema, proof: Example.unproven) }
     }
 }
+
+@Suite("Failures outside the matrix")
+struct OtherFailureTests {
+    @Test func aFailedScenarioWritesNoPage() {
+        var proof = Example.proven
+        proof.otherFailures = ["scenario \"bob sees none of alice's saved listings\" failed"]
+        #expect {
+            _ = try AccessDocs.pages(for: Example.schema, proof: proof)
+        } throws: { error in
+            "\(error)".contains("bob sees none of alice's saved listings")
+        }
+    }
+}

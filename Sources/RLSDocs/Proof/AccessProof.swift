@@ -16,6 +16,8 @@ public struct AccessProof: Sendable, Hashable {
     public var statuses: [AccessCell: ProofStatus]
     /// Why cells are unverified, when nothing was probed at all (shown on the page).
     public var unverifiedReason: String?
+    /// Failures that belong to no cell, such as a scenario check that failed: they fail the proof too.
+    public var otherFailures: [String] = []
 
     /// A proof from the statuses `rls check` reported.
     public init(source: String, statuses: [AccessCell: ProofStatus]) {
