@@ -34,6 +34,7 @@ struct AccessPage {
         for table in matrix.schema.tables {
             lines += tableSection(table) + [""]
         }
+        lines += viewsAndFunctions
         return lines.joined(separator: "\n").trimmingTrailingNewlines + "\n"
     }
 
@@ -96,5 +97,5 @@ struct AccessPage {
 
 extension Table {
     /// `saved` for tables in `public`, `app.setting` elsewhere.
-    var displayName: String { schema == "public" ? name : "\(schema).\(name)" }
+    var displayName: String { qualifiedName.displayName }
 }
