@@ -11,7 +11,7 @@ struct AccessSentenceTests {
 
     @Test func savedSaysOnlyTheOwnerAndNobodyForSomeoneElse() {
         #expect(sentences("saved") == [
-            "Only the signed-in user whose id is in `profile_id` can see, add, change or remove a row;"
+            "Only the signed-in user whose id is the row's `profile_id` can see, add, change or remove a row;"
                 + " nobody can add a row for someone else or change one to belong to someone else.",
             "The service role (the backend's secret key) can see, add, change and remove every row; it bypasses row-level security.",
         ])

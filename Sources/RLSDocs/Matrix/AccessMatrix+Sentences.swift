@@ -4,7 +4,7 @@ extension AccessMatrix {
     /// The plain sentences about `table`: operations with the same outcomes for anyone, a signed-in
     /// user and the row's owner share one sentence; the service role gets the last one.
     ///
-    /// For `saved`: "Only the signed-in user whose id is in `profile_id` can see, add, change or
+    /// For `saved`: "Only the signed-in user whose id is the row's `profile_id` can see, add, change or
     /// remove a row; nobody can add a row for someone else or change one to belong to someone else."
     public func sentences(for table: Table, writtenByRoutines: Bool = false) -> [AccessSentence] {
         let users: [Caller] = [.anyone, .signedInUser, .rowOwner]

@@ -2,7 +2,7 @@ import RLSModel
 
 /// One plain sentence about a table, for a reviewer or a teacher: who may do which operations.
 ///
-/// "Only the signed-in user whose id is in `profile_id` can see, add, change or remove a row;
+/// "Only the signed-in user whose id is the row's `profile_id` can see, add, change or remove a row;
 /// nobody can add a row for someone else or change one to belong to someone else."
 public struct AccessSentence: Sendable, Hashable {
     /// The operations the sentence is about.

@@ -1,10 +1,10 @@
 import RLSModel
 
 extension OwnerPath {
-    /// Who owns a row, in words: "the signed-in user whose id is in `seller_id`", or, through a
+    /// Who owns a row, in words: "the signed-in user whose id is the row's `seller_id`", or, through a
     /// parent, "the signed-in user who owns the `listing` that `listing_id` points to (its `seller_id`)".
     public var owner: String {
-        guard let first = hops.first else { return "the signed-in user whose id is in `\(ownerColumn)`" }
+        guard let first = hops.first else { return "the signed-in user whose id is the row's `\(ownerColumn)`" }
         let rest = hops.dropFirst().map { "`\($0.column)` → `\($0.parent.name)`" } + ["`\(ownerColumn)`"]
         return "the signed-in user who owns the `\(first.parent.name)` that `\(first.column)` points to"
             + " (its \(rest.joined(separator: ", ")))"
