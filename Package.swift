@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "RLSCatalog", dependencies: ["RLSModel", "RLSSQL"]),
         .target(name: "RLSDatabase", dependencies: ["CLibPQ", "RLSModel", "RLSSQL", "RLSCatalog"]),
         .target(name: "RLSCheck", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
-        .target(name: "RLSDocs", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSCheck"]),
+        .target(name: "RLSDocs", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck"]),
         .target(
             name: "RLSCommandLine",
             dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs"]

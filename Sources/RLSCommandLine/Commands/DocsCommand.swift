@@ -1,26 +1,35 @@
 import RLSDocs
 
-/// `rls docs`: writes `Docs/ACCESS.md` and `Docs/access.html` (who can see what); `--check` fails when they are stale.
+/// `rls docs`: writes `Docs/ACCESS.md` and `Docs/access.html` (who can see what), each cell proven by
+/// `rls check`; `--check` fails when the committed pages are stale.
 enum DocsCommand {
     static let command = Command(
         name: "docs",
-        summary: "Generate Docs/ACCESS.md and Docs/access.html: who can see what.",
-        usage: "docs [--check] [--docs DIR]",
+        summary: "Generate Docs/ACCESS.md and Docs/access.html: who can see what, proven by rls check.",
+        usage: "docs [--check] [--docs DIR] [--migrations DIR]",
         discussion: """
             Describes every table of the compiled-in schema: a matrix of what anyone, a signed-in user, the
             row's owner and the service role may see, add, change and remove, a plain sentence per rule, the
-            columns, privileges, the functions and triggers that write to it, and the policy SQL. Each cell says
-            whether rls check proved it; when a check fails, nothing is written. The output is deterministic:
-            regenerating without a change gives no diff. --check writes nothing and exits 1 when a committed
-            page differs from what would be generated, naming the file and the first differing line.
+            columns, privileges, the functions and triggers that write to it, and the policy SQL.
+
+            Every cell is first proven by rls check on a throwaway Supabase-shaped database built from
+            Migrations/ (never --database-url or DATABASE_URL, so the pages are the same on every machine).
+            When a check fails, nothing is written and the command exits 1: the pages never claim what the
+            database does not do. The output is deterministic: regenerating without a change gives no diff.
+
+            --check writes nothing and exits 1 when a committed page differs from what would be generated,
+            naming the file and the first differing line.
             """,
         options: [
             .flag("check", help: "Write nothing; exit 1 when the committed pages are stale (for CI)."),
-            .value("docs", "DIR", help: "The folder of the pages. Default: Docs"),
+            .value("docs", "DIR", help: "The folder of the pages (default Docs)."),
+            .value("migrations", "DIR", help: "The migration files the proving database is built from (default Migrations)."),
         ],
         run: { invocation in
             let folder = invocation.arguments.value("docs") ?? "Docs"
-            let proof = AccessProof.unverified(because: "`rls check` is not built yet")
+            let migrations = invocation.arguments.value("migrations") ?? "Migrations"
+            invocation.console.error("Proving the access rules on a throwaway database built from \(migrations)/ ...")
+            let proof = try AccessDocs.proveOnMigrations(invocation.schema, scenarios: invocation.scenarios, migrations: migrations)
             let pages = try AccessDocs.pages(for: invocation.schema, proof: proof)
             guard invocation.arguments.flag("check") else {
                 let changed = try AccessDocs.write(pages, to: folder)
@@ -29,12 +38,12 @@ enum DocsCommand {
             }
             let stale = try AccessDocs.stalePages(pages, in: folder)
             for page in stale { invocation.console.error(page.description) }
-            if stale.isEmpty {
-                invocation.console.output("Docs are up to date.")
-                return .success
+            guard stale.isEmpty else {
+                invocation.console.error("Run 'rls docs' and commit the result.")
+                return .failure
             }
-            invocation.console.error("Run 'rls docs' and commit the result.")
-            return .failure
+            invocation.console.output("Docs are up to date.")
+            return .success
         }
     )
 }
