@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(
             name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"]
         ),
-        .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSTestSupport", "Policies"], exclude: ["Snapshots"]),
+        .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSCheck", "RLSDatabase", "RLSTestSupport", "Policies"], exclude: ["Snapshots"]),
         .testTarget(name: "RLSCommandLineTests", dependencies: ["RLSCommandLine", "RLSSQL", "RLSTestSupport", "Policies"]),
     ],
     swiftLanguageModes: [.v6]

@@ -29,7 +29,7 @@ struct AccessPageTests {
         #expect(unproven.contains("| [saved](#saved) | ✗? | ✗? | ✗? | ✗? | ⊘? | ⊘? | ⊘? | ⊘? | ✓? | ✓? | ✓? | ✓? |"))
         #expect(!unproven.contains("proven by `rls check`*"))
         let proven = try page(Example.proven, "ACCESS.md")
-        #expect(proven.contains("**Proven.** Every cell below (112) was proven by `rls check` on the embedded database built from Migrations/"))
+        #expect(proven.contains("**Proven.** Every cell below (112) was proven by `rls check` on a throwaway Supabase-shaped database built from `Migrations/`"))
         #expect(proven.contains("| [saved](#saved) | ✗ | ✗ | ✗ | ✗ | ⊘ | ⊘ | ⊘ | ⊘ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |"))
         #expect(!proven.contains("not yet proven*"))
     }

@@ -15,7 +15,7 @@ enum Example {
     /// Every provable cell proven, as a passing `rls check` reports.
     static var proven: AccessProof {
         AccessProof(
-            source: "the embedded database built from Migrations/",
+            source: "a throwaway Supabase-shaped database built from `Migrations/`",
             statuses: Dictionary(uniqueKeysWithValues: matrix.provableCells.map { ($0, ProofStatus.proven) }))
     }
 }

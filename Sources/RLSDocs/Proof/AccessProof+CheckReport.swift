@@ -2,12 +2,14 @@ import RLSCheck
 import RLSModel
 
 extension AccessProof {
-    /// The proof an `rls check` run gives: each cell is proven when every probe behind it passed and
-    /// observed what the page says, failed when any did not, unverified when no probe could decide it.
+    /// The proof an `rls check` run gives. A cell is proven when every probe behind it ran and
+    /// observed what the page says; failed when one observed something else; unverified when no
+    /// probe decided it (a hand-written policy without expectations, a probe that could not run).
     ///
-    /// The observation is compared with the page's own ``Outcome`` as well as with the check's
-    /// expectation, so the page cannot claim what the database did not do even if the two ever disagree.
-    /// Failed scenarios fail the proof too (``otherFailures``).
+    /// Observations are compared with the page's own ``Outcome``, not only with the check's
+    /// expectation, so the page cannot claim what the database did not do even if the two ever
+    /// disagreed. Every mismatch the check reports fails the proof, in a cell or in
+    /// ``otherFailures``, as does every failed scenario: `rls docs` fails whenever `rls check` would.
     public init(_ report: CheckReport, schema: Schema, source: String) {
         let matrix = AccessMatrix(schema)
         var resultsByCell: [AccessCell: [ProbeResult]] = [:]
@@ -18,13 +20,16 @@ extension AccessProof {
             }
         }
         var statuses: [AccessCell: ProofStatus] = [:]
+        var explained: Set<ProbeResult> = []
         for cell in matrix.provableCells {
             let results = resultsByCell[cell] ?? []
             let outcome = matrix.outcome(of: cell)
-            if let mismatch = results.first(where: { $0.verdict == .mismatch }) {
-                statuses[cell] = .failed(reason: "rls check expected \(mismatch.expected) and observed \(mismatch.actual) (\(mismatch.probe.name))")
-            } else if let contradiction = results.first(where: { $0.verdict == .pass && !outcome.agrees(with: $0, as: cell.caller) }) {
-                statuses[cell] = .failed(reason: "rls check observed \(contradiction.actual) (\(contradiction.probe.name))")
+            let wrong = results.filter { result in
+                outcome.judges(result) ? !outcome.agrees(with: result, as: cell.caller) : result.verdict == .mismatch
+            }
+            if let first = wrong.first {
+                statuses[cell] = .failed(reason: "\(first.probe.name) observed \(first.actual)")
+                explained.formUnion(results.filter { $0.verdict == .mismatch })
             } else if results.isEmpty || results.contains(where: { $0.verdict == .unverified }) {
                 statuses[cell] = .unverified
             } else {
@@ -32,7 +37,9 @@ extension AccessProof {
             }
         }
         self.init(source: source, statuses: statuses)
-        otherFailures = report.failedScenarios.map { "scenario \"\($0.scenario.name)\" failed" }
+        otherFailures = report.mismatches.filter { !explained.contains($0) }.map {
+            "rls check: \($0.probe.name): expected \($0.expected), observed \($0.actual)"
+        } + report.failedScenarios.map { "rls check: scenario \"\($0.scenario.name)\" failed" }
     }
 
     /// The matrix cells a probe speaks for. A signed-in user's SELECT reads both users' fixture rows,
