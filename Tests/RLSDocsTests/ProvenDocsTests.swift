@@ -93,4 +93,19 @@ struct ProvenDocsTests {
         #expect(throws: DocsError.self) { try AccessDocs.write(try AccessDocs.pages(for: Example.schema, proof: proof), to: folder.path) }
         #expect(try folder.read("ACCESS.md") == before)
     }
+
+    @Test func aBrokenMigrationMakesRLSDocsFailEndToEnd() throws {
+        // What `rls docs --migrations DIR` does: replay the files on its own throwaway cluster, then prove.
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        for file in try FileManager.default.contentsOfDirectory(atPath: Self.migrations) where file.hasSuffix(".sql") {
+            try folder.write(file, try String(contentsOfFile: "\(Self.migrations)/\(file)", encoding: .utf8))
+        }
+        try folder.write("29991231235959_read_all_saved.sql", """
+            create policy "saved_read_all" on public.saved as permissive for select to authenticated using (true);
+            """)
+        let proof = try AccessDocs.proveOnMigrations(Example.schema, scenarios: ElectricRide.scenarios, migrations: folder.path)
+        #expect(proof.failures.map(\.cell).contains(AccessCell(TableName(name: "saved"), .signedInUser, .select)))
+        #expect(throws: DocsError.self) { try AccessDocs.pages(for: Example.schema, proof: proof) }
+    }
 }
