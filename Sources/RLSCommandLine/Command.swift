@@ -26,6 +26,8 @@ struct Command: Sendable {
 struct Invocation: Sendable {
     let arguments: ParsedArguments
     let schema: Schema
+    /// Scenario checks compiled in next to the schema, run by `rls check`.
+    var scenarios: [Scenario] = []
     let console: Console
     let environment: [String: String]
 

@@ -8,47 +8,41 @@ struct IntrospectionBenchmark {
     var sizes = [10, 1_000]
 
     func run() throws {
-        print("introspection (tables with 4 policies each, an index, grants):")
-        var largest: (connection: Connection, sql: String)?
+        print("introspection (tables with 4 policies each, an owner index, grants):")
+        var largest: (url: String, sql: String)?
         for size in sizes {
             let sql = SyntheticSchema.sql(tables: size)
-            let connection = try Connection(url: try cluster.createDatabase("bench_\(size)"))
-            let build = try time { try connection.execute(sql) }
+            let url = try cluster.createDatabase("bench_\(size)")
+            let connection = try Connection(url: url)
+            defer { connection.close() }
+            let build = try Stopwatch.time { try connection.execute(sql) }
             let before = connection.roundTrips
             var catalog = Catalog()
-            let read = try time { catalog = try connection.introspectCatalog() }
+            let read = try Stopwatch.time { catalog = try connection.introspectCatalog() }
             let trips = connection.roundTrips - before
-            print("  \(pad(size, 5)) tables, \(pad(catalog.policies.count, 5)) policies: \(trips) round trips, "
-                + "\(ms(read)) (database built in \(ms(build)))")
-            largest = (connection, sql)
+            let warm = try Stopwatch.time { _ = try connection.introspectCatalog() }
+            print("  \(Stopwatch.pad(size, 5)) tables, \(Stopwatch.pad(catalog.policies.count, 5)) policies: "
+                + "\(trips) round trips, \(Stopwatch.ms(read)) on a new connection, \(Stopwatch.ms(warm)) again "
+                + "(database built in \(Stopwatch.ms(build)))")
+            largest = (url, sql)
         }
-        guard let (connection, sql) = largest else { return }
-        var plan = ChangePlan(changes: [])
-        let total = try time {
-            plan = try Drift.plan(target: connection, desiredSQL: sql, scratch: cluster)
+        guard let (url, sql) = largest else { return }
+        try noOpPlan(url: url, sql: sql)
+    }
+
+    /// `rls plan` with nothing to do: connect, read the target, diff against the desired catalog.
+    private func noOpPlan(url: String, sql: String) throws {
+        let cache = NSTemporaryDirectory() + "rls-bench-cache-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        print("no-op plan at \(sizes.last ?? 0) tables (connect, introspect, diff):")
+        for label in ["desired state built on a throwaway database", "desired state from .rls cache"] {
+            var plan = ChangePlan(changes: [])
+            let wall = try Stopwatch.time {
+                let connection = try Connection(url: url)
+                defer { connection.close() }
+                plan = try Drift.plan(target: connection, desiredSQL: sql, scratch: cluster, cacheDirectory: cache)
+            }
+            print("  \(Stopwatch.ms(wall)) wall, \(plan.changes.count) changes (\(label))")
         }
-        var desired = Catalog()
-        let desiredTime = try time { desired = try Drift.desiredCatalog(sql, in: cluster) }
-        var live = Catalog()
-        let liveTime = try time { live = try connection.introspectCatalog() }
-        let diffTime = try time { _ = ChangePlan(from: live, to: desired) }
-        print("no-op plan at \(sizes.last ?? 0) tables: \(ms(total)) wall, \(plan.changes.count) changes")
-        print("  of which: desired state on a throwaway database \(ms(desiredTime)), "
-            + "target introspection \(ms(liveTime)), diff \(ms(diffTime))")
-    }
-
-    private func time(_ body: () throws -> Void) throws -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
-    private func ms(_ seconds: Double) -> String {
-        String(format: "%.0f ms", seconds * 1000)
-    }
-
-    private func pad(_ number: Int, _ width: Int) -> String {
-        let text = String(number)
-        return String(repeating: " ", count: max(0, width - text.count)) + text
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RLSCatalog
 import RLSDatabase
 import RLSTestSupport
@@ -74,6 +75,28 @@ struct DriftTests {
                                    applied: [SQLScript(name: "init.sql", sql: MiniSupabaseSchema.sql)],
                                    pending: [pending], scratch: TestDatabase.cluster)
         #expect(drift.isEmpty)
+    }
+
+    @Test func cachedDesiredStateNeedsNoCluster() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-cache-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (_, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute(MiniSupabaseSchema.sql)
+        let first = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
+                                   cacheDirectory: directory)
+        let second = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try Self.noCluster(),
+                                    cacheDirectory: directory)
+        #expect(first.isEmpty && second.isEmpty)
+        // A different desired SQL is not served from the cache.
+        #expect(throws: DriftError.self) {
+            try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql + "\n", scratch: try Self.noCluster(),
+                           cacheDirectory: directory)
+        }
+    }
+
+    static func noCluster() throws -> EmbeddedCluster {
+        throw DriftError(message: "A cluster was needed although the desired state was cached.")
     }
 
     @Test func failingDesiredSQLNamesItself() throws {

@@ -51,14 +51,14 @@ extension CatalogDiff {
             return grant.object.schema != "public" && !desired.schemas.contains { $0.name == grant.object.schema }
         case .table:
             if droppedTables.contains(grant.object) || rebuiltViews.contains(grant.object) { return true }
-            guard let column = grant.column, let old = current.table(grant.object)?.column(column) else { return false }
-            guard let new = desired.table(grant.object)?.column(column) else { return true }
+            guard let column = grant.column, let old = currentTables[grant.object]?.column(column) else { return false }
+            guard let new = desiredTables[grant.object]?.column(column) else { return true }
             return ColumnChange.needsRebuild(old, new)
         case .sequence:
             return false
         case .function:
             let signature = "\(grant.object)(\(grant.arguments ?? ""))"
-            return rebuiltFunctions.contains(signature) || !desired.functions.contains { $0.signature == signature }
+            return rebuiltFunctions.contains(signature) || !desiredFunctions.contains(signature)
         }
     }
 }

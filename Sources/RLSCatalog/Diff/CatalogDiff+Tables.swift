@@ -13,7 +13,7 @@ extension CatalogDiff {
                                    sql: "DROP TABLE \(table.name.sql);"))
         }
         for table in desired.tables {
-            guard let old = current.table(table.name) else { continue }
+            guard let old = currentTables[table.name] else { continue }
             diffColumns(of: old, to: table)
             diffConstraints(of: old, to: table)
             diffIndexes(of: old, to: table)

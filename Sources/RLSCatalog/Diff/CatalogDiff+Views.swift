@@ -4,9 +4,10 @@ extension CatalogDiff {
     func viewsToRebuild() -> Set<QualifiedName> {
         let wanted = Set(desired.views.map(\.name))
         var rebuilt = Set(current.views.map(\.name).filter { !wanted.contains($0) })
+        let desiredViews = Dictionary(desired.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         for view in current.views {
             // A materialized view cannot be replaced in place, nor a view whose kind changes.
-            if let target = desired.views.first(where: { $0.name == view.name }),
+            if let target = desiredViews[view.name],
                target != view, view.isMaterialized || target.isMaterialized {
                 rebuilt.insert(view.name)
             }

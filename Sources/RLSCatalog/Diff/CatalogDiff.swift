@@ -15,15 +15,23 @@ struct CatalogDiff {
     let changedColumns: Set<ColumnReference>
     /// Views, current and desired, that are dropped and created again (or just dropped).
     var rebuiltViews: Set<QualifiedName> = []
+    /// Tables by name, so that large catalogs diff in linear time.
+    let currentTables: [QualifiedName: Catalog.Table]
+    let desiredTables: [QualifiedName: Catalog.Table]
+    /// Signatures of the desired functions.
+    let desiredFunctions: Set<String>
 
     init(current: Catalog, desired: Catalog) {
         self.current = current
         self.desired = desired
+        currentTables = Dictionary(current.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        desiredTables = Dictionary(desired.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        desiredFunctions = Set(desired.functions.map(\.signature))
         let currentNames = Set(current.tables.map(\.name))
         let desiredNames = Set(desired.tables.map(\.name))
         droppedTables = currentNames.subtracting(desiredNames)
         createdTables = desiredNames.subtracting(currentNames)
-        changedColumns = CatalogDiff.columnsChanging(current: current, desired: desired)
+        changedColumns = CatalogDiff.columnsChanging(current: current, desired: desiredTables)
     }
 
     /// All changes, phase by phase.
@@ -53,10 +61,12 @@ struct CatalogDiff {
     }
 
     /// Columns of kept tables that are dropped, re-typed or rebuilt.
-    private static func columnsChanging(current: Catalog, desired: Catalog) -> Set<ColumnReference> {
+    private static func columnsChanging(
+        current: Catalog, desired: [QualifiedName: Catalog.Table]
+    ) -> Set<ColumnReference> {
         var result: Set<ColumnReference> = []
         for table in current.tables {
-            guard let wanted = desired.table(table.name) else { continue }
+            guard let wanted = desired[table.name] else { continue }
             for column in table.columns {
                 let target = wanted.column(column.name)
                 if target == nil || target?.type != column.type || ColumnChange.needsRebuild(column, target!) {

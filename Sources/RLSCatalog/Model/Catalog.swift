@@ -52,6 +52,14 @@ public struct Catalog: Equatable, Sendable, Codable {
             && (lhs.grants, lhs.sequences) == (rhs.grants, rhs.sequences)
     }
 
+    /// True when `other` holds the same objects, as far as a plan can tell: nothing to change between
+    /// them. (Stricter `==` also compares column order, which no plan can change.)
+    ///
+    ///     #expect(replayedFromMigrations.matches(desired))
+    public func matches(_ other: Catalog) -> Bool {
+        ChangePlan(from: self, to: other).isEmpty
+    }
+
     /// The table named `name`, if the catalog holds it.
     public func table(_ name: QualifiedName) -> Table? {
         tables.first { $0.name == name }

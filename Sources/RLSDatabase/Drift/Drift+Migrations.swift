@@ -5,11 +5,12 @@ extension Drift {
     /// The changes from the state `migrations` produce (replayed in order on a throwaway database)
     /// to the state `desiredSQL` produces: the content of the next migration file.
     public static func migrationPlan(
-        migrations: [SQLScript], desiredSQL: String, scratch cluster: EmbeddedCluster,
+        migrations: [SQLScript], desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
         defaultPrivileges: DefaultPrivileges = .none
     ) throws -> ChangePlan {
-        let current = try ScratchDatabase.catalog(applying: migrations, in: cluster, defaultPrivileges: defaultPrivileges)
-        let desired = try desiredCatalog(desiredSQL, in: cluster, defaultPrivileges: defaultPrivileges)
+        let scratch = try cluster()
+        let current = try ScratchDatabase.catalog(applying: migrations, in: scratch, defaultPrivileges: defaultPrivileges)
+        let desired = try desiredCatalog(desiredSQL, in: scratch, defaultPrivileges: defaultPrivileges)
         return ChangePlan(from: current, to: desired)
     }
 
@@ -35,19 +36,19 @@ extension Drift {
 ///         try sql.write(toFile: "Migrations/20261122093000_add_saved.sql", atomically: true, encoding: .utf8)
 ///     }
 public func diffMigrations(
-    directory: String, desiredSQL: String, scratch cluster: EmbeddedCluster,
+    directory: String, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
     defaultPrivileges: DefaultPrivileges = .none
 ) throws -> String? {
-    try diffMigrations(migrations: Drift.migrationScripts(in: directory), desiredSQL: desiredSQL, scratch: cluster,
+    try diffMigrations(migrations: Drift.migrationScripts(in: directory), desiredSQL: desiredSQL, scratch: try cluster(),
                        defaultPrivileges: defaultPrivileges)
 }
 
 /// The SQL for `rls diff NAME` from migration scripts already read, or nil when nothing differs.
 public func diffMigrations(
-    migrations: [SQLScript], desiredSQL: String, scratch cluster: EmbeddedCluster,
+    migrations: [SQLScript], desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
     defaultPrivileges: DefaultPrivileges = .none
 ) throws -> String? {
-    let plan = try Drift.migrationPlan(migrations: migrations, desiredSQL: desiredSQL, scratch: cluster,
+    let plan = try Drift.migrationPlan(migrations: migrations, desiredSQL: desiredSQL, scratch: try cluster(),
                                        defaultPrivileges: defaultPrivileges)
     return plan.isEmpty ? nil : plan.sql
 }

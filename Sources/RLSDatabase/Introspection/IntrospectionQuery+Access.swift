@@ -1,17 +1,19 @@
 extension IntrospectionQuery {
     /// Policies on managed tables and on `storage.objects`.
     static let policies = """
+        with \(dependencyTable("pg_policy"))
         select n.nspname as schema, c.relname as table_name, p.polname as name, p.polcmd::text as command,
                p.polpermissive as permissive,
                array(select case when r = 0 then 'public' else pg_get_userbyid(r)::text end
                      from unnest(p.polroles) r)::text[] as roles,
                pg_get_expr(p.polqual, p.polrelid) as using_expression,
                pg_get_expr(p.polwithcheck, p.polrelid) as check_expression,
-               obj_description(p.oid, 'pg_policy') as comment,
-               \(dependencies(classid: "pg_policy", objid: "p.oid", excluding: "c.oid")) as dependencies
+               \(comment("p.oid", catalog: "pg_policy")) as comment,
+               \(dependencies("dep")) as dependencies
         from pg_policy p
         join pg_class c on c.oid = p.polrelid
         join pg_namespace n on n.oid = c.relnamespace
+        left join dependency dep on dep.classid = 'pg_policy'::regclass and dep.objid = p.oid
         where \(managed) or (n.nspname = 'storage' and c.relname = 'objects')
         """
 
@@ -20,13 +22,13 @@ extension IntrospectionQuery {
         select n.nspname as schema, p.proname as name, pg_get_function_identity_arguments(p.oid) as arguments,
                coalesce(pg_get_function_result(p.oid), '') as result, p.prokind::text as kind,
                p.prosecdef as security_definer, pg_get_functiondef(p.oid) as definition,
-               obj_description(p.oid, 'pg_proc') as comment,
+               \(comment("p.oid", catalog: "pg_proc")) as comment,
                (select substr(s, length('search_path=') + 1) from unnest(p.proconfig) s
                 where s like 'search_path=%') as search_path
         from pg_proc p
         join pg_namespace n on n.oid = p.pronamespace
         where p.prokind in ('f', 'p') and \(managed)
-          and not \(ManagedSchemas.isExtensionMember("p.oid", catalog: "pg_proc"))
+          and \(ManagedSchemas.notExtensionMember("p.oid", catalog: "pg_proc"))
         """
 
     /// The grantee's name; `public` for PUBLIC (grantee 0).
@@ -40,14 +42,14 @@ extension IntrospectionQuery {
                \(grantee) as grantee, a.privilege_type as privilege, a.is_grantable as grantable
         from pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
         where \(managed) and a.grantee <> n.nspowner
-          and not \(ManagedSchemas.isExtensionMember("n.oid", catalog: "pg_namespace"))
+          and \(ManagedSchemas.notExtensionMember("n.oid", catalog: "pg_namespace"))
         union all
         select case when c.relkind = 'S' then 'SEQUENCE' else 'TABLE' end, n.nspname, c.relname, null, null,
                \(grantee), a.privilege_type, a.is_grantable
         from pg_class c join pg_namespace n on n.oid = c.relnamespace,
              aclexplode(coalesce(c.relacl, acldefault(case when c.relkind = 'S' then 's' else 'r' end::"char", c.relowner))) a
         where c.relkind in ('r', 'p', 'v', 'm', 'S') and \(managed) and a.grantee <> c.relowner
-          and not \(ManagedSchemas.isExtensionMember("c.oid", catalog: "pg_class"))
+          and \(ManagedSchemas.notExtensionMember("c.oid", catalog: "pg_class"))
         union all
         select 'TABLE', n.nspname, c.relname, null, att.attname, \(grantee), a.privilege_type, a.is_grantable
         from pg_attribute att
@@ -55,18 +57,18 @@ extension IntrospectionQuery {
         join pg_namespace n on n.oid = c.relnamespace,
              aclexplode(att.attacl) a
         where att.attacl is not null and att.attnum > 0 and not att.attisdropped and \(managed)
-          and not \(ManagedSchemas.isExtensionMember("c.oid", catalog: "pg_class"))
+          and \(ManagedSchemas.notExtensionMember("c.oid", catalog: "pg_class"))
         union all
         select 'FUNCTION', n.nspname, p.proname, pg_get_function_identity_arguments(p.oid), null,
                \(grantee), a.privilege_type, a.is_grantable
         from pg_proc p join pg_namespace n on n.oid = p.pronamespace,
              aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
         where p.prokind in ('f', 'p') and \(managed) and a.grantee <> p.proowner
-          and not \(ManagedSchemas.isExtensionMember("p.oid", catalog: "pg_proc"))
+          and \(ManagedSchemas.notExtensionMember("p.oid", catalog: "pg_proc"))
         union all
         select 'SEQUENCE*', n.nspname, c.relname, null, null, null, null, false
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind = 'S' and \(managed) and not \(ManagedSchemas.isExtensionMember("c.oid", catalog: "pg_class"))
+        where c.relkind = 'S' and \(managed) and \(ManagedSchemas.notExtensionMember("c.oid", catalog: "pg_class"))
         union all
         \(defaultPrivilegeRows)
         """

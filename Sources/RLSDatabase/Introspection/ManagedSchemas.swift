@@ -19,8 +19,9 @@ enum ManagedSchemas {
         return "(\(column) not in (\(names)) and \(patterns))"
     }
 
-    /// An SQL condition true when the object `oid` in catalog `catalog` belongs to an extension.
-    static func isExtensionMember(_ oid: String, catalog: String) -> String {
-        "exists (select 1 from pg_depend e where e.classid = '\(catalog)'::regclass and e.objid = \(oid) and e.deptype = 'e')"
+    /// An SQL condition true when the object `oid` in catalog `catalog` is not part of an extension.
+    /// (An uncorrelated `not in`, which Postgres hashes once per query rather than probing per row.)
+    static func notExtensionMember(_ oid: String, catalog: String) -> String {
+        "\(oid) not in (select e.objid from pg_depend e where e.classid = '\(catalog)'::regclass and e.deptype = 'e')"
     }
 }

@@ -28,6 +28,9 @@ public struct Column: Sendable, Hashable {
     public var identity: Identity?
     /// A `comment on column`.
     public var comment: String?
+    /// The value `rls check` writes into this column of its fixture rows, when the generated one
+    /// would break a CHECK constraint or the type is one it cannot invent (see ``fixture(_:)``).
+    public var fixtureValue: SQL?
     /// Where the column was declared.
     public var source: SourceLocation
 

@@ -46,6 +46,8 @@ public struct Policy: Sendable, Hashable {
     public var using: SQL?
     /// The `with check (...)` condition: which new rows may be written.
     public var withCheck: SQL?
+    /// What `rls check` should observe because of this policy; empty means unverified (see ``expects(_:for:)``).
+    public var expectations: [PolicyExpectation] = []
     /// Where the policy was declared.
     public var source: SourceLocation
 
