@@ -23,11 +23,11 @@ enum DocsCommand {
         options: [
             .flag("check", help: "Write nothing; exit 1 when the committed pages are stale (for CI)."),
             .value("docs", "DIR", help: "The folder of the pages (default Docs)."),
-            .value("migrations", "DIR", help: "The migration files the proving database is built from (default Migrations)."),
+            .migrations,
         ],
         run: { invocation in
             let folder = invocation.arguments.value("docs") ?? "Docs"
-            let migrations = invocation.arguments.value("migrations") ?? "Migrations"
+            let migrations = invocation.migrationsPath
             invocation.console.error("Proving the access rules on a throwaway database built from \(migrations)/ ...")
             let proof = try AccessDocs.proveOnMigrations(invocation.schema, scenarios: invocation.scenarios, migrations: migrations)
             let pages = try AccessDocs.pages(for: invocation.schema, proof: proof)
