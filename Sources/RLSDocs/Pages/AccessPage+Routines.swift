@@ -40,20 +40,3 @@ extension AccessPage {
         return lines
     }
 }
-
-extension Role {
-    /// `anyone not signed in (anon)`, `signed-in users (authenticated)`, `the service role`.
-    var readerWords: String {
-        switch self {
-        case .anon: "visitors who are not signed in (`anon`)"
-        case .authenticated: "signed-in users (`authenticated`)"
-        case .serviceRole: "the service role"
-        default: "`\(name)`"
-        }
-    }
-}
-
-extension QualifiedName {
-    /// `welcome_brand_counts` in `public`, `app.settings` elsewhere.
-    var displayName: String { schema == "public" ? name : description }
-}

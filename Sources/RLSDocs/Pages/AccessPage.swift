@@ -94,8 +94,3 @@ struct AccessPage {
         ]
     }
 }
-
-extension Table {
-    /// `saved` for tables in `public`, `app.setting` elsewhere.
-    var displayName: String { qualifiedName.displayName }
-}

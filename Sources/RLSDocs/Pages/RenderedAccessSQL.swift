@@ -29,11 +29,3 @@ struct RenderedAccessSQL {
     /// The access SQL of `table`.
     func sql(of table: Table) -> String { sections[table.qualifiedName] ?? "" }
 }
-
-extension String {
-    var trimmingTrailingNewlines: String {
-        var text = self
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text
-    }
-}

@@ -28,4 +28,10 @@ extension String {
         })
     }
 
+    /// The text without its trailing newlines.
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
 }
