@@ -32,7 +32,7 @@ let package = Package(
         // This repository's own schema: the Electric Ride example with BoxScore's sign-up profiles.
         .target(name: "Policies", dependencies: ["RLSModel"], path: "Policies", exclude: ["README.md"]),
         .executableTarget(name: "rls", dependencies: ["RLSCommandLine", "Policies"]),
-        .executableTarget(name: "rls-bench", dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel"]),
+        .executableTarget(name: "rls-bench", dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "Policies"]),
         // Shared by the test targets: one embedded cluster per test process, a fresh database per test.
         .target(name: "RLSTestSupport", dependencies: ["RLSDatabase"]),
 
@@ -44,9 +44,11 @@ let package = Package(
         ),
         .testTarget(name: "RLSCatalogTests", dependencies: ["RLSCatalog", "RLSDatabase", "RLSTestSupport", "Policies"]),
         .testTarget(name: "RLSDatabaseTests", dependencies: ["RLSDatabase", "RLSTestSupport"]),
-        .testTarget(name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSDatabase", "RLSTestSupport", "Policies"]),
+        .testTarget(
+            name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"]
+        ),
         .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSTestSupport", "Policies"]),
-        .testTarget(name: "RLSCommandLineTests", dependencies: ["RLSCommandLine", "RLSTestSupport", "Policies"]),
+        .testTarget(name: "RLSCommandLineTests", dependencies: ["RLSCommandLine", "RLSSQL", "RLSTestSupport", "Policies"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -26,6 +26,8 @@ struct Command: Sendable {
 struct Invocation: Sendable {
     let arguments: ParsedArguments
     let schema: Schema
+    /// Scenario checks compiled in next to the schema, run by `rls check`.
+    var scenarios: [Scenario] = []
     let console: Console
     let environment: [String: String]
 
@@ -50,9 +52,10 @@ extension OptionSpec {
 /// A subcommand whose issue has not landed yet: says so plainly and exits non-zero.
 struct NotBuiltYet: Error, CustomStringConvertible {
     let command: String
-    let issue: Int
+    let issue: Int?
 
     var description: String {
-        "'rls \(command)' is not built yet (tracked in issue #\(issue)); nothing was done."
+        let tracking = issue.map { " (tracked in issue #\($0))" } ?? ""
+        return "'rls \(command)' is not built yet\(tracking); nothing was done."
     }
 }

@@ -17,15 +17,16 @@ public enum RLSCommandLine {
     /// The version `rls --version` prints.
     public static let version = "0.1.0"
 
-    /// Runs the command line with the process's arguments and exits with its exit code.
-    public static func run(schema: Schema) -> Never {
-        let code = execute(Array(CommandLine.arguments.dropFirst()), schema: schema)
+    /// Runs the command line with the process's arguments and exits with its exit code;
+    /// `scenarios` are the scenario checks `rls check` runs besides its generated matrix.
+    public static func run(schema: Schema, scenarios: [Scenario] = []) -> Never {
+        let code = execute(Array(CommandLine.arguments.dropFirst()), schema: schema, scenarios: scenarios)
         exit(code.rawValue)
     }
 
     /// Runs one command line (without the program name) and returns its exit code.
     static func execute(
-        _ arguments: [String], schema: Schema, console: Console = .standard,
+        _ arguments: [String], schema: Schema, scenarios: [Scenario] = [], console: Console = .standard,
         environment: [String: String] = ProcessEnvironment.current
     ) -> ExitCode {
         let commands = Commands.all
@@ -53,7 +54,8 @@ public enum RLSCommandLine {
             console.output(command.help)
             return .success
         }
-        let invocation = Invocation(arguments: parsed, schema: schema, console: console, environment: environment)
+        let invocation = Invocation(
+            arguments: parsed, schema: schema, scenarios: scenarios, console: console, environment: environment)
         do {
             return try command.run(invocation)
         } catch let error as UsageError {

@@ -1,4 +1,4 @@
 import Policies
 import RLSCommandLine
 
-RLSCommandLine.run(schema: ElectricRide.schema)
+RLSCommandLine.run(schema: ElectricRide.schema, scenarios: ElectricRide.scenarios)

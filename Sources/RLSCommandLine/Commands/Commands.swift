@@ -9,5 +9,6 @@ enum Commands {
         LintCommand.command,
         SQLCommand.command,
         DevCommand.command,
+        DoctorCommand.command,
     ]
 }

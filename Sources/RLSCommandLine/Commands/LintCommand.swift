@@ -8,6 +8,6 @@ enum LintCommand {
             Lints the schema and, with a database, the live catalog: tables without RLS, RLS without policies, per-row auth.uid(), missing owner indexes and more.
             """,
         options: [],
-        run: { _ in throw NotBuiltYet(command: "lint", issue: 7) }
+        run: { _ in throw NotBuiltYet(command: "lint", issue: nil) }
     )
 }

@@ -1,4 +1,8 @@
 /// Turns any error into the one or two lines a user reads, with the full detail behind `--verbose`.
+///
+/// Errors that carry more than their short description (a ``CustomDebugStringConvertible`` whose
+/// `debugDescription` adds to it, such as the database error's statement and libpq detail) show it
+/// only with `--verbose`.
 struct ErrorReport {
     let error: any Error
     let verbose: Bool
@@ -6,13 +10,16 @@ struct ErrorReport {
     func print(to console: Console, command: String) {
         let short = String(describing: error)
         console.error("rls \(command): \(short)")
-        guard let detail = (error as? any CustomDebugStringConvertible)?.debugDescription, detail != short else {
-            return
-        }
+        let detail = String(reflecting: error)
+        guard detail != short, detail.hasPrefix(short) else { return }
         if verbose {
-            console.error(detail)
+            console.error(String(detail.dropFirst(short.count)).trimmingPrefix("\n"))
         } else {
             console.error("(run with --verbose for details)")
         }
     }
+}
+
+private extension String {
+    func trimmingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }

@@ -1,0 +1,57 @@
+import Foundation
+import RLSDatabase
+import RLSModel
+import RLSSQL
+
+/// Times full checks on a throwaway embedded cluster: `rls-bench check` prints these lines.
+public enum CheckBenchmark {
+    /// One timed check.
+    public struct Measurement: Sendable, CustomStringConvertible {
+        /// What was checked.
+        public var name: String
+        /// Tables probed.
+        public var tables: Int
+        /// Probes run.
+        public var probes: Int
+        /// Server round trips the check made.
+        public var roundTrips: Int
+        /// Seconds the check took (the schema was applied before the clock started).
+        public var seconds: Double
+        /// Whether every probe matched.
+        public var passed: Bool
+
+        /// `example (8 tables): 353 probes, 712 round trips, 0.21 s, passed`.
+        public var description: String {
+            "\(name) (\(tables) tables): \(probes) probes, \(roundTrips) round trips, "
+                + String(format: "%.2f s", seconds) + (passed ? ", passed" : ", FAILED")
+        }
+    }
+
+    /// `count` tables, each owned through `owner_id` for every operation (4 personas × 4 operations each).
+    public static func ownerOnlySchema(tables count: Int) -> Schema {
+        Schema(elements: (1...count).map { index in
+            .table(Table("owned_\(index)") {
+                Column("id", .bigint).identity().primaryKey()
+                Column("owner_id", .uuid).default(.currentUserID).references(.authUsers, onDelete: .cascade)
+                Column("title", .text)
+                Column("created_at", .timestamptz).default(.now)
+            }.access(.owner(column: "owner_id")))
+        })
+    }
+
+    /// Applies `schema` to a fresh database in `cluster`, then times one full check of it.
+    public static func measure(
+        _ name: String, schema: Schema, scenarios: [Scenario] = [], in cluster: EmbeddedCluster
+    ) throws -> Measurement {
+        let url = try cluster.createDatabase("bench_check_\(UInt32.random(in: 0...UInt32.max))")
+        let connection = try Connection(url: url)
+        defer { connection.close() }
+        try connection.execute("begin;\n" + render(schema) + "\ncommit;")
+        let before = connection.roundTrips
+        let started = Date()
+        let report = try AccessCheck.run(schema, scenarios: scenarios, on: connection)
+        return Measurement(
+            name: name, tables: report.tables.count, probes: report.results.count,
+            roundTrips: connection.roundTrips - before, seconds: Date().timeIntervalSince(started), passed: report.passed)
+    }
+}

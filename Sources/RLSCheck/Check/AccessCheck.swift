@@ -1,0 +1,81 @@
+import Foundation
+import RLSDatabase
+import RLSModel
+import RLSSQL
+
+/// `rls check`'s engine: proves a schema's access plans on a live database by impersonation.
+///
+/// In ONE transaction that is always rolled back: insert alice and bob into `auth.users`, one fixture
+/// row per user in every table, then run every probe (table × persona × operation × target) in a
+/// savepoint rolled back after it, then the scenarios; then read the catalog to explain mismatches.
+///
+/// ```swift
+/// let report = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: connection)
+/// print(MatrixReport(report).text)
+/// ```
+public enum AccessCheck {
+    /// Runs the check; throws only when it cannot run (an invalid schema, refused fixtures, a lost
+    /// connection), never for a mismatch.
+    public static func run(
+        _ schema: Schema, scenarios: [Scenario] = [], on connection: Connection, options: CheckOptions = .init()
+    ) throws -> CheckReport {
+        try schema.validate()
+        let started = Date()
+        try connection.execute(
+            "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
+                + "set local lock_timeout = \(quoteLiteral(options.lockTimeout))")
+        defer { _ = try? connection.execute("rollback") }
+        try connection.execute(SequenceShadow.statement(schemas: Array(Set(schema.tables.map(\.schema))).sorted()))
+
+        var values = FixtureValues(schema: schema)
+        let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
+        let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
+        let runner = ProbeRunner(connection: connection, statements: statements)
+        try runner.start()
+        var results: [ProbeResult] = []
+        for table in schema.tables {
+            for persona in Persona.checked {
+                for operation in RLSModel.Operation.allCases {
+                    let access = Expectations.access(schema, table, persona, operation)
+                    for probe in probes(table, persona, operation, access: access, statements: statements, options: options) {
+                        let (actual, note) = try runner.run(probe)
+                        results.append(ProbeResult(
+                            probe: probe, expected: Expectations.outcome(access, for: probe), actual: actual, note: note))
+                    }
+                }
+            }
+        }
+        try runner.finish()
+        let scenarioResults = try scenarios.map { try ScenarioRunner.run($0, on: connection) }
+
+        if results.contains(where: { $0.verdict != .pass }) {
+            let catalog = try PolicyCatalog.read(schemas: Array(Set(schema.tables.map(\.schema))).sorted(), on: connection)
+            for index in results.indices where results[index].verdict == .mismatch {
+                results[index].explanation = catalog.explain(results[index], in: schema.table(results[index].probe.table)!)
+            }
+        }
+        return CheckReport(
+            tables: schema.tables.map(\.qualifiedName), results: results, scenarios: scenarioResults,
+            seconds: Date().timeIntervalSince(started))
+    }
+
+    /// The probes of one cell: both fixture rows for SELECT, each side's row for writes, the hand-over
+    /// for UPDATE of owned tables, and the policies-only repeats where the schema denies by grant.
+    static func probes(
+        _ table: Table, _ persona: Persona, _ operation: RLSModel.Operation, access: ExpectedAccess,
+        statements: ProbeStatements, options: CheckOptions
+    ) -> [Probe] {
+        let first = persona.fixtureOwner ?? .alice
+        var targets: [ProbeTarget] = operation == .select ? [.fixtureRows] : [.row(first), .row(first.other)]
+        if operation == .update, statements.handOverColumn(of: table) != nil {
+            targets.append(.handOver(from: first, to: first.other))
+        }
+        var probes = targets.map { Probe(table: table.qualifiedName, persona: persona, operation: operation, target: $0) }
+        if options.probesPoliciesOnly, access == .denied, persona != .serviceRole {
+            probes += targets.map {
+                Probe(table: table.qualifiedName, persona: persona, operation: operation, target: $0, layer: .policiesOnly)
+            }
+        }
+        return probes
+    }
+}

@@ -1,0 +1,16 @@
+/// How `rls check` runs.
+public struct CheckOptions: Sendable {
+    /// `statement_timeout` for every statement of the check, so a bad policy cannot hang CI.
+    public var statementTimeout: String
+    /// `lock_timeout`, so the check never waits long behind a migration on a live database.
+    public var lockTimeout: String
+    /// Also probe the policies alone for roles the schema denies by grant (see ``ProbeLayer/policiesOnly``).
+    public var probesPoliciesOnly: Bool
+
+    /// The defaults: 10 s statements, 5 s locks, policies-only probes on.
+    public init(statementTimeout: String = "10s", lockTimeout: String = "5s", probesPoliciesOnly: Bool = true) {
+        self.statementTimeout = statementTimeout
+        self.lockTimeout = lockTimeout
+        self.probesPoliciesOnly = probesPoliciesOnly
+    }
+}

@@ -1,0 +1,65 @@
+import RLSModel
+
+/// Derives every probe's expected outcome from the schema: the access plans through
+/// ``RLSModel/Schema/expectedAccess(of:role:_:)``, hand-written policies through their expectations.
+enum Expectations {
+    /// What `persona` should reach in `table` with `operation`.
+    static func access(_ schema: Schema, _ table: Table, _ persona: Persona, _ operation: Operation) -> ExpectedAccess {
+        switch schema.expectedAccess(of: table, role: Role(persona.role), operation) {
+        case .denied: return .denied
+        case .allRows, .bypassesRLS: return .everyRow
+        case .ownRows: return .ownRows
+        case .custom(let planned, let policies):
+            var level: ExpectedAccess = switch planned {
+            case .public?, .authenticated?: .everyRow
+            case .owner?, .ownerThrough?: .ownRows
+            default: .noRows
+            }
+            let role = Role(persona.role)
+            for policy in policies.sorted(by: { $0.isPermissive && !$1.isPermissive }) {
+                guard let rows = policy.expectation(for: role, operation) else {
+                    return .unverified("policy \"\(policy.name)\" declares no expectation; add .expects(...)")
+                }
+                let declared: ExpectedAccess = switch rows {
+                case .everyRow: .everyRow
+                case .ownRows: .ownRows
+                case .noRows: .noRows
+                }
+                level = policy.isPermissive ? max(level, declared) : min(level, declared)
+            }
+            return level
+        }
+    }
+
+    /// The outcome `probe` should observe under `access` (as deployed) or with the grant added (policies only).
+    static func outcome(_ access: ExpectedAccess, for probe: Probe) -> ExpectedOutcome {
+        var access = access
+        if probe.layer == .policiesOnly {
+            // The schema denies by grant; the policies must not let this role through either.
+            access = .noRows
+        }
+        let me = probe.persona.fixtureOwner
+        let outcome: ProbeOutcome
+        switch (access, probe.operation, probe.target) {
+        case (.unverified(let reason), _, _):
+            return .unverified(reason)
+        case (.denied, _, _):
+            outcome = .deniedByGrant
+        case (_, .select, _):
+            outcome = .rows(access == .everyRow ? Set(FixtureOwner.allCases) : access == .ownRows ? Set([me].compactMap { $0 }) : [])
+        case (.everyRow, _, _):
+            outcome = .allowed
+        case (.ownRows, .insert, .row(let owner)):
+            outcome = owner == me ? .allowed : .rejectedByCheck
+        case (.ownRows, _, .handOver(let from, _)):
+            outcome = from == me ? .rejectedByCheck : .filtered
+        case (.ownRows, _, .row(let owner)):
+            outcome = owner == me ? .allowed : .filtered
+        case (_, .insert, _):
+            outcome = .rejectedByCheck
+        default:
+            outcome = .filtered
+        }
+        return .outcome(outcome)
+    }
+}

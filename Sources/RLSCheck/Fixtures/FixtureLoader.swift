@@ -1,0 +1,75 @@
+import RLSDatabase
+import RLSModel
+import RLSSQL
+
+/// Inserts the check's test users and fixture rows, as the connecting role (which bypasses RLS),
+/// inside the check's transaction: alice and bob into `auth.users` (sign-up triggers fire as in
+/// production), then one row per side in every table, parents first.
+enum FixtureLoader {
+    static func load(_ schema: Schema, values: inout FixtureValues, on connection: Connection) throws -> Fixtures {
+        try insertUsers(on: connection)
+        var fixtures = Fixtures()
+        for table in FixtureOrder.tables(of: schema) {
+            for owner in FixtureOwner.allCases {
+                let row = try insert(table, owner: owner, values: &values, fixtures: fixtures, on: connection)
+                fixtures.add(row, to: table.qualifiedName)
+            }
+        }
+        return fixtures
+    }
+
+    /// The two users, as GoTrue would create them on sign-up.
+    static func insertUsers(on connection: Connection) throws {
+        let rows = FixtureOwner.allCases.map { owner in
+            let user = owner.user
+            return "(\(quoteLiteral(user.id)), 'authenticated', 'authenticated', \(quoteLiteral(user.email)), "
+                + "\(quoteLiteral(#"{"full_name":"\#(user.name.capitalized) (rls check)"}"#)), "
+                + #"'{"provider":"email","providers":["email"]}', now(), now())"#
+        }
+        try connection.execute(
+            """
+            insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, created_at, updated_at)
+            values \(rows.joined(separator: ", "))
+            """)
+    }
+
+    private static func insert(
+        _ table: Table, owner: FixtureOwner, values: inout FixtureValues, fixtures: Fixtures, on connection: Connection
+    ) throws -> FixtureRow {
+        let given = try values.values(for: table, owner: owner, fixtures: fixtures)
+        let returning = (["ctid::text as \"rls ctid\""] + table.columns.map { "\(quoteIdentifier($0.name))::text" })
+            .joined(separator: ", ")
+        let overriding = given.contains { name in table.column(name.column)?.identity == .always } ? " overriding system value" : ""
+        let insert = given.isEmpty
+            ? "insert into \(table.qualifiedName.sql) default values"
+            : "insert into \(table.qualifiedName.sql) (\(given.map { quoteIdentifier($0.column) }.joined(separator: ", ")))"
+                + "\(overriding) values (\(given.map(\.sql).joined(separator: ", ")))"
+        let inserted: QueryResult
+        do {
+            inserted = try connection.query("\(insert) on conflict do nothing returning \(returning)")
+        } catch let error as DatabaseError where error.sqlState == "23514" || error.sqlState == "22P02" || error.sqlState == "22003" {
+            throw CheckError(
+                "rls check's fixture row for \(table.qualifiedName) was refused: \(error.message); "
+                    + "give the column a valid value with .fixture(SQL(raw: \"...\")) in the schema")
+        }
+        if let row = inserted.first { return fixtureRow(row, table: table, owner: owner) }
+        // A trigger got there first (the sign-up profile, a counts table): adopt that row.
+        let keys = ([table.primaryKey?.columns].compactMap { $0 } + table.uniques.map(\.columns))
+        guard let key = keys.first(where: { key in key.allSatisfy { column in given.contains { $0.column == column } } }) else {
+            throw CheckError("rls check could not insert a fixture row into \(table.qualifiedName): it conflicts with an existing row")
+        }
+        let condition = key.map { column in "\(quoteIdentifier(column)) = \(given.first { $0.column == column }!.sql)" }
+        let existing = try connection.query(
+            "select \(returning) from \(table.qualifiedName.sql) where \(condition.joined(separator: " and "))")
+        guard let row = existing.first else {
+            throw CheckError("rls check could not insert or find a fixture row in \(table.qualifiedName)")
+        }
+        return fixtureRow(row, table: table, owner: owner)
+    }
+
+    private static func fixtureRow(_ row: Row, table: Table, owner: FixtureOwner) -> FixtureRow {
+        var values: [String: String?] = [:]
+        for (index, column) in table.columns.enumerated() { values[column.name] = row[index + 1] }
+        return FixtureRow(owner: owner, values: values, keyColumns: table.primaryKey?.columns ?? [], ctid: row[0] ?? "")
+    }
+}

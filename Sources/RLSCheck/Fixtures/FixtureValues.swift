@@ -1,0 +1,109 @@
+import RLSModel
+import RLSSQL
+
+/// Invents the values of fixture rows from the schema: references point at the parent row of the
+/// same side (or at the side's user in `auth.users`), owner columns hold the side's user id,
+/// NOT NULL columns without a default get a value of their type, unique where it has to be.
+struct FixtureValues {
+    let schema: Schema
+    /// Numbers each generated row, so unique columns never collide.
+    private(set) var counter = 0
+
+    init(schema: Schema) { self.schema = schema }
+
+    /// The columns to write and their SQL, for a new row of `table` on `owner`'s side.
+    mutating func values(for table: Table, owner: FixtureOwner, fixtures: Fixtures) throws -> [(column: String, sql: String)] {
+        counter += 1
+        let n = counter
+        var result: [(column: String, sql: String)] = []
+        let referenced = referencedValues(of: table, owner: owner, fixtures: fixtures)
+        let ownerColumn = directOwnerColumn(of: table)
+        for column in table.columns {
+            if let sql = column.fixtureValue {
+                result.append((column.name, "(\(sql.text))"))
+            } else if let value = referenced[column.name] {
+                result.append((column.name, value))
+            } else if column.name == ownerColumn {
+                result.append((column.name, quoteLiteral(owner.user.id)))
+            } else if column.identity != nil {
+                result.append((column.name, String(uniqueNumber(column.type, n))))
+            } else if table.foreignKeys.contains(where: { $0.columns.contains(column.name) }) {
+                guard column.isNullable else { throw missingParent(table, column) }
+            } else if column.defaultValue != nil || column.isNullable {
+                continue
+            } else if let sql = generated(column, in: table, n) {
+                result.append((column.name, sql))
+            } else {
+                throw CheckError.cannotInvent(table, column)
+            }
+        }
+        return result
+    }
+
+    /// The owner column on the table itself, when the owner plan names one directly.
+    func directOwnerColumn(of table: Table) -> String? {
+        guard let plan = schema.ownerPlan(of: table), let path = try? schema.ownerPath(of: table, plan: plan),
+            path.hops.isEmpty
+        else { return nil }
+        return path.ownerColumn
+    }
+
+    /// Values for referencing columns, taken from the parent row of the same side.
+    private func referencedValues(of table: Table, owner: FixtureOwner, fixtures: Fixtures) -> [String: String] {
+        var result: [String: String] = [:]
+        for key in table.foreignKeys {
+            for (column, parentColumn) in zip(key.columns, key.referencedColumns) {
+                if key.referencedTable == .authUsers {
+                    result[column] = quoteLiteral(parentColumn == "email" ? owner.user.email : owner.user.id)
+                } else if key.referencedTable != table.qualifiedName, let parent = fixtures.row(key.referencedTable, owner) {
+                    result[column] = parent.literal(parentColumn)
+                }
+            }
+        }
+        return result
+    }
+
+    private func missingParent(_ table: Table, _ column: Column) -> CheckError {
+        CheckError(
+            "rls check cannot fill \(table.qualifiedName).\(column.name): it references a table without fixture rows "
+                + "(outside the schema, or itself); make the column nullable or give it .fixture(SQL(raw: \"...\"))")
+    }
+
+    private func isKey(_ column: Column, in table: Table) -> Bool {
+        (table.primaryKey?.columns.contains(column.name) ?? false) || table.uniques.contains { $0.columns.contains(column.name) }
+    }
+
+    private func uniqueNumber(_ type: ColumnType, _ n: Int) -> Int {
+        switch type {
+        case .smallint: 32_000 + n
+        case .integer: 2_140_000_000 + n
+        default: 9_100_000_000_000_000_000 + n
+        }
+    }
+
+    /// A value of the column's type; numbers and texts differ per row, keys stay clear of real data.
+    private func generated(_ column: Column, in table: Table, _ n: Int) -> String? {
+        let key = isKey(column, in: table)
+        switch column.type {
+        case .uuid:
+            return quoteLiteral("c4ec0000-0000-4000-8000-" + String(("000000000000" + String(n, radix: 16)).suffix(12)))
+        case .text, .varchar(nil):
+            return quoteLiteral("rls check \(table.name).\(column.name) \(n)")
+        case .varchar(let length?):
+            let text = "rls check \(n)"
+            return quoteLiteral(text.count <= length ? text : String(String(n).suffix(length)))
+        case .smallint, .integer, .bigint:
+            return String(key ? uniqueNumber(column.type, n) : n)
+        case .numeric, .real, .doublePrecision:
+            return String(n)
+        case .boolean: return "true"
+        case .date: return "(current_date + \(n))"
+        case .timestamptz, .timestamp: return "(now() + interval '\(n) seconds')"
+        case .jsonb: return "'{}'"
+        case .bytea: return "decode('00', 'hex')"
+        case .array: return "'{}'"
+        case .enumeration(let name): return "(enum_range(null::\(name.sql)))[1]"
+        case .raw: return nil
+        }
+    }
+}

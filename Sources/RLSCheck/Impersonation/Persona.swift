@@ -1,0 +1,55 @@
+/// Who a probe acts as: the roles and JWT claims Supabase's API would use for that caller.
+///
+/// ```swift
+/// Persona.anon                 // no JWT: role anon
+/// Persona.user(.alice)         // signed in: role authenticated, sub = alice's id
+/// Persona.serviceRole          // the service key: role service_role (bypasses RLS, not grants)
+/// ```
+public enum Persona: Sendable, Hashable, CustomStringConvertible {
+    /// A caller with no JWT, or the anon key.
+    case anon
+    /// A signed-in user.
+    case user(User)
+    /// A caller with the service-role key.
+    case serviceRole
+
+    /// A user that probes sign in as; its row is inserted into `auth.users` inside the probe's transaction.
+    public struct User: Sendable, Hashable {
+        /// A short name for reports, such as `alice`.
+        public let name: String
+        /// The user's id, the JWT's `sub`, as a lower-case UUID.
+        public let id: String
+        /// The user's email, the JWT's `email`.
+        public let email: String
+
+        /// Creates a user for probes.
+        public init(name: String, id: String, email: String) {
+            self.name = name
+            self.id = id
+            self.email = email
+        }
+
+        /// The first of the two users every check signs in as.
+        public static let alice = User(name: "alice", id: "a11ce000-0000-4000-8000-000000000001", email: "alice@example.com")
+        /// The second user, who must never see alice's private rows.
+        public static let bob = User(name: "bob", id: "b0b00000-0000-4000-8000-000000000002", email: "bob@example.com")
+    }
+
+    /// The database role Supabase's API switches to for this caller.
+    public var role: String {
+        switch self {
+        case .anon: "anon"
+        case .user: "authenticated"
+        case .serviceRole: "service_role"
+        }
+    }
+
+    /// The name reports use: `anon`, `alice`, `bob`, `service_role`.
+    public var description: String {
+        switch self {
+        case .anon: "anon"
+        case .user(let user): user.name
+        case .serviceRole: "service_role"
+        }
+    }
+}

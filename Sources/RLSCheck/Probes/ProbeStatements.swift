@@ -1,0 +1,75 @@
+import RLSModel
+import RLSSQL
+
+/// The SQL of every probe, written with the fixture rows' keys as literals so that each probe is a
+/// single statement: no parameters, no RETURNING (which would bring SELECT policies into a write).
+struct ProbeStatements {
+    let schema: Schema
+    let fixtures: Fixtures
+    /// A fresh row per table and side, for INSERT probes (each probe is rolled back, so they can share).
+    private var newRows: [TableName: [FixtureOwner: [(column: String, sql: String)]]] = [:]
+
+    init(schema: Schema, fixtures: Fixtures, values: inout FixtureValues) throws {
+        self.schema = schema
+        self.fixtures = fixtures
+        for table in schema.tables {
+            for owner in FixtureOwner.allCases {
+                newRows[table.qualifiedName, default: [:]][owner] = try values.values(for: table, owner: owner, fixtures: fixtures)
+            }
+        }
+    }
+
+    /// The column a hand-over probe rewrites: the first step of the owner path.
+    func handOverColumn(of table: Table) -> String? {
+        guard let plan = schema.ownerPlan(of: table), let path = try? schema.ownerPath(of: table, plan: plan) else { return nil }
+        return path.hops.first?.column ?? path.ownerColumn
+    }
+
+    /// The statement a probe runs as its persona.
+    func sql(for probe: Probe) -> String {
+        let table = schema.table(probe.table)!
+        let name = table.qualifiedName.sql
+        let alice = fixtures.row(probe.table, .alice)!, bob = fixtures.row(probe.table, .bob)!
+        switch (probe.operation, probe.target) {
+        case (.select, _):
+            return "select case when \(alice.predicate) then 'alice' else 'bob' end from \(name) "
+                + "where (\(alice.predicate)) or (\(bob.predicate))"
+        case (.insert, .row(let owner)), (.insert, .handOver(_, let owner)):
+            let given = newRows[probe.table]?[owner] ?? []
+            guard !given.isEmpty else { return "insert into \(name) default values" }
+            let overriding = given.contains { table.column($0.column)?.identity == .always } ? " overriding system value" : ""
+            return "insert into \(name) (\(given.map { quoteIdentifier($0.column) }.joined(separator: ", ")))\(overriding) "
+                + "values (\(given.map(\.sql).joined(separator: ", ")))"
+        case (.update, .handOver(let from, let to)):
+            let column = handOverColumn(of: table) ?? updateColumn(of: table)
+            let row = fixtures.row(probe.table, from)!
+            return "update \(name) set \(quoteIdentifier(column)) = \(fixtures.row(probe.table, to)!.literal(column)) where \(row.predicate)"
+        case (.update, .row(let owner)):
+            let column = handOverColumn(of: table) ?? updateColumn(of: table)
+            let row = fixtures.row(probe.table, owner)!
+            return "update \(name) set \(quoteIdentifier(column)) = \(row.literal(column)) where \(row.predicate)"
+        case (.delete, .row(let owner)), (.delete, .handOver(let owner, _)):
+            return "delete from \(name) where \(fixtures.row(probe.table, owner)!.predicate)"
+        case (_, .fixtureRows):
+            return "select 1 where false"
+        }
+    }
+
+    /// For a policies-only probe, the grant that removes the privilege barrier (SELECT too for
+    /// UPDATE and DELETE, whose WHERE needs it, as PostgREST's filters do).
+    func grant(for probe: Probe) -> String? {
+        guard probe.layer == .policiesOnly else { return nil }
+        let privileges = switch probe.operation {
+        case .select: "select"
+        case .insert: "insert"
+        case .update: "select, update"
+        case .delete: "select, delete"
+        }
+        return "grant \(privileges) on table \(probe.table.sql) to \(quoteIdentifier(probe.persona.role))"
+    }
+
+    /// A column an UPDATE probe may rewrite to its own value: not `generated always`.
+    private func updateColumn(of table: Table) -> String {
+        (table.columns.first { $0.identity != .always } ?? table.columns[0]).name
+    }
+}

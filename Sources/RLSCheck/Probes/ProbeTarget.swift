@@ -1,0 +1,28 @@
+/// Which fixture rows a probe reads or writes.
+public enum ProbeTarget: Sendable, Hashable, CustomStringConvertible {
+    /// SELECT: both fixture rows, to see which come back.
+    case fixtureRows
+    /// INSERT a new row on this side; UPDATE or DELETE this side's fixture row.
+    case row(FixtureOwner)
+    /// UPDATE one side's row so that it belongs to the other side (WITH CHECK must refuse it).
+    case handOver(from: FixtureOwner, to: FixtureOwner)
+
+    /// `alice's row`, `bob's row handed to alice`.
+    public var description: String {
+        switch self {
+        case .fixtureRows: "fixture rows"
+        case .row(let owner): "\(owner)'s row"
+        case .handOver(let from, let to): "\(from)'s row handed to \(to)"
+        }
+    }
+
+    /// The same target in the words of `persona`: `own row`, `other's row`, `own row handed over`.
+    public func description(for persona: Persona) -> String {
+        guard let me = persona.fixtureOwner else { return description }
+        switch self {
+        case .fixtureRows: return description
+        case .row(let owner): return owner == me ? "own row" : "other's row"
+        case .handOver(let from, _): return from == me ? "own row handed to the other user" : "other's row handed over"
+        }
+    }
+}

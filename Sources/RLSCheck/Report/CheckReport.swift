@@ -1,0 +1,49 @@
+import RLSModel
+
+/// Everything one `rls check` observed: every probe with its expectation, every scenario, and notes
+/// about what was checked. Formatted by ``MatrixReport``, ``TAPReport``, ``JUnitReport`` and ``JSONReport``.
+public struct CheckReport: Sendable {
+    /// The probed tables, in schema order.
+    public var tables: [TableName]
+    /// One result per probe, grouped by table, persona, operation.
+    public var results: [ProbeResult]
+    /// One result per scenario, in declaration order.
+    public var scenarios: [ScenarioResult]
+    /// What was checked and how, such as "built from Migrations/ (3 files)".
+    public var notes: [String]
+    /// Wall-clock seconds the check took.
+    public var seconds: Double
+
+    /// Creates a report.
+    public init(tables: [TableName], results: [ProbeResult], scenarios: [ScenarioResult], notes: [String] = [], seconds: Double = 0) {
+        self.tables = tables
+        self.results = results
+        self.scenarios = scenarios
+        self.notes = notes
+        self.seconds = seconds
+    }
+
+    /// Probes that observed something other than promised.
+    public var mismatches: [ProbeResult] { results.filter { $0.verdict == .mismatch } }
+    /// Probes nobody promised anything about, or that could not run.
+    public var unverified: [ProbeResult] { results.filter { $0.verdict == .unverified } }
+    /// Scenarios with a failing step.
+    public var failedScenarios: [ScenarioResult] { scenarios.filter { !$0.passed } }
+
+    /// True when nothing mismatched: `rls check` exits 0.
+    public var passed: Bool { mismatches.isEmpty && failedScenarios.isEmpty }
+
+    /// The results for one table.
+    public func results(for table: TableName) -> [ProbeResult] { results.filter { $0.probe.table == table } }
+
+    /// `52 probes: 50 passed, 1 mismatch, 1 unverified; 3 scenarios passed`.
+    public var summary: String {
+        let passedCount = results.count - mismatches.count - unverified.count
+        var text = "\(results.count) probes on \(tables.count) tables: \(passedCount) passed, "
+            + "\(mismatches.count) mismatch\(mismatches.count == 1 ? "" : "es"), \(unverified.count) unverified"
+        if !scenarios.isEmpty {
+            text += "; \(scenarios.count - failedScenarios.count) of \(scenarios.count) scenarios passed"
+        }
+        return text
+    }
+}

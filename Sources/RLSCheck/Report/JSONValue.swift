@@ -1,0 +1,52 @@
+/// A JSON value that prints with its keys in the order given, so reports are stable byte for byte.
+enum JSONValue {
+    case string(String)
+    case number(Double)
+    case integer(Int)
+    case bool(Bool)
+    case null
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    /// Pretty-printed with two-space indentation.
+    func text(indent: String = "") -> String {
+        let inner = indent + "  "
+        switch self {
+        case .string(let value): return Self.quoted(value)
+        case .number(let value): return Self.rounded(value)
+        case .integer(let value): return String(value)
+        case .bool(let value): return value ? "true" : "false"
+        case .null: return "null"
+        case .array(let values):
+            guard !values.isEmpty else { return "[]" }
+            return "[\n" + values.map { inner + $0.text(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
+        case .object(let pairs):
+            guard !pairs.isEmpty else { return "{}" }
+            return "{\n" + pairs.map { inner + Self.quoted($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n") + "\n\(indent)}"
+        }
+    }
+
+    /// Milliseconds precision is plenty for timings.
+    private static func rounded(_ value: Double) -> String {
+        String((value * 1000).rounded() / 1000)
+    }
+
+    /// A JSON string literal.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

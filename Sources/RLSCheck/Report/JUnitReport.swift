@@ -1,0 +1,75 @@
+/// The report as JUnit XML (`rls check --junit FILE`), which CI systems display as test results:
+/// one `<testsuite>` per table (and one for the scenarios), one `<testcase>` per probe,
+/// `<failure>` for a mismatch with its explanation, `<skipped>` for an unverified probe.
+public struct JUnitReport {
+    /// The report to format.
+    public let report: CheckReport
+
+    /// Formats `report`.
+    public init(_ report: CheckReport) { self.report = report }
+
+    /// The XML document.
+    public var text: String {
+        let failures = report.mismatches.count + report.failedScenarios.count
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<testsuites name="rls check" tests="\#(report.results.count + report.scenarios.count)" failures="\#(failures)" "#
+                + #"skipped="\#(report.unverified.count)" time="\#(Self.seconds(report.seconds))">"#,
+        ]
+        for table in report.tables {
+            let results = report.results(for: table)
+            lines.append(#"  <testsuite name="\#(Self.escaped(table.description))" tests="\#(results.count)" "#
+                + #"failures="\#(results.filter { $0.verdict == .mismatch }.count)" skipped="\#(results.filter { $0.verdict == .unverified }.count)">"#)
+            for result in results {
+                let name = Self.escaped(result.probe.name)
+                let open = #"    <testcase classname="rls check.\#(Self.escaped(table.description))" name="\#(name)""#
+                switch result.verdict {
+                case .pass:
+                    lines.append(open + "/>")
+                case .unverified:
+                    lines += [open + ">", #"      <skipped message="\#(Self.escaped(result.expected.description))"/>"#, "    </testcase>"]
+                case .mismatch:
+                    let message = "expected \(result.expected), got \(result.actual)"
+                    let body = ([message] + (result.note.map { [$0] } ?? []) + result.explanation).joined(separator: "\n")
+                    lines += [open + ">", #"      <failure message="\#(Self.escaped(message))" type="mismatch">\#(Self.escaped(body))</failure>"#, "    </testcase>"]
+                }
+            }
+            lines.append("  </testsuite>")
+        }
+        if !report.scenarios.isEmpty {
+            lines.append(#"  <testsuite name="scenarios" tests="\#(report.scenarios.count)" failures="\#(report.failedScenarios.count)" skipped="0">"#)
+            for scenario in report.scenarios {
+                let open = #"    <testcase classname="rls check.scenarios" name="\#(Self.escaped(scenario.scenario.name))" file="\#(Self.escaped(scenario.scenario.source.fileID))" line="\#(scenario.scenario.source.line)""#
+                if scenario.passed {
+                    lines.append(open + "/>")
+                    continue
+                }
+                let body = scenario.steps.filter { $0.verdict == .mismatch }.map {
+                    "as \($0.step.persona): \($0.step.action.sql.text)\nexpected \($0.step.action.expectation), got \($0.observed) (\($0.step.action.source))"
+                }.joined(separator: "\n")
+                lines += [open + ">", #"      <failure message="scenario failed" type="scenario">\#(Self.escaped(body))</failure>"#, "    </testcase>"]
+            }
+            lines.append("  </testsuite>")
+        }
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func seconds(_ value: Double) -> String { String((value * 1000).rounded() / 1000) }
+
+    /// Text safe inside XML attributes and elements.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

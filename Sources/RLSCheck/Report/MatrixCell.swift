@@ -1,0 +1,49 @@
+/// One cell of the matrix: a persona's outcomes for one operation on one table, in a few words.
+struct MatrixCell {
+    let results: [ProbeResult]
+
+    /// `denied`, `alice+bob`, `own:yes other:rls hand-over:check`, with `✗` for a mismatch and `?` for unverified.
+    var text: String {
+        let deployed = results.filter { $0.probe.layer == .asDeployed }
+        let words = deployed.map { Self.word($0.actual) }
+        var text: String
+        if Set(words).count == 1 {
+            text = words[0]
+        } else {
+            text = deployed.map { "\(Self.label($0.probe)):\(Self.word($0.actual))" }.joined(separator: " ")
+        }
+        let rlsOnly = results.filter { $0.probe.layer == .policiesOnly && $0.verdict == .mismatch }
+        if !rlsOnly.isEmpty {
+            text += " (policies only: " + Set(rlsOnly.map { Self.word($0.actual) }).sorted().joined(separator: ",") + ")"
+        }
+        if results.contains(where: { $0.verdict == .mismatch }) {
+            text += " ✗"
+        } else if results.contains(where: { $0.verdict == .unverified }) {
+            text += " ?"
+        }
+        return text
+    }
+
+    /// A short word per outcome.
+    static func word(_ outcome: ProbeOutcome) -> String {
+        switch outcome {
+        case .rows(let owners): owners.isEmpty ? "none" : owners.sorted().map(\.description).joined(separator: "+")
+        case .allowed: "yes"
+        case .filtered: "rls"
+        case .rejectedByCheck: "check"
+        case .deniedByGrant: "denied"
+        case .error: "error"
+        case .notRun: "n/a"
+        }
+    }
+
+    /// `own`, `other`, `hand-over`, or `alice`/`bob` for personas without rows of their own.
+    static func label(_ probe: Probe) -> String {
+        let me = probe.persona.fixtureOwner
+        switch probe.target {
+        case .fixtureRows: return "rows"
+        case .row(let owner): return me == nil ? owner.description : owner == me ? "own" : "other"
+        case .handOver(let from, _): return me == nil ? "\(from)→" : "hand-over"
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import RLSModel
+
+extension PolicyCatalog {
+    /// The grant, RLS switch and policies behind a mismatch, in words, most telling first.
+    func explain(_ result: ProbeResult, in table: Table) -> [String] {
+        let probe = result.probe
+        let role = probe.persona.role
+        let operation = probe.operation
+        var lines: [String] = []
+        if rlsEnabled[probe.table] == false {
+            lines.append("row level security is disabled on \(probe.table): every role holding a grant reaches every row "
+                + "(alter table \(probe.table) enable row level security)")
+        }
+        let held = privileges[probe.table]?[role]?.contains(operation) ?? false
+        let expectedDenied = result.expected == .outcome(.deniedByGrant)
+        if probe.layer == .asDeployed, result.actual == .deniedByGrant, !expectedDenied {
+            lines.append("\(role) lacks the \(operation.rawValue.uppercased()) privilege on \(probe.table), which the schema grants")
+        } else if probe.layer == .asDeployed, expectedDenied, held {
+            lines.append("\(role) holds the \(operation.rawValue.uppercased()) privilege on \(probe.table), which the schema does not grant "
+                + "(revoke \(operation) on \(probe.table) from \(role))")
+        }
+        let declared = declaredRoles(of: table)
+        let relevant = policies.filter { $0.table == probe.table && $0.applies(to: role, operation) }
+        for policy in relevant.sorted(by: { declared[$0.name] == nil && declared[$1.name] != nil }) {
+            var line = policy.summary
+            if let roles = declared[policy.name] {
+                if Set(roles) != Set(policy.roles) {
+                    line += ": the schema declares it to \(roles.sorted().joined(separator: ", "))"
+                }
+            } else {
+                line += ": not declared in the schema"
+            }
+            lines.append(line)
+        }
+        if relevant.isEmpty, rlsEnabled[probe.table] != false, probe.layer == .asDeployed, held {
+            lines.append("no policy on \(probe.table) applies to \(role) for \(operation.rawValue.uppercased())")
+        }
+        return lines
+    }
+
+    /// Policy names the schema declares on `table`, with their roles.
+    private func declaredRoles(of table: Table) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for operation in Operation.allCases {
+            if let name = table.planPolicyName(operation) {
+                result[name] = table.access[operation].policyRoles.map(\.name)
+            }
+        }
+        for policy in table.policies { result[policy.name] = policy.roles.map(\.name) }
+        return result
+    }
+}

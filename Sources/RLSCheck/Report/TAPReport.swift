@@ -1,0 +1,68 @@
+/// The report as TAP version 13 (`rls check --format tap`): a plan line, one `ok`/`not ok` per
+/// probe and per scenario, a YAML block under each failure, and `# SKIP` for unverified probes.
+///
+/// ```text
+/// TAP version 13
+/// 1..354
+/// ok 1 - public.profiles · anon · select · fixture rows
+/// not ok 2 - public.saved · bob · select · fixture rows
+///   ---
+///   expected: "bob"
+///   actual: "alice+bob"
+///   ...
+/// ```
+public struct TAPReport {
+    /// The report to format.
+    public let report: CheckReport
+
+    /// Formats `report`.
+    public init(_ report: CheckReport) { self.report = report }
+
+    /// The TAP stream.
+    public var text: String {
+        var lines = ["TAP version 13", "1..\(report.results.count + report.scenarios.count)"] + report.notes.map { "# note: \($0)" }
+        var number = 0
+        for result in report.results {
+            number += 1
+            switch result.verdict {
+            case .pass:
+                lines.append("ok \(number) - \(result.probe.name)")
+            case .unverified:
+                lines.append("ok \(number) - \(result.probe.name) # SKIP \(Self.directive(result.expected.description))")
+            case .mismatch:
+                lines.append("not ok \(number) - \(result.probe.name)")
+                lines += yaml([("expected", result.expected.description), ("actual", result.actual.description)]
+                    + (result.note.map { [("note", $0)] } ?? []), list: ("explanation", result.explanation))
+            }
+        }
+        for scenario in report.scenarios {
+            number += 1
+            let name = "scenario: \(scenario.scenario.name)"
+            guard !scenario.passed else {
+                lines.append("ok \(number) - \(name)")
+                continue
+            }
+            lines.append("not ok \(number) - \(name)")
+            let failures = scenario.steps.filter { $0.verdict == .mismatch }.map {
+                "as \($0.step.persona): \($0.step.action.sql.text) — expected \($0.step.action.expectation), got \($0.observed)"
+            }
+            lines += yaml([("source", scenario.scenario.source.description)], list: ("failed steps", failures))
+        }
+        lines.append("# \(report.summary)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func yaml(_ pairs: [(String, String)], list: (String, [String])) -> [String] {
+        var lines = ["  ---"] + pairs.map { "  \($0.0): \(JSONValue.quoted($0.1))" }
+        if !list.1.isEmpty {
+            lines.append("  \(list.0):")
+            lines += list.1.map { "    - \(JSONValue.quoted($0))" }
+        }
+        return lines + ["  ..."]
+    }
+
+    /// A directive reason on one line, without `#`, which would start another directive.
+    private static func directive(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "#", with: "no.")
+    }
+}

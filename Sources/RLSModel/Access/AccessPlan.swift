@@ -1,0 +1,78 @@
+/// Who may perform one operation on a table's rows. Plans compose per operation
+/// through ``TableAccess`` (read public, write owner-only, ...).
+///
+/// What each plan compiles to, for `select` on `listing`:
+/// ```sql
+/// -- .public
+/// create policy "select_public" on "public"."listing" as permissive for select to anon, authenticated using (true);
+/// -- .authenticated
+/// create policy "select_authenticated" ... to authenticated using (true);
+/// -- .owner(column: "seller_id")
+/// create policy "select_owner" ... to authenticated using ("seller_id" = (select auth.uid()));
+/// -- .serviceRoleOnly / .noAccess: no policy; grants only to service_role / to nobody
+/// ```
+public enum AccessPlan: Sendable, Hashable, CustomStringConvertible {
+    /// Anyone, signed in or not (`anon` and `authenticated`), every row.
+    case `public`
+    /// Any signed-in user (`authenticated`), every row; `anon` gets nothing.
+    case authenticated
+    /// Only the signed-in user whose id is in `column` (a uuid); writes cannot set another id.
+    case owner(column: String)
+    /// Only the user who owns the parent row that `column` references (a foreign key);
+    /// the parent's own owner plan decides who that is, over as many hops as needed.
+    case ownerThrough(column: String)
+    /// Only the backend's `service_role` (which bypasses RLS); no policy for the API roles.
+    case serviceRoleOnly
+    /// Nobody through the API: no grant to any API role.
+    case noAccess
+
+    /// Same as ``ownerThrough(column:)``: `.owner(through: "profile_id")`.
+    public static func owner(through column: String) -> AccessPlan { .ownerThrough(column: column) }
+
+    /// The roles that receive the operation's privilege under this plan.
+    public var grantedRoles: [Role] {
+        switch self {
+        case .public: [.anon, .authenticated, .serviceRole]
+        case .authenticated, .owner, .ownerThrough: [.authenticated, .serviceRole]
+        case .serviceRoleOnly: [.serviceRole]
+        case .noAccess: []
+        }
+    }
+
+    /// The roles a generated policy is `TO` (service_role needs none: it bypasses RLS).
+    public var policyRoles: [Role] {
+        grantedRoles.filter { $0 != .serviceRole }
+    }
+
+    /// The owner column this plan names directly or through a parent, if any.
+    public var ownerColumn: String? {
+        switch self {
+        case .owner(let column), .ownerThrough(let column): column
+        default: nil
+        }
+    }
+
+    /// A short stable word for policy names: `public`, `authenticated`, `owner`.
+    public var slug: String {
+        switch self {
+        case .public: "public"
+        case .authenticated: "authenticated"
+        case .owner: "owner"
+        case .ownerThrough(let column): "owner_through_\(column)"
+        case .serviceRoleOnly: "service_role"
+        case .noAccess: "no_access"
+        }
+    }
+
+    /// The plan in words, for messages and docs.
+    public var description: String {
+        switch self {
+        case .public: "anyone"
+        case .authenticated: "any signed-in user"
+        case .owner(let column): "only the signed-in user whose id is in \(column)"
+        case .ownerThrough(let column): "only the signed-in user who owns the row \(column) references"
+        case .serviceRoleOnly: "only the service role"
+        case .noAccess: "nobody"
+        }
+    }
+}

@@ -1,0 +1,23 @@
+extension Policy {
+    /// Says what `rls check` must observe because of this policy; a policy without any
+    /// expectation is reported as unverified rather than passed.
+    ///
+    /// ```swift
+    /// Policy("anyone reads published", for: .select, to: [.anon, .authenticated],
+    ///        using: SQL(raw: "published")).expects(.everyRow)
+    /// Policy("owner edits", for: .all, to: [.authenticated], using: SQL(raw: "owner_id = (select auth.uid())"))
+    ///     .expects(.ownRows)
+    /// ```
+    public func expects(
+        _ rows: PolicyExpectation.Rows, for operations: [Operation] = [], roles: [Role] = []
+    ) -> Policy {
+        var copy = self
+        copy.expectations.append(PolicyExpectation(rows, operations: operations, roles: roles))
+        return copy
+    }
+
+    /// The expectation this policy declares for `role` and `operation`, if any (the last one written wins).
+    public func expectation(for role: Role, _ operation: Operation) -> PolicyExpectation.Rows? {
+        expectations.last { $0.covers(role, operation, of: self) }?.rows
+    }
+}

@@ -1,0 +1,15 @@
+/// One thing declared inside a `Schema { ... }` block.
+public enum SchemaElement: Sendable, Hashable {
+    /// A table.
+    case table(Table)
+    /// An enum type.
+    case enumType(EnumType)
+    /// A function.
+    case function(Function)
+    /// A trigger.
+    case trigger(Trigger)
+    /// A view.
+    case view(View)
+    /// The sign-up profiles trigger.
+    case signUpProfile(SignUpProfile)
+}

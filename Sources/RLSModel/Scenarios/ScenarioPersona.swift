@@ -1,0 +1,19 @@
+/// Who a scenario step acts as: the same four callers `rls check` probes with.
+///
+/// ```swift
+/// As(.alice) { ... }   // signed in as the first test user (role authenticated)
+/// As(.anon) { ... }    // no JWT (role anon)
+/// ```
+public enum ScenarioPersona: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A caller without a JWT: role `anon`.
+    case anon
+    /// The first signed-in test user.
+    case alice
+    /// The second signed-in test user.
+    case bob
+    /// The backend's service key: role `service_role`, bypasses RLS.
+    case serviceRole = "service_role"
+
+    /// The persona's name in reports.
+    public var description: String { rawValue }
+}

@@ -1,0 +1,80 @@
+extension Schema {
+    /// Postgres truncates names longer than this many bytes (NAMEDATALEN - 1).
+    public static let maximumIdentifierBytes = 63
+
+    /// Columns of Supabase's `auth.users` that tables may reference and triggers may read.
+    public static let authUsersColumns: [String: ColumnType] = [
+        "id": .uuid, "email": .varchar(255), "phone": .text, "aud": .varchar(255), "role": .varchar(255),
+        "raw_user_meta_data": .jsonb, "raw_app_meta_data": .jsonb, "is_anonymous": .boolean,
+        "created_at": .timestamptz, "updated_at": .timestamptz, "last_sign_in_at": .timestamptz,
+        "email_confirmed_at": .timestamptz, "phone_confirmed_at": .timestamptz,
+    ]
+
+    /// Throws every mistake at once, each naming its Swift file and line.
+    public func validate() throws(SchemaValidationError) {
+        let errors = validationErrors()
+        if !errors.isEmpty { throw SchemaValidationError(errors: errors) }
+    }
+
+    /// Every mistake in the schema, in declaration order; empty when it compiles.
+    public func validationErrors() -> [ValidationError] {
+        var errors: [ValidationError] = []
+        var relations: [TableName: SourceLocation] = [:]
+        func claim(_ name: TableName, _ source: SourceLocation, _ what: String) {
+            if let first = relations[name] {
+                errors.append(ValidationError(
+                    .duplicateName, table: name, column: nil, source: source,
+                    "\(what) \(name) is declared twice (first at \(first)); rename or remove one"))
+            } else {
+                relations[name] = source
+            }
+        }
+        for table in tables {
+            claim(table.qualifiedName, table.source, "table")
+            errors += validate(table)
+        }
+        for view in views {
+            claim(view.qualifiedName, view.source, "view")
+            errors += identifierErrors([view.schema, view.name], table: view.qualifiedName, column: nil, view.source)
+        }
+        var types: [TableName: SourceLocation] = [:]
+        for type in enums {
+            if let first = types[type.qualifiedName] {
+                errors.append(ValidationError(
+                    .duplicateName, table: type.qualifiedName, column: nil, source: type.source,
+                    "enum \(type.qualifiedName) is declared twice (first at \(first)); rename or remove one"))
+            }
+            types[type.qualifiedName] = type.source
+            errors += identifierErrors([type.schema, type.name], table: type.qualifiedName, column: nil, type.source)
+            if type.values.isEmpty || Set(type.values).count != type.values.count {
+                errors.append(ValidationError(
+                    .invalidDeclaration, table: type.qualifiedName, column: nil, source: type.source,
+                    "enum \(type.qualifiedName) needs at least one value and no value twice"))
+            }
+        }
+        errors += validateRoutines()
+        return errors
+    }
+
+    /// Errors for every name in `names` longer than 63 bytes.
+    func identifierErrors(
+        _ names: [String], table: TableName?, column: String?, _ source: SourceLocation
+    ) -> [ValidationError] {
+        names.filter { $0.utf8.count > Self.maximumIdentifierBytes }.map { name in
+            ValidationError(
+                .identifierTooLong, table: table, column: column, source: source,
+                "name \"\(name)\" is \(name.utf8.count) bytes; Postgres allows \(Self.maximumIdentifierBytes) and would truncate it, so shorten it (or pass name: for derived constraint names)")
+        }
+    }
+
+    /// The type of `column` in a declared table or `auth.users`, nil when unknown.
+    func columnType(_ column: String, in table: TableName) -> ColumnType? {
+        if table == .authUsers { return Self.authUsersColumns[column] }
+        return self.table(table)?.column(column)?.type
+    }
+
+    /// Whether `table` is declared or is `auth.users`.
+    func knows(_ table: TableName) -> Bool {
+        table == .authUsers || self.table(table) != nil
+    }
+}

@@ -1,0 +1,52 @@
+/// A mistake in the DSL, found before anything connects to a database.
+///
+/// Its description names the Swift file and line, the table and column, what is
+/// wrong and what to do: `Policies/ElectricRide.swift:42: public.saved.profile_id: ...`.
+public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kind of mistake, for tests and tools.
+    public enum Kind: String, Sendable, Hashable {
+        /// A plan, key, index or policy names a column the table does not declare.
+        case unknownColumn
+        /// An owner plan names a column that is not a uuid.
+        case ownerColumnNotUUID
+        /// A reference to a table, column, type or function the schema does not declare.
+        case unknownReference
+        /// Two tables, columns, policies or other objects share a name.
+        case duplicateName
+        /// A name longer than Postgres' 63-byte limit (it would be silently truncated).
+        case identifierTooLong
+        /// An owner-through plan that reaches no owner column.
+        case noOwnerColumn
+        /// Owner-through plans that loop back to a table already on the path.
+        case ownerCycle
+        /// A declaration that cannot compile as written (identity on text, empty key...).
+        case invalidDeclaration
+    }
+
+    /// The kind of mistake.
+    public var kind: Kind
+    /// The table (or other object) concerned.
+    public var table: TableName?
+    /// The column concerned, if any.
+    public var column: String?
+    /// Where the faulty declaration was written.
+    public var source: SourceLocation
+    /// What is wrong and what to do, in one sentence.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ kind: Kind, table: TableName?, column: String?, source: SourceLocation, _ message: String) {
+        self.kind = kind
+        self.table = table
+        self.column = column
+        self.source = source
+        self.message = message
+    }
+
+    /// `File.swift:12: public.saved.profile_id: message`.
+    public var description: String {
+        var subject = table?.description ?? ""
+        if let column { subject += subject.isEmpty ? column : ".\(column)" }
+        return subject.isEmpty ? "\(source): \(message)" : "\(source): \(subject): \(message)"
+    }
+}

@@ -1,0 +1,33 @@
+/// A database role a policy or grant concerns.
+///
+/// Supabase's API roles are `anon` (no JWT), `authenticated` (a signed-in user's
+/// JWT) and `service_role` (the backend key, which bypasses RLS but not grants).
+public struct Role: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The role's name in the database.
+    public var name: String
+
+    /// A role by name, for projects with roles of their own.
+    public init(_ name: String) {
+        self.name = name
+    }
+
+    /// Requests without a user JWT (Supabase's anon key). `TO anon`.
+    public static let anon = Role("anon")
+    /// Requests carrying a signed-in user's JWT. `TO authenticated`.
+    public static let authenticated = Role("authenticated")
+    /// The backend's service key: bypasses RLS, still needs grants. `TO service_role`.
+    public static let serviceRole = Role("service_role")
+
+    /// The three API roles, in the order grants are written.
+    public static let apiRoles: [Role] = [.anon, .authenticated, .serviceRole]
+
+    /// The role's name.
+    public var description: String { name }
+
+    /// Orders the API roles as `anon, authenticated, service_role`, then others by name.
+    public static func < (lhs: Role, rhs: Role) -> Bool {
+        let lhsRank = apiRoles.firstIndex(of: lhs) ?? apiRoles.count
+        let rhsRank = apiRoles.firstIndex(of: rhs) ?? apiRoles.count
+        return lhsRank != rhsRank ? lhsRank < rhsRank : lhs.name < rhs.name
+    }
+}

@@ -1,0 +1,60 @@
+import RLSModel
+
+extension Function {
+    /// `"public"."f"(integer, text)`: how grants and comments name the function.
+    public var signatureSQL: String {
+        "\(qualifiedName.sql)(\(arguments.map(\.type.sql).joined(separator: ", ")))"
+    }
+
+    /// `create function`, its comment, `revoke all ... from public, anon, authenticated, service_role`
+    /// and `grant execute` to exactly the declared roles.
+    func statements() -> [String] {
+        let arguments = arguments.map { "\(quoteIdentifier($0.name)) \($0.type.sql)" }.joined(separator: ", ")
+        let tag = dollarQuoteTag(for: body.text)
+        let path = searchPath.isEmpty ? "''" : searchPath.quotedList
+        var create = "create function \(qualifiedName.sql)(\(arguments))\n"
+        create += "  returns \(resultSQL)\n"
+        create += "  language \(language.rawValue)\n"
+        create += "  security \(security.rawValue)\n"
+        create += "  \(volatility.rawValue)\n"
+        create += "  set search_path = \(path)\n"
+        create += "as \(tag)\n\(body.text.trimmingNewlines())\n\(tag);"
+        var statements = [create]
+        if let comment { statements.append("comment on function \(signatureSQL) is \(quoteLiteral(comment));") }
+        statements.append("revoke all on function \(signatureSQL) from public, \(Role.apiRoles.sqlList);")
+        if !executableBy.isEmpty {
+            statements.append("grant execute on function \(signatureSQL) to \(executableBy.sqlList);")
+        }
+        return statements
+    }
+
+    private var resultSQL: String {
+        switch result {
+        case .trigger: "trigger"
+        case .void: "void"
+        case .type(let type): type.sql
+        case .setOf(let table): "setof \(table.sql)"
+        }
+    }
+}
+
+/// `$function$`, or `$function_2$`... when the body itself contains the tag.
+func dollarQuoteTag(for body: String) -> String {
+    var tag = "$function$"
+    var counter = 1
+    while body.contains(tag) {
+        counter += 1
+        tag = "$function_\(counter)$"
+    }
+    return tag
+}
+
+extension String {
+    /// The text without leading and trailing newlines (indentation kept).
+    func trimmingNewlines() -> String {
+        var scalars = Substring(self)
+        while scalars.first == "\n" { scalars.removeFirst() }
+        while scalars.last == "\n" || scalars.last == " " { scalars.removeLast() }
+        return String(scalars)
+    }
+}

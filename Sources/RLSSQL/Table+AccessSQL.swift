@@ -1,0 +1,52 @@
+import RLSModel
+
+extension Table {
+    /// The access section: enable RLS, revoke everything from the API roles, grant
+    /// exactly what the plans and policies need, and create the policies.
+    ///
+    /// Revoking first makes the result the same whether the database grants new
+    /// tables to the API roles by default (older Supabase projects) or not.
+    func accessStatements(in schema: Schema) -> [String] {
+        var statements = ["alter table \(qualifiedName.sql) enable row level security;"]
+        statements.append("revoke all on table \(qualifiedName.sql) from \(Role.apiRoles.sqlList);")
+        statements += grantStatements(privileges, on: "table \(qualifiedName.sql)")
+        for column in columns where column.identity != nil {
+            let sequence = RLSSQL.qualifiedName(schema: self.schema, name: identitySequenceName(of: column))
+            // Identity values are drawn without a sequence privilege check, so nobody needs one.
+            statements.append("revoke all on sequence \(sequence) from \(Role.apiRoles.sqlList);")
+        }
+        statements += compiledPolicies(of: self, in: schema).map(\.sql)
+        return statements
+    }
+
+    /// `-- Access to public.listing: select: any signed-in user; insert, update, delete: ...`
+    var accessSummary: String {
+        var groups: [(AccessPlan, [Operation])] = []
+        for operation in Operation.allCases {
+            if let index = groups.firstIndex(where: { $0.0 == access[operation] }) {
+                groups[index].1.append(operation)
+            } else {
+                groups.append((access[operation], [operation]))
+            }
+        }
+        return groups.map { "\($0.1.map(\.rawValue).joined(separator: ", ")): \($0.0)" }.joined(separator: "; ")
+    }
+}
+
+/// `grant select, insert on table ... to "authenticated";`, roles with the same
+/// privileges grouped into one statement, in a fixed order.
+func grantStatements(_ privileges: [Role: Set<Operation>], on object: String) -> [String] {
+    var groups: [(operations: [Operation], roles: [Role])] = []
+    for role in privileges.keys.sorted() {
+        let operations = privileges[role]!.sorted()
+        guard !operations.isEmpty else { continue }
+        if let index = groups.firstIndex(where: { $0.operations == operations }) {
+            groups[index].roles.append(role)
+        } else {
+            groups.append((operations, [role]))
+        }
+    }
+    return groups.map { group in
+        "grant \(group.operations.map(\.rawValue).joined(separator: ", ")) on \(object) to \(group.roles.sqlList);"
+    }
+}

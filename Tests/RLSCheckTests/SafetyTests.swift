@@ -1,0 +1,73 @@
+import Foundation
+import Policies
+import RLSCheck
+import RLSDatabase
+import RLSTestSupport
+import Testing
+
+@Suite struct SafetyTests {
+    /// Real rows first (a signed-up user with a listing), so "unchanged" means more than "still empty".
+    static let realData = """
+        insert into auth.users (id, email, raw_user_meta_data) values ('0f0f0f0f-0000-4000-8000-00000000000f', 'carol@example.com', '{"full_name":"Carol"}');
+        insert into public.brand (name) values ('Volta');
+        insert into public.colour (name) values ('Teal');
+        insert into public.vehicle (brand_id, model, model_year) select id, 'Spark', 2023 from public.brand;
+        insert into public.listing (seller_id, vehicle_id, colour_id, price, odometer_km)
+          select '0f0f0f0f-0000-4000-8000-00000000000f', v.id, c.id, 12000, 30000 from public.vehicle v, public.colour c;
+        insert into public.saved (profile_id, listing_id) select '0f0f0f0f-0000-4000-8000-00000000000f', id from public.listing;
+        """
+
+    @Test func checkLeavesTheDatabaseUnchanged() throws {
+        let (_, db) = try ExampleDatabase.make()
+        try db.execute(Self.realData)
+        let before = try DatabaseFingerprint.read(db)
+        #expect(before.rowCounts["auth.users"] == 1)
+        #expect(before.rowCounts["public.listing"] == 1)
+        let report = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: db)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        let after = try DatabaseFingerprint.read(db)
+        #expect(before == after)
+        #expect(!db.isInTransaction)
+    }
+
+    @Test func checkLeavesTheDatabaseUnchangedWhenItFindsMismatches() throws {
+        let (_, db) = try ExampleDatabase.make()
+        try db.execute(Self.realData + "alter table public.saved disable row level security;")
+        let before = try DatabaseFingerprint.read(db)
+        let report = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: db)
+        #expect(!report.passed)
+        #expect(try DatabaseFingerprint.read(db) == before)
+    }
+
+    @Test func olderAuthUIDReadingOnlyTheClaimSettingStillWorks() throws {
+        let (url, db) = try ExampleDatabase.make()
+        let name = try #require(url.split(separator: "/").last.map(String.init))
+        let admin = try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
+        defer { admin.close() }
+        try admin.execute(
+            """
+            create or replace function auth.uid() returns uuid language sql stable as $$
+              select nullif(current_setting('request.jwt.claim.sub', true), '')::uuid
+            $$;
+            """)
+        let report = try ExampleDatabase.check(db)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        let saved = report.results(for: "public.saved").filter { $0.probe.operation == .select && $0.probe.persona == .user(.bob) }
+        #expect(saved.map(\.actual) == [.rows([.bob])])
+    }
+
+    @Test func aHangingPolicyIsCutOffByTheStatementTimeout() throws {
+        let (_, db) = try ExampleDatabase.make()
+        try db.execute(
+            """
+            create function public.slow() returns boolean language sql as $$ select pg_sleep(5) is not null $$;
+            grant execute on function public.slow() to authenticated;
+            create policy "slow" on public.saved as restrictive for select to authenticated using (public.slow());
+            """)
+        let started = Date()
+        let report = try AccessCheck.run(ElectricRide.schema, on: db, options: CheckOptions(statementTimeout: "200ms"))
+        #expect(Date().timeIntervalSince(started) < 5)
+        let timedOut = report.mismatches.filter { if case .error(let state, _) = $0.actual { state == "57014" } else { false } }
+        #expect(timedOut.contains { $0.probe.table == "public.saved" && $0.probe.operation == .select })
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Policies
+import RLSDatabase
+import RLSSQL
+import RLSTestSupport
+import Testing
+@testable import RLSCommandLine
+
+@Suite("rls check")
+struct CheckCommandTests {
+    private func appliedExample() throws -> String {
+        let (url, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute("begin;\n" + render(ElectricRide.schema) + "\ncommit;")
+        return url
+    }
+
+    private func check(_ arguments: [String]) -> (code: ExitCode, output: String, error: String) {
+        let captured = CapturedConsole()
+        let code = RLSCommandLine.execute(
+            ["check"] + arguments, schema: ElectricRide.schema, scenarios: ElectricRide.scenarios,
+            console: captured.console, environment: [:])
+        return (code, captured.output, captured.error)
+    }
+
+    @Test func passingDatabaseExitsZeroWithTheMatrix() throws {
+        let result = check(["--database-url", try appliedExample()])
+        #expect(result.code == .success, "\(result.output)\(result.error)")
+        #expect(result.output.contains("public.saved\n"))
+        #expect(result.output.contains("PASS 353 probes on 8 tables"))
+        #expect(result.output.contains("ok   bob never sees alice's saved listings"))
+        #expect(result.error.contains("***"))
+    }
+
+    @Test func mismatchExitsOneAndNamesTablePersonaOperation() throws {
+        let url = try appliedExample()
+        let db = try Connection(url: url)
+        try db.execute(#"create policy "peek" on public.saved for select to authenticated using (true)"#)
+        db.close()
+        let result = check(["--database-url", url])
+        #expect(result.code == .failure)
+        #expect(result.output.contains("✗ public.saved · bob · select\n"))
+        #expect(result.output.contains(#"policy "peek""#))
+        #expect(result.output.contains("FAIL "))
+    }
+
+    @Test func tapAndJUnitForCI() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("rls-check-\(UUID().uuidString).xml").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = check(["--database-url", try appliedExample(), "--format", "tap", "--junit", file])
+        #expect(result.code == .success)
+        let lines = result.output.split(separator: "\n")
+        #expect(lines[0] == "TAP version 13")
+        #expect(lines[1] == "1..357")
+        #expect(lines.filter { $0.hasPrefix("ok ") }.count == 357)
+        let xml = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(xml.contains(#"<testsuites name="rls check" tests="357" failures="0""#))
+        #expect(xml.contains(#"<testsuite name="scenarios" tests="4" failures="0""#))
+    }
+
+    @Test func jsonIsParseable() throws {
+        let result = check(["--database-url", try appliedExample(), "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(object["passed"] as? Bool == true)
+        #expect((object["probes"] as? [Any])?.count == 353)
+    }
+
+    @Test func unknownFormatIsAUsageError() {
+        let result = check(["--format", "xml"])
+        #expect(result.code == .usage)
+        #expect(result.error.contains("unknown format 'xml'"))
+    }
+
+    @Test func withoutURLBuildsFromMigrations() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-migrations-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let empty = check(["--migrations", directory])
+        #expect(empty.code == .success, "\(empty.output)\(empty.error)")
+        #expect(empty.output.contains("has no migration files yet: checked the schema's rendered SQL"))
+        #expect(empty.error.contains("embedded, throwaway"))
+
+        // A migration that forgot RLS on saved: the check proves the migrations, not the DSL.
+        let sql = render(ElectricRide.schema) + "\nalter table public.saved disable row level security;\n"
+        try sql.write(toFile: directory + "/20260101000000_init.sql", atomically: true, encoding: .utf8)
+        let replayed = check(["--migrations", directory])
+        #expect(replayed.output.contains("(1 file) and checked it"))
+        #expect(replayed.code == .failure)
+        #expect(replayed.output.contains("row level security is disabled on public.saved"))
+    }
+}
