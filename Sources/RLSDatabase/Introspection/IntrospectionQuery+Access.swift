@@ -1,7 +1,6 @@
 extension IntrospectionQuery {
     /// Policies on managed tables and on `storage.objects`.
     static let policies = """
-        with \(dependencyTable("pg_policy"))
         select n.nspname as schema, c.relname as table_name, p.polname as name, p.polcmd::text as command,
                p.polpermissive as permissive,
                array(select case when r = 0 then 'public' else pg_get_userbyid(r)::text end
@@ -9,11 +8,10 @@ extension IntrospectionQuery {
                pg_get_expr(p.polqual, p.polrelid) as using_expression,
                pg_get_expr(p.polwithcheck, p.polrelid) as check_expression,
                \(comment("p.oid", catalog: "pg_policy")) as comment,
-               \(dependencies("dep")) as dependencies
+               \(dependencies("pg_policy", objid: "p.oid")) as dependencies
         from pg_policy p
         join pg_class c on c.oid = p.polrelid
         join pg_namespace n on n.oid = c.relnamespace
-        left join dependency dep on dep.classid = 'pg_policy'::regclass and dep.objid = p.oid
         where \(managed) or (n.nspname = 'storage' and c.relname = 'objects')
         """
 
