@@ -22,8 +22,13 @@ struct DesiredCatalogCache {
             return entry.catalog
         }
         let catalog = try build()
+        // A diff reads dependencies on its current side only (and those of desired views, for their
+        // order), so the desired policies and triggers are stored without theirs: a smaller file.
+        var stored = catalog
+        for index in stored.policies.indices { stored.policies[index].dependencies = [] }
+        for index in stored.triggers.indices { stored.triggers[index].dependencies = [] }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        if let data = try? JSONEncoder().encode(Entry(sql: sql, catalog: catalog)) {
+        if let data = try? JSONEncoder().encode(Entry(sql: sql, catalog: stored)) {
             try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
         }
         return catalog

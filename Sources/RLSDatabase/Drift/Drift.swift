@@ -11,18 +11,21 @@ public import RLSCatalog
 public enum Drift {
     /// The changes that take `target` to the state `desiredSQL` creates on an empty Supabase database.
     ///
-    /// `scratch` is only evaluated (so a cluster only started) when the desired catalog is not cached.
-    ///
     /// Read-only on `target`: one snapshot of catalog reads (inside the caller's transaction when
-    /// one is open), in a fixed number of round trips. With a `cacheDirectory` (the CLI passes
-    /// `.rls/cache`), the desired catalog is kept there and only rebuilt when `desiredSQL` changes.
+    /// one is open), in a fixed number of round trips. The throwaway database gets the target's
+    /// default privileges (``Catalog/publicTableDefaults``) unless `defaultPrivileges` says otherwise.
+    /// With a `cacheDirectory` (the CLI passes `.rls/cache`), the desired catalog is kept there and
+    /// only rebuilt when `desiredSQL` changes; `scratch` is only evaluated (so a cluster only
+    /// started) when it is not cached.
     public static func plan(
         target: Connection, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
-        defaultPrivileges: DefaultPrivileges = .none, cacheDirectory: String? = nil
+        defaultPrivileges: DefaultPrivileges? = nil, cacheDirectory: String? = nil
     ) throws -> ChangePlan {
-        let desired = try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: defaultPrivileges,
+        let current = try target.introspectCatalog()
+        let desired = try desiredCatalog(desiredSQL, in: try cluster(),
+                                         defaultPrivileges: defaultPrivileges ?? current.publicTableDefaults,
                                          cacheDirectory: cacheDirectory)
-        return ChangePlan(from: try target.introspectCatalog(), to: desired)
+        return ChangePlan(from: current, to: desired)
     }
 
     /// Drift that pending migration files do not explain: the changes from `target` to the DSL's
@@ -32,14 +35,18 @@ public enum Drift {
     /// some, what remains is what someone changed by hand or what no migration carries yet.
     public static func plan(
         target: Connection, desiredSQL: String, applied: [SQLScript], pending: [SQLScript],
-        scratch cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none, cacheDirectory: String? = nil
+        scratch cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges? = nil,
+        cacheDirectory: String? = nil
     ) throws -> ChangePlan {
-        let full = try plan(target: target, desiredSQL: desiredSQL, scratch: try cluster(),
-                            defaultPrivileges: defaultPrivileges, cacheDirectory: cacheDirectory)
+        let current = try target.introspectCatalog()
+        let privileges = defaultPrivileges ?? current.publicTableDefaults
+        let desired = try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: privileges,
+                                         cacheDirectory: cacheDirectory)
+        let full = ChangePlan(from: current, to: desired)
         guard !pending.isEmpty else { return full }
         let scratch = try cluster()
-        let before = try ScratchDatabase.catalog(applying: applied, in: scratch, defaultPrivileges: defaultPrivileges)
-        let after = try ScratchDatabase.catalog(applying: applied + pending, in: scratch, defaultPrivileges: defaultPrivileges)
+        let before = try ScratchDatabase.catalog(applying: applied, in: scratch, defaultPrivileges: privileges)
+        let after = try ScratchDatabase.catalog(applying: applied + pending, in: scratch, defaultPrivileges: privileges)
         let explained = ChangePlan(from: before, to: after).changes
         return ChangePlan(changes: full.changes.filter { !explained.contains($0) })
     }

@@ -1,7 +1,6 @@
 extension IntrospectionQuery {
     /// Policies on managed tables and on `storage.objects`.
     static let policies = """
-        with \(dependencyTable("pg_policy"))
         select n.nspname as schema, c.relname as table_name, p.polname as name, p.polcmd::text as command,
                p.polpermissive as permissive,
                array(select case when r = 0 then 'public' else pg_get_userbyid(r)::text end
@@ -9,11 +8,10 @@ extension IntrospectionQuery {
                pg_get_expr(p.polqual, p.polrelid) as using_expression,
                pg_get_expr(p.polwithcheck, p.polrelid) as check_expression,
                \(comment("p.oid", catalog: "pg_policy")) as comment,
-               \(dependencies("dep")) as dependencies
+               \(dependencies("pg_policy", objid: "p.oid")) as dependencies
         from pg_policy p
         join pg_class c on c.oid = p.polrelid
         join pg_namespace n on n.oid = c.relnamespace
-        left join dependency dep on dep.classid = 'pg_policy'::regclass and dep.objid = p.oid
         where \(managed) or (n.nspname = 'storage' and c.relname = 'objects')
         """
 
@@ -35,13 +33,13 @@ extension IntrospectionQuery {
     private static let grantee = "case when a.grantee = 0 then 'public' else pg_get_userbyid(a.grantee)::text end"
 
     /// Every privilege on managed schemas, tables, views, sequences, columns and functions, except
-    /// the owner's own; then one `SEQUENCE*` row per sequence and the `DEFAULT` privileges. A missing ACL means the built-in default (`acldefault`), so both sides of a
+    /// the owner's own and those on schema `public` (Supabase sets those, differently per project); then one `SEQUENCE*` row per sequence and the `DEFAULT` privileges. A missing ACL means the built-in default (`acldefault`), so both sides of a
     /// diff read the same whether or not the ACL was ever written.
     static let grants = """
         select 'SCHEMA' as object_kind, n.nspname as schema, '' as name, null::text as arguments, null::text as column_name,
                \(grantee) as grantee, a.privilege_type as privilege, a.is_grantable as grantable
         from pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
-        where \(managed) and a.grantee <> n.nspowner
+        where \(managed) and a.grantee <> n.nspowner and n.nspname <> 'public'
           and \(ManagedSchemas.notExtensionMember("n.oid", catalog: "pg_namespace"))
         union all
         select case when c.relkind = 'S' then 'SEQUENCE' else 'TABLE' end, n.nspname, c.relname, null, null,

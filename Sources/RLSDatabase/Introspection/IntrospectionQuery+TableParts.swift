@@ -5,7 +5,6 @@ extension IntrospectionQuery {
 
     /// Constraints, indexes that no constraint owns, and triggers, in one result.
     static let tableParts = """
-        with \(dependencyTable("pg_trigger"))
         select 'constraint' as part, n.nspname as schema, c.relname as table_name, co.conname as name,
                pg_get_constraintdef(co.oid) as definition, co.contype::text as detail,
                rn.nspname as referenced_schema, rc.relname as referenced_table, null::text[] as dependencies
@@ -28,11 +27,10 @@ extension IntrospectionQuery {
                           where co.conindid = i.indexrelid and co.conrelid = i.indrelid and co.contype in ('p', 'u', 'x'))
         union all
         select 'trigger', n.nspname, c.relname, t.tgname, pg_get_triggerdef(t.oid), t.tgenabled::text, null, null,
-               \(dependencies("dep"))
+               \(dependencies("pg_trigger", objid: "t.oid"))
         from pg_trigger t
         join pg_class c on c.oid = t.tgrelid
         join pg_namespace n on n.oid = c.relnamespace
-        left join dependency dep on dep.classid = 'pg_trigger'::regclass and dep.objid = t.oid
         where not t.tgisinternal and (\(managed) or \(triggerTableException))
         """
 }

@@ -14,26 +14,20 @@ enum IntrospectionQuery {
         """
     }
 
-    /// A `WITH` item `dependency (classid, objid, refs)`: for every object of `catalog` (policies,
-    /// triggers or view rules), a `text[]` of `schema<US>relation<US>column` (column empty for a
-    /// whole relation) it reads, grouped in one pass over `pg_depend`.
-    static func dependencyTable(_ catalog: String) -> String {
+    /// A `text[]` of `schema<US>relation<US>column` (column empty for a whole relation) that the
+    /// object `objid` of catalog `catalog` (a policy, trigger or view rule) reads. A correlated
+    /// index probe per object, so the plan does not hang on (often stale) catalog statistics.
+    static func dependencies(_ catalog: String, objid: String) -> String {
         """
-        dependency as materialized (
-            select d.classid, d.objid,
-                   array_agg(distinct dn.nspname || chr(31) || dc.relname || chr(31) || coalesce(da.attname, '')) as refs
-            from pg_depend d
-            join pg_class dc on dc.oid = d.refobjid
-            join pg_namespace dn on dn.oid = dc.relnamespace
-            left join pg_attribute da on da.attrelid = d.refobjid and da.attnum = d.refobjsubid and d.refobjsubid > 0
-            where d.classid = '\(catalog)'::regclass and d.refclassid = 'pg_class'::regclass and d.deptype = 'n'
-            group by d.classid, d.objid)
+        array(select distinct dn.nspname || chr(31) || dc.relname || chr(31)
+                     || coalesce((select da.attname from pg_attribute da
+                                  where da.attrelid = d.refobjid and da.attnum = d.refobjsubid and d.refobjsubid > 0), '')
+              from pg_depend d
+              join pg_class dc on dc.oid = d.refobjid
+              join pg_namespace dn on dn.oid = dc.relnamespace
+              where d.classid = '\(catalog)'::regclass and d.objid = \(objid)
+                and d.refclassid = 'pg_class'::regclass and d.deptype = 'n')::text[]
         """
-    }
-
-    /// `refs` of the dependency row joined as `alias`, or an empty array.
-    static func dependencies(_ alias: String) -> String {
-        "coalesce(\(alias).refs, '{}')::text[]"
     }
 
     /// Managed schemas (but `public`) and enum types.
@@ -51,16 +45,15 @@ enum IntrospectionQuery {
 
     /// Tables, views and materialized views.
     static let relations = """
-        with \(dependencyTable("pg_rewrite"))
         select n.nspname as schema, c.relname as name, c.relkind::text as kind,
                c.relrowsecurity as row_security, c.relforcerowsecurity as force_row_security,
                \(comment("c.oid", catalog: "pg_class")) as comment, coalesce(c.reloptions, '{}')::text[] as options,
                case when c.relkind in ('v', 'm') then pg_get_viewdef(c.oid) end as query,
-               \(dependencies("dep")) as dependencies
+               case when r.oid is null then '{}'::text[] else \(dependencies("pg_rewrite", objid: "r.oid")) end
+                   as dependencies
         from pg_class c
         join pg_namespace n on n.oid = c.relnamespace
         left join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
-        left join dependency dep on dep.classid = 'pg_rewrite'::regclass and dep.objid = r.oid
         where c.relkind in ('r', 'p', 'v', 'm') and \(managed)
           and \(ManagedSchemas.notExtensionMember("c.oid", catalog: "pg_class"))
         """

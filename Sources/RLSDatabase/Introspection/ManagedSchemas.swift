@@ -20,8 +20,12 @@ enum ManagedSchemas {
     }
 
     /// An SQL condition true when the object `oid` in catalog `catalog` is not part of an extension.
-    /// (An uncorrelated `not in`, which Postgres hashes once per query rather than probing per row.)
+    /// (A correlated index probe: its cost does not hang on catalog statistics, which are stale
+    /// right after a schema is created.)
     static func notExtensionMember(_ oid: String, catalog: String) -> String {
-        "\(oid) not in (select e.objid from pg_depend e where e.classid = '\(catalog)'::regclass and e.deptype = 'e')"
+        """
+        not exists (select 1 from pg_depend e
+                    where e.classid = '\(catalog)'::regclass and e.objid = \(oid) and e.deptype = 'e')
+        """
     }
 }

@@ -1,0 +1,25 @@
+import RLSCatalog
+import RLSDatabase
+import RLSTestSupport
+import Testing
+
+/// Policies on `storage.objects` are read although `storage` is Supabase's schema; nothing else there is.
+@Suite("Supabase schemas")
+struct SupabaseSchemaTests {
+    @Test func storagePoliciesAreReadButNotStorageTables() throws {
+        let (url, db) = try TestDatabase.make()
+        defer { db.close() }
+        try PlanHarness.asAdmin(url, """
+            create schema storage;
+            create table storage.objects (id uuid primary key, bucket_id text, owner uuid);
+            alter table storage.objects enable row level security;
+            create policy "own files" on storage.objects for select to authenticated using (owner = (select auth.uid()));
+            create schema realtime;
+            create table realtime.messages (id bigint);
+            """)
+        let catalog = try db.introspectCatalog()
+        #expect(catalog.policies.map { "\($0.table).\($0.name)" } == ["storage.objects.own files"])
+        #expect(catalog.tables.isEmpty)
+        #expect(catalog.schemas.isEmpty)
+    }
+}
