@@ -1,13 +1,36 @@
 import RLSDatabase
 
 extension DatabaseTarget {
-    /// Runs `body` with a local cluster for throwaway databases: the target's own when it is a throwaway
-    /// embedded cluster, else a new one stopped afterwards. Never the target's server when it is real.
-    func withScratchCluster<T>(_ body: (EmbeddedCluster) throws -> T) throws -> T {
-        if let cluster { return try body(cluster) }
-        let scratch = try EmbeddedCluster.start()
+    /// Runs `body` with a provider of a local cluster for throwaway databases: the target's own when it
+    /// is a throwaway embedded cluster, else one started on first use and stopped afterwards. Never the
+    /// target's server when it is real, and no cluster at all when `body` never asks (a cached plan).
+    func withScratchCluster<T>(_ body: (ScratchCluster) throws -> T) throws -> T {
+        let scratch = ScratchCluster(reusing: cluster)
         defer { scratch.stop() }
         return try body(scratch)
+    }
+}
+
+/// A local cluster for throwaway databases, started the first time it is asked for.
+final class ScratchCluster {
+    private let reused: EmbeddedCluster?
+    private var started: EmbeddedCluster?
+
+    init(reusing cluster: EmbeddedCluster?) {
+        reused = cluster
+    }
+
+    /// The cluster, starting it on the first call.
+    func cluster() throws -> EmbeddedCluster {
+        if let cluster = reused ?? started { return cluster }
+        let cluster = try EmbeddedCluster.start()
+        started = cluster
+        return cluster
+    }
+
+    /// Stops the cluster if this object started it.
+    func stop() {
+        started?.stop()
     }
 }
 

@@ -12,7 +12,8 @@ enum PlanCommand {
             lists the migration files not yet applied, then any drift: what differs between the database as it
             would be after those files and the compiled-in schema, object by object (+ create, ~ change,
             - drop) with the SQL. Drift is what someone changed by hand (a policy edited in the dashboard) or
-            what no migration holds yet (run `rls diff NAME`).
+            what no migration holds yet (run `rls diff NAME`). The schema's catalog is computed on a
+            throwaway local database once and cached under .rls/cache, keyed by its SQL.
             """,
         options: [
             .flag("exit-code", help: "Exit 0 when there is nothing to do, 2 when there are changes, 1 on error."),
@@ -27,10 +28,11 @@ enum PlanCommand {
                 let status = try connection.migrationStatus(files)
                 let scripts = { (files: [MigrationFile]) in files.map { SQLScript(name: $0.path, sql: $0.contents) } }
                 let appliedFiles = files.filter { file in !status.pending.contains(file) }
-                let drift = try target.withScratchCluster { cluster in
+                let drift = try target.withScratchCluster { scratch in
                     try Drift.plan(
                         target: connection, desiredSQL: desiredSQL, applied: scripts(appliedFiles),
-                        pending: scripts(status.pending), scratch: cluster
+                        pending: scripts(status.pending), scratch: try scratch.cluster(),
+                        cacheDirectory: invocation.directory + "/.rls/cache"
                     )
                 }
                 return PlanReport(database: target.description, status: status, drift: drift)
