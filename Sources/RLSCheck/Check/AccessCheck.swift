@@ -27,6 +27,7 @@ public enum AccessCheck {
         defer { _ = try? connection.execute("rollback") }
         try connection.execute(SequenceShadow.statement(schemas: Array(Set(schema.tables.map(\.schema))).sorted()))
 
+        try requireTables(of: schema, on: connection)
         var values = FixtureValues(schema: schema)
         let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
         let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
@@ -77,5 +78,23 @@ public enum AccessCheck {
             }
         }
         return probes
+    }
+
+    /// Fails early, in the user's words, when the database lacks tables the schema declares.
+    static func requireTables(of schema: Schema, on connection: Connection) throws {
+        let names = "{" + schema.tables.map { "\"\($0.schema).\($0.name)\"" }.joined(separator: ",") + "}"
+        let missing = try connection.query(
+            """
+            select wanted from unnest($1::text[]) as wanted
+            where not exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                              where n.nspname || '.' || c.relname = wanted and c.relkind in ('r', 'p'))
+            order by 1
+            """, [names]
+        ).rows.compactMap { $0[0] }
+        guard missing.isEmpty else {
+            throw CheckError(
+                "the database lacks \(missing.count == 1 ? "table" : "tables") \(missing.joined(separator: ", ")) that the schema declares; "
+                    + "apply the migrations first (rls plan shows what is pending), then run rls check again")
+        }
     }
 }
