@@ -48,7 +48,7 @@ let package = Package(
             name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"]
         ),
         .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSTestSupport", "Policies"]),
-        .testTarget(name: "RLSCommandLineTests", dependencies: ["RLSCommandLine", "RLSTestSupport", "Policies"]),
+        .testTarget(name: "RLSCommandLineTests", dependencies: ["RLSCommandLine", "RLSSQL", "RLSTestSupport", "Policies"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,12 @@ extension ElectricRide {
     ///   (0028 anon_security_definer_function_executable, WARN).
     /// The trigger's function is SECURITY DEFINER with an empty `search_path`, but nobody
     /// may EXECUTE it: triggers fire without that privilege. It only ever writes counts.
+    /// It recounts every brand once per statement, which is fine for a marketplace of this
+    /// size; at a much larger scale, per-row increments would replace the recount.
+    ///
+    /// Splinter's 0026/0027 (pg_graphql introspection) list every table `anon` or
+    /// `authenticated` may SELECT whenever the pg_graphql extension is installed: a public
+    /// page cannot avoid them. A project that does not use GraphQL drops the extension.
     @SchemaBuilder static var welcomePageCounts: [SchemaElement] {
         Table("brand_listing_count") {
             Column("brand_id", .bigint).primaryKey().references("brand", onDelete: .cascade)
@@ -33,6 +39,7 @@ extension ElectricRide {
                   left join public.vehicle as v on v.brand_id = b.id
                   left join public.listing as l on l.vehicle_id = v.id and l.status = 'available'
                   group by b.id
+                  order by b.id  -- the same lock order in every transaction: no deadlocks
                   on conflict (brand_id) do update set available_listings = excluded.available_listings;
                   return null;
                 end;

@@ -53,6 +53,14 @@ public func render(_ schema: Schema) -> String {
     return sections.joined(separator: "\n\n") + "\n"
 }
 
+/// Validates `schema`, then renders it: what `rls sql` prints.
+///
+/// Throws every validation error at once, each naming the Swift file and line.
+public func renderValidated(_ schema: Schema) throws(SchemaValidationError) -> String {
+    try schema.validate()
+    return render(schema)
+}
+
 /// Schemas Supabase manages: never created by the tool.
 let managedSchemas: Set<String> = ["public", "auth", "storage", "realtime", "extensions", "information_schema"]
 

@@ -1,4 +1,8 @@
+import Foundation
+import Policies
 import RLSModel
+import RLSSQL
+import RLSTestSupport
 import Testing
 @testable import RLSCommandLine
 
@@ -69,5 +73,35 @@ struct CommandLineTests {
         let result = runRLS(["--verbose", "dev", "--help"])
         #expect(result.code == .success)
         #expect(result.output.hasPrefix("rls dev: "))
+    }
+}
+
+@Suite("rls sql")
+struct SQLCommandTests {
+    @Test func printsTheRenderedSchemaAndAppliesAsPostgres() throws {
+        let result = runRLS(["sql"], schema: ElectricRide.schema)
+        #expect(result.code == .success)
+        #expect(result.output == render(ElectricRide.schema))
+        let database = try TestDatabase.make()
+        try database.connection.transaction { try $0.execute(result.output) }
+        let tables = try database.connection.query(
+            "select count(*) as n from pg_tables where schemaname = 'public' and rowsecurity"
+        ).rows[0].int("n")
+        #expect(tables == ElectricRide.schema.tables.count)
+    }
+
+    @Test func writesToAFileWithOutput() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rls-sql-\(UUID().uuidString).sql").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = runRLS(["sql", "--output", path], schema: ElectricRide.schema)
+        #expect(result.code == .success)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == render(ElectricRide.schema))
+        #expect(result.error.contains("Wrote \(path)"))
+    }
+
+    @Test func unwritableOutputSaysWhatToDo() {
+        let result = runRLS(["sql", "-o", "/nonexistent-folder/x.sql"], schema: ElectricRide.schema)
+        #expect(result.code == .failure)
+        #expect(result.error.contains("could not write /nonexistent-folder/x.sql"))
     }
 }

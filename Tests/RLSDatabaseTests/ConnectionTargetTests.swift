@@ -44,3 +44,14 @@ struct ConnectionTargetTests {
         #expect(PostgresArrayLiteral.parse("not an array") == nil)
     }
 }
+
+@Suite("Redaction survives odd passwords")
+struct OddPasswordTests {
+    @Test(arguments: ["pa#ss", "pa?ss", "p:a:ss", "päss", "pa%23ss"])
+    func unencodedCharactersDoNotLeak(_ password: String) throws {
+        let target = try ConnectionTarget("postgres://me:\(password)@db.example.com:5432/app")
+        #expect(target.redacted == "postgres://me:***@db.example.com:5432/app")
+        #expect(target.host == "db.example.com")
+        #expect(target.scrub("said \(password)") == "said ***")
+    }
+}

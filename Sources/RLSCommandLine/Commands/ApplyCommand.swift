@@ -1,13 +1,96 @@
-/// `rls apply`: Apply pending migration files, all or nothing, and record them.
+import Foundation
+import RLSDatabase
+
+/// `rls apply`: pending migration files, all or nothing, recorded in Supabase's history table.
 enum ApplyCommand {
     static let command = Command(
         name: "apply",
         summary: "Apply pending migration files, all or nothing, and record them.",
-        usage: "apply [--dry-run] [--yes] [--allow-destructive]",
+        usage: "apply [--dry-run] [--yes] [--allow-destructive] [--lock-timeout SECONDS] [--migrations DIR]",
         discussion: """
-            Applies pending files from Migrations/ in one transaction under an advisory lock and records them in supabase_migrations.schema_migrations.
+            Applies the files in Migrations/ that the database has not recorded, in order, in ONE transaction
+            under a transaction-scoped advisory lock (safe behind Supabase's transaction-mode pooler; a second
+            apply at the same time waits, then finds nothing to do). Each file is recorded in
+            supabase_migrations.schema_migrations, as the Supabase CLI does, with its checksum beside it.
+            Refuses when an applied file was edited since, and statements that can lose data unless
+            --allow-destructive is given. A failing statement rolls everything back and is reported with its
+            file, line, SQLSTATE, message and hint. On a terminal it asks before writing unless --yes.
             """,
-        options: [],
-        run: { _ in throw NotBuiltYet(command: "apply", issue: 4) }
+        options: [
+            .flag("dry-run", help: "Check and print what would run; write nothing."),
+            .flag("yes", short: "y", help: "Do not ask for confirmation on a terminal."),
+            .flag("allow-destructive", help: "Allow statements that can lose data (DROP TABLE, DROP COLUMN, TRUNCATE, …)."),
+            .value("lock-timeout", "SECONDS", help: "How long one statement may wait for a table lock (default 5)."),
+            .value("statement-timeout", "SECONDS", help: "How long one statement may run (default 60)."),
+            .migrations,
+        ],
+        run: { invocation in
+            let arguments = invocation.arguments
+            var options = ApplyOptions(allowDestructive: arguments.flag("allow-destructive"), dryRun: arguments.flag("dry-run"))
+            if let seconds = try arguments.seconds("lock-timeout") { options.lockTimeout = seconds }
+            if let seconds = try arguments.seconds("statement-timeout") { options.statementTimeout = seconds }
+            let files = try MigrationDirectory(path: invocation.migrationsPath).files()
+            let console = invocation.console
+            return try invocation.withDatabase { target, connection in
+                let status = try connection.migrationStatus(files)
+                guard !status.pending.isEmpty || !status.edited.isEmpty else {
+                    console.output("Nothing to apply: all \(files.count) migration file(s) are applied.")
+                    return .success
+                }
+                let preview = try connection.applyMigrations(files, options: withDryRun(options))
+                for file in preview.applied {
+                    console.output("  + \(file.fileName) (\(file.statements.count) statements)")
+                }
+                if options.dryRun {
+                    for file in preview.applied {
+                        console.output("\n-- \(file.fileName)\n\(file.contents)")
+                    }
+                    console.output("Dry run: \(preview.applied.count) file(s), \(preview.statementCount) statements would be applied. Nothing was written.")
+                    return .success
+                }
+                if console.isInteractive, !arguments.flag("yes"), target.source != .embedded {
+                    console.writeOutput("Apply \(preview.applied.count) file(s) to \(target)? [y/N] ")
+                    guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+                        console.output("Nothing applied.")
+                        return .failure
+                    }
+                }
+                let clock = ContinuousClock()
+                let started = clock.now
+                let result = try connection.applyMigrations(files, options: options)
+                let elapsed = clock.now - started
+                if result.applied.isEmpty {
+                    console.output("Nothing to apply: another `rls apply` applied the files first.")
+                } else {
+                    console.output("Applied \(result.applied.count) file(s), \(result.statementCount) statements, in \(elapsed.formattedSeconds).")
+                }
+                return .success
+            }
+        }
     )
+
+    private static func withDryRun(_ options: ApplyOptions) -> ApplyOptions {
+        var copy = options
+        copy.dryRun = true
+        return copy
+    }
+}
+
+extension ParsedArguments {
+    /// A positive number of seconds, or nil when the option is absent.
+    func seconds(_ name: String) throws(UsageError) -> Duration? {
+        guard let text = value(name) else { return nil }
+        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+            throw UsageError("--\(name) takes a positive number of seconds, such as --\(name) 5")
+        }
+        return .milliseconds(Int64(seconds * 1000))
+    }
+}
+
+extension Duration {
+    /// `0.42 s`.
+    var formattedSeconds: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        return "\(milliseconds / 1000).\(String(format: "%02d", (milliseconds % 1000) / 10)) s"
+    }
 }

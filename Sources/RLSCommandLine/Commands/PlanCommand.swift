@@ -1,13 +1,47 @@
-/// `rls plan`: Show pending migrations and drift between the database and the schema (read-only).
+import RLSDatabase
+import RLSSQL
+
+/// `rls plan`: pending migrations and drift, read-only.
 enum PlanCommand {
     static let command = Command(
         name: "plan",
         summary: "Show pending migrations and drift between the database and the schema (read-only).",
-        usage: "plan [--exit-code] [--format text|json]",
+        usage: "plan [--exit-code] [--format text|json] [--migrations DIR]",
         discussion: """
-            Connects read-only and lists the migration files not yet applied, then any drift between the database and the compiled-in schema.
+            Reads the target database in a READ ONLY transaction (no locks beyond catalog reads, no writes) and
+            lists the migration files not yet applied, then any drift: what differs between the database as it
+            would be after those files and the compiled-in schema, object by object (+ create, ~ change,
+            - drop) with the SQL. Drift is what someone changed by hand (a policy edited in the dashboard) or
+            what no migration holds yet (run `rls diff NAME`).
             """,
-        options: [],
-        run: { _ in throw NotBuiltYet(command: "plan", issue: 4) }
+        options: [
+            .flag("exit-code", help: "Exit 0 when there is nothing to do, 2 when there are changes, 1 on error."),
+            .value("format", "FORMAT", help: "text (default) or json."),
+            .migrations,
+        ],
+        run: { invocation in
+            let format = try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .json])
+            let desiredSQL = try renderValidated(invocation.schema)
+            let files = try MigrationDirectory(path: invocation.migrationsPath).filesIfPresent()
+            let report = try invocation.withDatabase { target, connection in
+                let status = try connection.migrationStatus(files)
+                let scripts = { (files: [MigrationFile]) in files.map { SQLScript(name: $0.path, sql: $0.contents) } }
+                let appliedFiles = files.filter { file in !status.pending.contains(file) }
+                let drift = try target.withScratchCluster { cluster in
+                    try Drift.plan(
+                        target: connection, desiredSQL: desiredSQL, applied: scripts(appliedFiles),
+                        pending: scripts(status.pending), scratch: cluster
+                    )
+                }
+                return PlanReport(database: target.description, status: status, drift: drift)
+            }
+            switch format {
+            case .json: invocation.console.output(try report.json())
+            default: report.printText(to: invocation.console)
+            }
+            if !report.status.edited.isEmpty { return .failure }
+            if invocation.arguments.flag("exit-code") { return report.hasChanges ? .changesPending : .success }
+            return .success
+        }
     )
 }

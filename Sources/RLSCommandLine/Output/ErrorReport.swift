@@ -1,17 +1,25 @@
-import RLSDatabase
-
 /// Turns any error into the one or two lines a user reads, with the full detail behind `--verbose`.
+///
+/// Errors that carry more than their short description (a ``CustomDebugStringConvertible`` whose
+/// `debugDescription` adds to it, such as the database error's statement and libpq detail) show it
+/// only with `--verbose`.
 struct ErrorReport {
     let error: any Error
     let verbose: Bool
 
     func print(to console: Console, command: String) {
-        console.error("rls \(command): \(error)")
-        guard let databaseError = error as? DatabaseError, let statement = databaseError.statement else { return }
+        let short = String(describing: error)
+        console.error("rls \(command): \(short)")
+        let detail = String(reflecting: error)
+        guard detail != short, detail.hasPrefix(short) else { return }
         if verbose {
-            console.error("Statement:\n\(statement)")
+            console.error(String(detail.dropFirst(short.count)).trimmingPrefix("\n"))
         } else {
-            console.error("(run with --verbose to see the statement)")
+            console.error("(run with --verbose for details)")
         }
     }
+}
+
+private extension String {
+    func trimmingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }

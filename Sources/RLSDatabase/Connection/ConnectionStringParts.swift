@@ -12,15 +12,33 @@ struct ConnectionStringParts {
     var redacted: String
 
     /// Parses `postgres://user:password@host:port/database?key=value&…`.
+    ///
+    /// The user-info part is found the way libpq finds it (up to the first `@` before any `/`),
+    /// not with `URLComponents`, so an unencoded character in a password cannot shift what gets hidden.
     init(url: String) throws {
-        guard let components = URLComponents(string: url) else {
+        let schemeEnd = url.range(of: "://")!.upperBound
+        let rest = url[schemeEnd...]
+        var redactedText = url
+        var hostPart = rest
+        if let at = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[at] == "@" {
+            let userInfo = rest[..<at]
+            hostPart = rest[rest.index(after: at)...]
+            if let colon = userInfo.firstIndex(of: ":") {
+                let rawPassword = userInfo[userInfo.index(after: colon)...]
+                password = String(rawPassword).removingPercentEncoding ?? String(rawPassword)
+                user = String(userInfo[..<colon]).removingPercentEncoding
+                redactedText = String(url[..<schemeEnd]) + userInfo[..<colon] + ":***@" + hostPart
+            } else {
+                user = String(userInfo).removingPercentEncoding
+            }
+        }
+        redacted = Self.redactingQueryPassword(redactedText)
+        guard let components = URLComponents(string: String(url[..<schemeEnd]) + hostPart) else {
             throw DatabaseError(
                 kind: .invalidTarget,
-                message: "The database URL is not valid. Percent-encode special characters in the password (for example @ as %40)."
+                message: "The database URL \(redacted) is not valid. Percent-encode special characters (for example @ as %40)."
             )
         }
-        user = components.user
-        password = components.password
         host = components.host.flatMap { $0.isEmpty ? nil : $0 }
         port = components.port.map(String.init)
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
@@ -35,16 +53,15 @@ struct ConnectionStringParts {
             default: break
             }
         }
-        var shown = components
-        if components.percentEncodedPassword != nil {
-            shown.percentEncodedPassword = "***"
+    }
+
+    /// Replaces the value of a `password=` query parameter with `***`.
+    private static func redactingQueryPassword(_ url: String) -> String {
+        guard let query = url.firstIndex(of: "?") else { return url }
+        let parameters = url[url.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false).map { pair in
+            pair.hasPrefix("password=") ? "password=***" : String(pair)
         }
-        if let items = components.percentEncodedQueryItems {
-            shown.percentEncodedQueryItems = items.map { item in
-                item.name == "password" ? URLQueryItem(name: item.name, value: "***") : item
-            }
-        }
-        redacted = shown.string ?? "postgres://***"
+        return String(url[...query]) + parameters.joined(separator: "&")
     }
 
     /// Parses `host=… port=… dbname=… user=… password='…'`.

@@ -11,7 +11,7 @@
 ///     error.position   // 1
 /// }
 /// ```
-public struct DatabaseError: Error, Sendable, CustomStringConvertible {
+public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// What went wrong, in broad strokes; ``Kind/server`` for errors the server reported for a statement.
     public var kind: Kind
     /// The five-character SQLSTATE code, such as `42601` (syntax error) or `23505` (unique violation).
@@ -44,12 +44,16 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
         self.statement = statement
     }
 
-    /// One or two lines: severity, SQLSTATE, message, then hint; safe to show (no password).
+    /// Short and safe to show (no password): for a connection failure the explanation and what to try;
+    /// for a server error `ERROR 42601: message (at character 8)` plus the server's detail and hint.
     public var description: String {
+        if kind.isConnectionFailure {
+            return hint.map { message + "\nHint: " + $0 } ?? message
+        }
         var text = ""
-        if let severity { text += severity + " " }
-        if let sqlState { text += "[\(sqlState)] " }
-        text += message
+        if let severity { text += severity }
+        if let sqlState { text += (text.isEmpty ? "" : " ") + sqlState }
+        text += (text.isEmpty ? "" : ": ") + message
         if let position { text += " (at character \(position))" }
         if let detail { text += "\nDetail: " + detail }
         if let hint { text += "\nHint: " + hint }
@@ -58,4 +62,14 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible {
 
     /// True when the error is about reaching the database rather than a statement.
     public var isConnectionFailure: Bool { kind.isConnectionFailure }
+
+    /// Everything known, for `--verbose`: the description, libpq's own words for connection
+    /// failures, and the statement. Still free of the connection password.
+    public var debugDescription: String {
+        var text = description
+        if kind.isConnectionFailure, let detail { text += "\nlibpq: " + detail }
+        text += "\nkind: \(kind.rawValue)"
+        if let statement { text += "\nstatement: " + statement }
+        return text
+    }
 }

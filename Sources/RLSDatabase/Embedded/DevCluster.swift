@@ -70,6 +70,7 @@ public enum DevCluster {
             // setsid may fork, so our child exiting says little; the postmaster's pid file says more.
             Date().timeIntervalSince(started) < 5 || AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) != nil
         }
+        try layout.finishShapingIfNew(current)
         return status(layout)
     }
 
@@ -82,6 +83,8 @@ public enum DevCluster {
         if removingData {
             try? FileManager.default.removeItem(atPath: layout.dataRoot)
             try? FileManager.default.removeItem(atPath: layout.root)
+            // rmdir removes `.rls` only when nothing else lives there.
+            rmdir((layout.root as NSString).deletingLastPathComponent)
         }
     }
 

@@ -38,7 +38,10 @@ struct DevClusterLayout {
         }
     }
 
-    /// Copies the shaped template into the data directory and sets a fresh password.
+    /// Marks a new cluster whose passwords and default privileges are set on its first start.
+    var unshapedMarker: String { root + "/unshaped" }
+
+    /// Copies the shaped template into the data directory and chooses a port and a fresh password.
     func create(binaries: ServerBinaries, defaultPrivileges: DefaultPrivileges) throws {
         let base = EmbeddedCluster.Options.defaultBaseDirectory
         try EmbeddedCluster.prepareBase(base)
@@ -50,16 +53,16 @@ struct DevClusterLayout {
         }
         // The dev cluster keeps its data, so it is worth a little durability the throwaway one skips.
         try "\nfsync = on\n".appendingLine(to: dataDirectory + "/postgresql.conf")
-        let settings = Settings(port: try FreePort.pick(), password: EmbeddedCluster.randomPassword())
-        try writeSettings(settings)
+        try writeSettings(Settings(port: try FreePort.pick(), password: EmbeddedCluster.randomPassword()))
+        try defaultPrivileges.rawValue.write(toFile: unshapedMarker, atomically: true, encoding: .utf8)
+    }
 
-        // Set the password and default privileges once, over the socket, on a short-lived server.
-        let server = try ServerProcess.launch(
-            binaries: binaries, account: account, dataDirectory: dataDirectory, port: settings.port,
-            socketDirectory: socketDirectory, listenAddress: "", logPath: root + "/server.log"
-        )
-        defer { server.stop(keepingData: true) }
-        try server.waitUntilReady(socketDirectory: socketDirectory, port: settings.port)
+    /// On the first start: sets the password and default privileges over the socket.
+    ///
+    /// Until then no role has a password, so TCP logins (SCRAM) all fail: the open port exposes nothing.
+    func finishShapingIfNew(_ settings: Settings) throws {
+        guard let marker = try? String(contentsOfFile: unshapedMarker, encoding: .utf8) else { return }
+        let privileges = DefaultPrivileges(rawValue: marker.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .none
         let admin = try Connection(url: "host='\(socketDirectory)' port=\(settings.port) user=supabase_admin dbname=postgres")
         defer { admin.close() }
         // Hex digits only: safe inside the literal (ALTER ROLE takes no parameters).
@@ -68,8 +71,9 @@ struct DevClusterLayout {
             alter role postgres password '\(settings.password)';
             alter role supabase_admin password '\(settings.password)';
             alter role authenticator password '\(settings.password)';
-            """ + SupabaseShape.defaultPrivileges(defaultPrivileges))
+            """ + SupabaseShape.defaultPrivileges(privileges))
         }
+        try FileManager.default.removeItem(atPath: unshapedMarker)
     }
 
     func readSettings() -> Settings? {

@@ -144,6 +144,7 @@ begin
   left join public.vehicle as v on v.brand_id = b.id
   left join public.listing as l on l.vehicle_id = v.id and l.status = 'available'
   group by b.id
+  order by b.id  -- the same lock order in every transaction: no deadlocks
   on conflict (brand_id) do update set available_listings = excluded.available_listings;
   return null;
 end;

@@ -1,0 +1,87 @@
+/// One step of a ``ChangePlan``: a typed, named SQL change to one database object.
+///
+///     Change(kind: .create, object: .policy, name: "public.saved.owner reads",
+///            sql: #"CREATE POLICY "owner reads" ON "public"."saved" …;"#)
+public struct Change: Equatable, Sendable, Codable {
+    /// What the change does.
+    public enum Kind: String, Equatable, Sendable, Codable {
+        /// Creates an object that does not exist yet.
+        case create
+        /// Changes an existing object (or replaces it with an equivalent one).
+        case alter
+        /// Drops an object.
+        case drop
+        /// Grants a privilege.
+        case grant
+        /// Revokes a privilege.
+        case revoke
+        /// `ENABLE ROW LEVEL SECURITY` (or `FORCE`).
+        case enableRowSecurity
+        /// `DISABLE ROW LEVEL SECURITY` (or `NO FORCE`).
+        case disableRowSecurity
+        /// Sets or removes a comment.
+        case comment
+
+        /// The plan symbol: `+` create/grant/enable, `-` drop/revoke/disable, `~` change.
+        public var symbol: String {
+            switch self {
+            case .create, .grant, .enableRowSecurity: "+"
+            case .drop, .revoke, .disableRowSecurity: "-"
+            case .alter, .comment: "~"
+            }
+        }
+    }
+
+    /// The kind of object a change touches.
+    public enum ObjectKind: String, Equatable, Sendable, Codable {
+        /// A schema.
+        case schema
+        /// An enum type.
+        case enumType = "enum"
+        /// A table.
+        case table
+        /// A column.
+        case column
+        /// A table constraint.
+        case constraint
+        /// An index.
+        case index
+        /// A view or materialized view.
+        case view
+        /// A function or procedure.
+        case function
+        /// A trigger.
+        case trigger
+        /// A row-level security policy.
+        case policy
+        /// A privilege on a schema, table, column, sequence or function.
+        case privilege
+        /// A table's row level security switches (`ENABLE`/`FORCE`).
+        case rowSecurity = "row level security"
+    }
+
+    /// What the change does.
+    public var kind: Kind
+    /// The kind of object it touches.
+    public var object: ObjectKind
+    /// The object's readable name: `public.saved`, `public.saved.patron_id`, `public.saved.owner reads`.
+    public var name: String
+    /// True when applying it can lose data: dropping a table, a column or a data-bearing type.
+    public var isDestructive: Bool
+    /// The SQL, one or more complete statements each ending in `;`.
+    public var sql: String
+
+    /// Creates a change.
+    public init(kind: Kind, object: ObjectKind, name: String, isDestructive: Bool = false, sql: String) {
+        self.kind = kind
+        self.object = object
+        self.name = name
+        self.isDestructive = isDestructive
+        self.sql = sql
+    }
+
+    /// One line for a plan listing: `+ policy public.saved.owner reads`.
+    public var summary: String {
+        "\(kind.symbol) \(object.rawValue) \(name)\(isDestructive ? " (destructive)" : "")"
+    }
+}

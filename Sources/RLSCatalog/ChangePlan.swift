@@ -1,0 +1,45 @@
+/// The ordered changes that take a database from one ``Catalog`` to another.
+///
+/// The order is one that applies: dependent triggers, policies and views are dropped before the
+/// columns they read, referenced tables are created before the tables that point at them, and
+/// policies are created after the functions and columns they use.
+///
+///     let plan = ChangePlan(from: live, to: desired)
+///     if !plan.isEmpty { print(plan.sql) }
+public struct ChangePlan: Equatable, Sendable, Codable {
+    /// The changes, in the order they must run.
+    public var changes: [Change]
+
+    /// Wraps an already ordered list of changes.
+    public init(changes: [Change]) {
+        self.changes = changes
+    }
+
+    /// Computes the changes that turn `current` into `desired`.
+    public init(from current: Catalog, to desired: Catalog) {
+        var diff = CatalogDiff(current: current, desired: desired)
+        self.changes = diff.changes()
+    }
+
+    /// True when the two catalogs hold the same things.
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// True when any change can lose data (see ``Change/isDestructive``).
+    public var isDestructive: Bool { changes.contains(where: \.isDestructive) }
+
+    /// The destructive changes alone.
+    public var destructiveChanges: [Change] { changes.filter(\.isDestructive) }
+
+    /// All statements, one change per paragraph, ready for a migration file.
+    public var sql: String {
+        changes.map(\.sql).joined(separator: "\n\n") + (changes.isEmpty ? "" : "\n")
+    }
+
+    /// A one-line count: `3 to create, 1 to change, 2 to drop`.
+    public var summary: String {
+        let creates = changes.filter { $0.kind.symbol == "+" }.count
+        let alters = changes.filter { $0.kind.symbol == "~" }.count
+        let drops = changes.filter { $0.kind.symbol == "-" }.count
+        return "\(creates) to create, \(alters) to change, \(drops) to drop"
+    }
+}

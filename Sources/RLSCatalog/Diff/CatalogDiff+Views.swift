@@ -1,0 +1,62 @@
+extension CatalogDiff {
+    /// Current views that must be dropped: removed ones, and those reading a table, column or view
+    /// that is dropped or rebuilt (found transitively).
+    func viewsToRebuild() -> Set<QualifiedName> {
+        let wanted = Set(desired.views.map(\.name))
+        var rebuilt = Set(current.views.map(\.name).filter { !wanted.contains($0) })
+        let desiredViews = Dictionary(desired.views.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        for view in current.views {
+            // A materialized view cannot be replaced in place, nor a view whose kind changes.
+            if let target = desiredViews[view.name],
+               target != view, view.isMaterialized || target.isMaterialized {
+                rebuilt.insert(view.name)
+            }
+        }
+        var grew = true
+        while grew {
+            grew = false
+            for view in current.views where !rebuilt.contains(view.name) {
+                let affected = view.dependencies.contains { reference in
+                    droppedTables.contains(reference.relation) || rebuilt.contains(reference.relation)
+                        || changedColumns.contains(reference)
+                }
+                if affected {
+                    rebuilt.insert(view.name)
+                    grew = true
+                }
+            }
+        }
+        return rebuilt
+    }
+
+    /// Views: rebuilt ones dropped dependents-first and created dependencies-first; changed ones replaced.
+    mutating func diffViews() {
+        let existing = Dictionary(uniqueKeysWithValues: current.views.map { ($0.name, $0) })
+        for view in ViewOrder.dependenciesFirst(current.views.filter { rebuiltViews.contains($0.name) }).reversed() {
+            add(.dropView, Change(kind: .drop, object: .view, name: "\(view.name)", sql: view.dropSQL))
+        }
+        for view in ViewOrder.dependenciesFirst(desired.views) {
+            let old = existing[view.name]
+            if let old, !rebuiltViews.contains(view.name) {
+                guard old != view else { continue }
+                if old.query == view.query, old.options == view.options {
+                    add(.comment, Change(kind: .comment, object: .view, name: "\(view.name)",
+                                         sql: commentSQL(on: "\(view.keyword) \(view.name.sql)", view.comment)))
+                } else {
+                    var sql = view.createSQL(replace: true)
+                    for option in old.options where !view.options.contains(where: { optionName($0) == optionName(option) }) {
+                        sql = "ALTER VIEW \(view.name.sql) RESET (\(optionName(option)));\n" + sql
+                    }
+                    add(.createView, Change(kind: .alter, object: .view, name: "\(view.name)", sql: sql))
+                }
+                continue
+            }
+            add(.createView, Change(kind: old == nil ? .create : .alter, object: .view, name: "\(view.name)",
+                                    sql: view.createSQL(replace: false)))
+        }
+    }
+
+    private func optionName(_ option: String) -> String {
+        String(option.prefix { $0 != "=" })
+    }
+}

@@ -1,0 +1,79 @@
+/// Computes the ordered changes between two catalogs; ``ChangePlan/init(from:to:)`` is its front door.
+///
+/// Each `diff…` extension looks at one kind of object and files its changes under a ``DiffPhase``;
+/// the plan is the phases in order, each in the (sorted) order its changes were filed.
+struct CatalogDiff {
+    let current: Catalog
+    let desired: Catalog
+    private var phases: [DiffPhase: [Change]] = [:]
+
+    /// Tables in `current` that `desired` no longer has.
+    let droppedTables: Set<QualifiedName>
+    /// Tables in `desired` that `current` does not have yet.
+    let createdTables: Set<QualifiedName>
+    /// Columns that are dropped or re-typed: whatever reads them must be dropped first.
+    let changedColumns: Set<ColumnReference>
+    /// Views, current and desired, that are dropped and created again (or just dropped).
+    var rebuiltViews: Set<QualifiedName> = []
+    /// Tables by name, so that large catalogs diff in linear time.
+    let currentTables: [QualifiedName: Catalog.Table]
+    let desiredTables: [QualifiedName: Catalog.Table]
+    /// Signatures of the desired functions.
+    let desiredFunctions: Set<String>
+
+    init(current: Catalog, desired: Catalog) {
+        self.current = current
+        self.desired = desired
+        currentTables = Dictionary(current.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        desiredTables = Dictionary(desired.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        desiredFunctions = Set(desired.functions.map(\.signature))
+        let currentNames = Set(current.tables.map(\.name))
+        let desiredNames = Set(desired.tables.map(\.name))
+        droppedTables = currentNames.subtracting(desiredNames)
+        createdTables = desiredNames.subtracting(currentNames)
+        changedColumns = CatalogDiff.columnsChanging(current: current, desired: desiredTables)
+    }
+
+    /// All changes, phase by phase.
+    mutating func changes() -> [Change] {
+        diffSchemasAndEnums()
+        rebuiltViews = viewsToRebuild()
+        diffTables()
+        diffViews()
+        diffFunctions()
+        diffGrants()
+        diffPolicies()
+        diffTriggers()
+        return DiffPhase.allCases.flatMap { phases[$0] ?? [] }
+    }
+
+    /// Files a change under a phase.
+    mutating func add(_ phase: DiffPhase, _ change: Change) {
+        phases[phase, default: []].append(change)
+    }
+
+    /// True when an object that reads `dependencies` must be dropped before the tables change.
+    func isAffected(by dependencies: [ColumnReference]) -> Bool {
+        dependencies.contains { reference in
+            droppedTables.contains(reference.relation) || rebuiltViews.contains(reference.relation)
+                || changedColumns.contains(reference)
+        }
+    }
+
+    /// Columns of kept tables that are dropped, re-typed or rebuilt.
+    private static func columnsChanging(
+        current: Catalog, desired: [QualifiedName: Catalog.Table]
+    ) -> Set<ColumnReference> {
+        var result: Set<ColumnReference> = []
+        for table in current.tables {
+            guard let wanted = desired[table.name] else { continue }
+            for column in table.columns {
+                let target = wanted.column(column.name)
+                if target == nil || target?.type != column.type || ColumnChange.needsRebuild(column, target!) {
+                    result.insert(ColumnReference(relation: table.name, column: column.name))
+                }
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,36 @@
+/// The stages of a change plan, in the order they run.
+///
+/// Drops of dependents come first, then table shape changes, then creations from the bottom up
+/// (types, tables, constraints, functions, views, grants, policies, triggers), and last the drops
+/// of things that others may have used until then (functions, types, schemas).
+enum DiffPhase: Int, CaseIterable, Comparable {
+    case dropTrigger
+    case dropPolicy
+    case dropView
+    case dropForeignKey
+    case dropConstraint
+    case dropIndex
+    case revoke
+    case dropTable
+    case createSchema
+    case createEnum
+    case dropColumn
+    case alterColumn
+    case addColumn
+    case addConstraint
+    case createTable
+    case addForeignKey
+    case createIndex
+    case rowSecurity
+    case createFunction
+    case createView
+    case grant
+    case createPolicy
+    case createTrigger
+    case comment
+    case dropFunction
+    case dropEnum
+    case dropSchema
+
+    static func < (lhs: DiffPhase, rhs: DiffPhase) -> Bool { lhs.rawValue < rhs.rawValue }
+}

@@ -1,0 +1,68 @@
+import RLSSQL
+
+/// Privileges on one object (or column) for one grantee, rendered as a single GRANT or REVOKE.
+struct GrantGroup {
+    let sample: Catalog.Grant
+    let privileges: [String]
+
+    /// Groups grants by object, column, grantee and grant option; privileges in Postgres's order.
+    static func grouped(_ grants: [Catalog.Grant]) -> [GrantGroup] {
+        var groups: [String: [Catalog.Grant]] = [:]
+        var order: [String] = []
+        for grant in grants.sorted() {
+            let key = [grant.objectKind.rawValue, "\(grant.object)", grant.arguments ?? "", grant.column ?? "",
+                       grant.grantee, grant.grantable ? "1" : "0"].joined(separator: "\u{1F}")
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(grant)
+        }
+        return order.map { key in
+            let members = groups[key]!
+            let privileges = Set(members.map(\.privilege)).sorted { rank($0) < rank($1) }
+            return GrantGroup(sample: members[0], privileges: privileges)
+        }
+    }
+
+    private static let canonicalOrder = [
+        "SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER", "USAGE", "CREATE", "EXECUTE",
+    ]
+
+    private static func rank(_ privilege: String) -> Int {
+        canonicalOrder.firstIndex(of: privilege) ?? canonicalOrder.count
+    }
+
+    /// `SELECT, INSERT on public.brand to anon`.
+    var displayName: String {
+        "\(privileges.joined(separator: ", ")) on \(objectName) to \(sample.grantee)"
+    }
+
+    private var objectName: String {
+        switch sample.objectKind {
+        case .schema: sample.object.schema
+        case .function: "\(sample.object)(\(sample.arguments ?? ""))"
+        case .table, .sequence: sample.column.map { "\(sample.object).\($0)" } ?? "\(sample.object)"
+        }
+    }
+
+    private var target: String {
+        switch sample.objectKind {
+        case .schema: "SCHEMA \(quoteIdentifier(sample.object.schema))"
+        case .function: "FUNCTION \(sample.object.sql)(\(sample.arguments ?? ""))"
+        case .table, .sequence: "\(sample.objectKind.rawValue) \(sample.object.sql)"
+        }
+    }
+
+    private var privilegeList: String {
+        let column = sample.column.map { " (\(quoteIdentifier($0)))" } ?? ""
+        return privileges.map { $0 + column }.joined(separator: ", ")
+    }
+
+    /// `GRANT SELECT ON TABLE "public"."brand" TO "anon";`
+    var grantSQL: String {
+        "GRANT \(privilegeList) ON \(target) TO \(roleSQL(sample.grantee))\(sample.grantable ? " WITH GRANT OPTION" : "");"
+    }
+
+    /// `REVOKE SELECT ON TABLE "public"."brand" FROM "anon";`
+    var revokeSQL: String {
+        "REVOKE \(privilegeList) ON \(target) FROM \(roleSQL(sample.grantee));"
+    }
+}

@@ -1,0 +1,71 @@
+extension Catalog {
+    /// One privilege held by one role on one object: `GRANT SELECT ON TABLE public.brand TO anon`.
+    ///
+    /// The owner's own privileges are not listed; `PUBLIC` is the grantee `public`.
+    public struct Grant: Hashable, Comparable, Sendable, Codable {
+        /// What kind of object the privilege is on.
+        public enum ObjectKind: String, Hashable, Comparable, Sendable, Codable {
+            /// A schema (`USAGE`, `CREATE`).
+            case schema = "SCHEMA"
+            /// A table, view or materialized view.
+            case table = "TABLE"
+            /// A sequence.
+            case sequence = "SEQUENCE"
+            /// A function or procedure; `name` holds its signature.
+            case function = "FUNCTION"
+
+            /// Orders by declaration order.
+            public static func < (lhs: ObjectKind, rhs: ObjectKind) -> Bool {
+                lhs.order < rhs.order
+            }
+
+            private var order: Int {
+                switch self {
+                case .schema: 0
+                case .table: 1
+                case .sequence: 2
+                case .function: 3
+                }
+            }
+        }
+
+        /// The kind of object.
+        public var objectKind: ObjectKind
+        /// The object: `public.brand`; a schema's name is in `object.schema` with an empty `object.name`.
+        public var object: QualifiedName
+        /// For a function, its identity arguments (`uuid, text`); nil otherwise.
+        public var arguments: String?
+        /// The column for a column privilege, nil for the whole object.
+        public var column: String?
+        /// The role that holds the privilege (`public` for PUBLIC).
+        public var grantee: String
+        /// The privilege, for example `SELECT`.
+        public var privilege: String
+        /// `WITH GRANT OPTION`.
+        public var grantable: Bool
+
+        /// Creates a grant entry.
+        public init(
+            objectKind: ObjectKind, object: QualifiedName, arguments: String? = nil, column: String? = nil,
+            grantee: String,
+            privilege: String, grantable: Bool = false
+        ) {
+            self.objectKind = objectKind
+            self.object = object
+            self.arguments = arguments
+            self.column = column
+            self.grantee = grantee
+            self.privilege = privilege
+            self.grantable = grantable
+        }
+
+        /// Orders by object kind, object, column, grantee, then privilege.
+        public static func < (lhs: Grant, rhs: Grant) -> Bool {
+            (lhs.objectKind, lhs.object, lhs.arguments ?? "", lhs.column ?? "", lhs.grantee, lhs.privilege)
+                < (rhs.objectKind, rhs.object, rhs.arguments ?? "", rhs.column ?? "", rhs.grantee, rhs.privilege)
+                || (lhs.objectKind, lhs.object, lhs.arguments ?? "", lhs.column ?? "", lhs.grantee, lhs.privilege)
+                    == (rhs.objectKind, rhs.object, rhs.arguments ?? "", rhs.column ?? "", rhs.grantee, rhs.privilege)
+                    && !lhs.grantable && rhs.grantable
+        }
+    }
+}

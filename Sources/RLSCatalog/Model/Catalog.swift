@@ -1,0 +1,73 @@
+/// What a live database holds in the schemas `rls` manages.
+///
+/// Read from `pg_catalog` by introspection; expressions and definitions are in the server's own
+/// normalised spelling (`pg_get_expr`, `pg_get_constraintdef`, …), so two catalogs read from the
+/// same server compare by meaning. Every list is kept sorted, so equal databases give equal values.
+///
+///     let plan = ChangePlan(from: live, to: desired)
+public struct Catalog: Equatable, Sendable, Codable {
+    /// Managed schemas other than `public` (which every Supabase database has).
+    public var schemas: [Schema]
+    /// Enum types in managed schemas.
+    public var enums: [EnumType]
+    /// Ordinary (and partitioned) tables in managed schemas.
+    public var tables: [Table]
+    /// Views and materialized views in managed schemas.
+    public var views: [View]
+    /// Functions and procedures in managed schemas (not those of extensions).
+    public var functions: [Function]
+    /// Triggers on managed tables, plus triggers on `auth.users`.
+    public var triggers: [Trigger]
+    /// Row-level security policies on managed tables, plus those on `storage.objects`.
+    public var policies: [Policy]
+    /// Privileges granted on managed schemas, tables, views, sequences, columns and functions.
+    public var grants: [Grant]
+    /// Sequences in managed schemas (most belong to identity or serial columns), sorted.
+    public var sequences: [QualifiedName]
+    /// What objects created by the connected role are granted automatically; not compared.
+    public var defaultPrivileges: [DefaultPrivilege]
+
+    /// Creates a catalog; every list is sorted so the value is deterministic.
+    public init(
+        schemas: [Schema] = [], enums: [EnumType] = [], tables: [Table] = [], views: [View] = [],
+        functions: [Function] = [], triggers: [Trigger] = [], policies: [Policy] = [], grants: [Grant] = [],
+        sequences: [QualifiedName] = [], defaultPrivileges: [DefaultPrivilege] = []
+    ) {
+        self.schemas = schemas.sorted { $0.name < $1.name }
+        self.enums = enums.sorted { $0.name < $1.name }
+        self.tables = tables.sorted { $0.name < $1.name }
+        self.views = views.sorted { $0.name < $1.name }
+        self.functions = functions.sorted { $0.signature < $1.signature }
+        self.triggers = triggers.sorted { ($0.table, $0.name) < ($1.table, $1.name) }
+        self.policies = policies.sorted { ($0.table, $0.name) < ($1.table, $1.name) }
+        self.grants = grants.sorted()
+        self.sequences = sequences.sorted()
+        self.defaultPrivileges = defaultPrivileges.sorted { "\($0)" < "\($1)" }
+    }
+
+    /// Compares what the databases hold; default privileges are context, not content.
+    public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
+        (lhs.schemas, lhs.enums, lhs.tables, lhs.views) == (rhs.schemas, rhs.enums, rhs.tables, rhs.views)
+            && (lhs.functions, lhs.triggers, lhs.policies) == (rhs.functions, rhs.triggers, rhs.policies)
+            && (lhs.grants, lhs.sequences) == (rhs.grants, rhs.sequences)
+    }
+
+    /// True when `other` holds the same objects, as far as a plan can tell: nothing to change between
+    /// them. (Stricter `==` also compares column order, which no plan can change.)
+    ///
+    ///     #expect(replayedFromMigrations.matches(desired))
+    public func matches(_ other: Catalog) -> Bool {
+        ChangePlan(from: self, to: other).isEmpty
+    }
+
+    /// The table named `name`, if the catalog holds it.
+    public func table(_ name: QualifiedName) -> Table? {
+        tables.first { $0.name == name }
+    }
+
+    /// True when the catalog holds nothing at all.
+    public var isEmpty: Bool {
+        schemas.isEmpty && enums.isEmpty && tables.isEmpty && views.isEmpty && functions.isEmpty
+            && triggers.isEmpty && policies.isEmpty && grants.isEmpty
+    }
+}

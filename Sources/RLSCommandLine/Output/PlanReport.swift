@@ -1,0 +1,74 @@
+import Foundation
+import RLSCatalog
+import RLSDatabase
+
+/// What `rls plan` found, printable as text for people or JSON for machines.
+struct PlanReport {
+    let database: String
+    let status: MigrationStatus
+    let drift: ChangePlan
+
+    var hasChanges: Bool { !status.pending.isEmpty || !drift.isEmpty || !status.edited.isEmpty }
+
+    func printText(to console: Console) {
+        if status.pending.isEmpty {
+            console.output("Migrations: none pending (\(status.applied.count) applied).")
+        } else {
+            console.output("Migrations: \(status.pending.count) pending")
+            for file in status.pending {
+                console.output("  + \(file.fileName) (\(file.statements.count) statements)")
+            }
+            for statement in status.destructiveStatements {
+                console.output("    destructive: \(statement)")
+            }
+        }
+        for edited in status.edited {
+            console.output("  ! \(edited.fileName) was edited after it was applied; `rls apply` refuses until it is restored.")
+        }
+        for unknown in status.unknown {
+            console.output("  ? \(unknown.version) is recorded as applied but has no file here.")
+        }
+        console.output()
+        if drift.isEmpty {
+            console.output("Drift: none; the database matches the schema\(status.pending.isEmpty ? "" : " once the pending migrations are applied").")
+        } else {
+            console.output("Drift: \(drift.changes.count) difference(s) between the database and the schema")
+            for change in drift.changes {
+                console.output("  \(change.summary)")
+                for line in change.sql.split(separator: "\n", omittingEmptySubsequences: false) {
+                    console.output("      \(line)")
+                }
+            }
+        }
+        console.output()
+        console.output("Plan: \(status.pending.count) migration(s) to apply; drift \(drift.summary).")
+        if !drift.isEmpty {
+            console.output("Schema changes go into a migration with `rls diff NAME`; changes made by hand in the database are undone by the SQL above.")
+        } else if !status.pending.isEmpty {
+            console.output("Run `rls apply` to apply them.")
+        }
+    }
+
+    func json() throws -> String {
+        let document = Document(
+            database: database,
+            pendingMigrations: status.pending.map { .init(version: $0.version, name: $0.name, file: $0.fileName, statements: $0.statements.count) },
+            editedMigrations: status.edited.map(\.fileName),
+            drift: drift.changes,
+            summary: .init(pendingMigrations: status.pending.count, drift: drift.changes.count, hasChanges: hasChanges)
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(document), as: UTF8.self)
+    }
+
+    private struct Document: Encodable {
+        struct Pending: Encodable { let version, name, file: String; let statements: Int }
+        struct Summary: Encodable { let pendingMigrations, drift: Int; let hasChanges: Bool }
+        let database: String
+        let pendingMigrations: [Pending]
+        let editedMigrations: [String]
+        let drift: [Change]
+        let summary: Summary
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+public import RLSCatalog
+
+extension Drift {
+    /// The changes from the state `migrations` produce (replayed in order on a throwaway database)
+    /// to the state `desiredSQL` produces: the content of the next migration file.
+    public static func migrationPlan(
+        migrations: [SQLScript], desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
+        defaultPrivileges: DefaultPrivileges = .none
+    ) throws -> ChangePlan {
+        let scratch = try cluster()
+        let current = try ScratchDatabase.catalog(applying: migrations, in: scratch, defaultPrivileges: defaultPrivileges)
+        let desired = try desiredCatalog(desiredSQL, in: scratch, defaultPrivileges: defaultPrivileges)
+        return ChangePlan(from: current, to: desired)
+    }
+
+    /// The `*.sql` files of a migrations directory, in file-name (timestamp) order; none when the
+    /// directory does not exist yet.
+    public static func migrationScripts(in directory: String) throws -> [SQLScript] {
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: directory) else { return [] }
+        let names = try manager.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".sql") }.sorted()
+        return try names.map { name in
+            let path = (directory as NSString).appendingPathComponent(name)
+            return SQLScript(name: path, sql: try String(contentsOfFile: path, encoding: .utf8))
+        }
+    }
+}
+
+/// The SQL for `rls diff NAME`: what takes the schema from the state the existing migrations
+/// produce to the state the DSL declares, or nil when they already agree.
+///
+/// Computed on throwaway databases in `cluster`; no real database is touched.
+///
+///     if let sql = try diffMigrations(directory: "Migrations", desiredSQL: render(schema), scratch: cluster) {
+///         try sql.write(toFile: "Migrations/20261122093000_add_saved.sql", atomically: true, encoding: .utf8)
+///     }
+public func diffMigrations(
+    directory: String, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
+    defaultPrivileges: DefaultPrivileges = .none
+) throws -> String? {
+    try diffMigrations(migrations: Drift.migrationScripts(in: directory), desiredSQL: desiredSQL, scratch: try cluster(),
+                       defaultPrivileges: defaultPrivileges)
+}
+
+/// The SQL for `rls diff NAME` from migration scripts already read, or nil when nothing differs.
+public func diffMigrations(
+    migrations: [SQLScript], desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
+    defaultPrivileges: DefaultPrivileges = .none
+) throws -> String? {
+    let plan = try Drift.migrationPlan(migrations: migrations, desiredSQL: desiredSQL, scratch: try cluster(),
+                                       defaultPrivileges: defaultPrivileges)
+    return plan.isEmpty ? nil : plan.sql
+}

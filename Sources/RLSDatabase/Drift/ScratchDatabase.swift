@@ -1,0 +1,39 @@
+import Foundation
+public import RLSCatalog
+import Synchronization
+
+/// A throwaway Supabase-shaped database in an embedded cluster: scripts are applied to it, its
+/// catalog read, and it is dropped again.
+///
+///     let desired = try ScratchDatabase.catalog(applying: [SQLScript(name: "the DSL's schema", sql: sql)],
+///                                               in: cluster)
+public enum ScratchDatabase {
+    private static let counter = Atomic<Int>(0)
+
+    /// The catalog a fresh database holds after `scripts` run on it in order.
+    ///
+    /// Each script runs as its own transaction (as `rls apply` would). Throws ``DriftError`` naming
+    /// the script when one fails.
+    public static func catalog(
+        applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none
+    ) throws -> Catalog {
+        let number = counter.add(1, ordering: .relaxed).newValue
+        let name = "rls_scratch_\(getpid())_\(number)"
+        let url = try cluster.createDatabase(name, defaultPrivileges: defaultPrivileges)
+        defer { try? cluster.dropDatabase(name) }
+        let connection = try Connection(url: url)
+        defer { connection.close() }
+        for script in scripts {
+            do {
+                try connection.execute("BEGIN;\n" + script.sql + "\n;COMMIT;")
+            } catch let error as DatabaseError {
+                try? connection.execute("ROLLBACK")
+                throw DriftError(script: script.name,
+                                 message: "\(script.name) failed on a throwaway database: \(error.message)"
+                                     + (error.hint.map { " (hint: \($0))" } ?? ""),
+                                 underlying: error)
+            }
+        }
+        return try connection.introspectCatalog()
+    }
+}

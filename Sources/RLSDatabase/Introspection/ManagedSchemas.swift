@@ -1,0 +1,27 @@
+/// Which schemas `rls` manages: everything but Supabase's and Postgres's own.
+///
+/// Objects in the excluded schemas are never read, with two exceptions the DSL may declare:
+/// triggers on `auth.users` and policies on `storage.objects`.
+enum ManagedSchemas {
+    /// Schemas that Supabase or Postgres own, by exact name.
+    static let excluded = [
+        "auth", "storage", "realtime", "_realtime", "extensions", "vault", "pgsodium", "pgsodium_masks",
+        "information_schema", "net", "cron", "pgbouncer", "pgtle", "_analytics",
+    ]
+
+    /// Schemas that Supabase or Postgres own, by `LIKE` pattern.
+    static let excludedPatterns = ["pg\\_%", "supabase\\_%", "graphql%"]
+
+    /// An SQL condition true when the namespace name in `column` is managed.
+    static func condition(_ column: String) -> String {
+        let names = excluded.map { "'\($0)'" }.joined(separator: ", ")
+        let patterns = excludedPatterns.map { "\(column) not like '\($0)'" }.joined(separator: " and ")
+        return "(\(column) not in (\(names)) and \(patterns))"
+    }
+
+    /// An SQL condition true when the object `oid` in catalog `catalog` is not part of an extension.
+    /// (An uncorrelated `not in`, which Postgres hashes once per query rather than probing per row.)
+    static func notExtensionMember(_ oid: String, catalog: String) -> String {
+        "\(oid) not in (select e.objid from pg_depend e where e.classid = '\(catalog)'::regclass and e.deptype = 'e')"
+    }
+}

@@ -1,0 +1,17 @@
+/// A row of the migration history: a version the database says was applied.
+public struct AppliedMigration: Sendable, Equatable {
+    /// The version (14-digit timestamp) recorded in `supabase_migrations.schema_migrations`.
+    public var version: String
+    /// The name recorded beside it, if any.
+    public var name: String?
+    /// The SHA-256 rls recorded when it applied the file; `nil` when another tool (the Supabase
+    /// CLI) applied it, in which case the file is accepted as it is.
+    public var checksum: String?
+
+    /// A history row.
+    public init(version: String, name: String? = nil, checksum: String? = nil) {
+        self.version = version
+        self.name = name
+        self.checksum = checksum
+    }
+}

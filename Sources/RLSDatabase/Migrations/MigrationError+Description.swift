@@ -1,0 +1,62 @@
+import Foundation
+
+extension MigrationError: CustomStringConvertible {
+    /// What happened, then what to do next, in a few lines.
+    public var description: String {
+        switch self {
+        case .directoryMissing(let path):
+            return "No migrations folder at \(path).\n"
+                + "Create it, pass --migrations DIR for another folder, or run `rls diff NAME` to write the first migration."
+        case .unreadable(let path, let reason):
+            return "Could not use \(path): \(reason).\nCheck that it exists and that you may read and write it."
+        case .badFileName(let fileName, let directory):
+            let place = directory.isEmpty ? "" : " in \(directory)"
+            return "Migration file \(fileName)\(place) is not named YYYYMMDDHHMMSS_name.sql "
+                + "(a 14-digit UTC timestamp, an underscore, a name).\n"
+                + "Rename it, for example to \(MigrationError.suggestedName(for: fileName))."
+        case .duplicateVersion(let version, let fileNames):
+            return "Migration files \(fileNames.joined(separator: " and ")) share the version \(version).\n"
+                + "Give one of them a later timestamp (each version is applied once)."
+        case .invalidName(let name):
+            return "Cannot make a migration file name from \"\(name)\": it has no letters or digits.\n"
+                + "Use a short name such as add_saved_listings."
+        case .fileExists(let path):
+            return "A migration with this timestamp already exists: \(path).\nWait a second and run the command again."
+        case .transactionControl(let fileName, let line, let statement):
+            return "\(fileName):\(line): `\(statement)` controls the transaction, but rls applies all pending files "
+                + "in one transaction of its own.\nRemove BEGIN/COMMIT from the file; it stays all-or-nothing."
+        case .editedAfterApply(let edited):
+            let names = edited.map { "  \($0.fileName)" }.joined(separator: "\n")
+            return "Applied migration\(edited.count == 1 ? " was" : "s were") edited after running "
+                + "(checksum differs):\n\(names)\n"
+                + "Restore the applied version (for example from git) and put the change in a new migration "
+                + "(`rls diff NAME`). Nothing was applied."
+        case .destructive(let statements):
+            let list = statements.map { "  \($0)" }.joined(separator: "\n")
+            return "Pending migrations contain \(statements.count) statement\(statements.count == 1 ? "" : "s") "
+                + "that can lose data:\n\(list)\n"
+                + "Check they are intended, then run again with --allow-destructive. Nothing was applied."
+        case .statementFailed(let failure):
+            var text = "\(failure.fileName):\(failure.line): \(failure.message)"
+            if let sqlState = failure.sqlState { text += " (SQLSTATE \(sqlState))" }
+            if let detail = failure.detail { text += "\nDetail: \(detail)" }
+            if let hint = failure.hint { text += "\nHint: \(hint)" }
+            return text + "\nNothing was applied: fix \(failure.path) and run `rls apply` again."
+        case .database(let action, let message, let sqlState, let hint):
+            var text = "Could not \(action): \(message)"
+            if let sqlState { text += " (SQLSTATE \(sqlState))" }
+            if let hint { text += "\nHint: \(hint)" }
+            return text + "\nNothing was applied."
+        case .commitOutcomeUnknown(let message):
+            return "The connection broke during COMMIT (\(message)), so the migrations may or may not be applied.\n"
+                + "Run `rls plan` to see which files are still pending before applying again."
+        }
+    }
+
+    /// `add_saved.sql` → `20261122153000_add_saved.sql`, a hint for renaming a badly named file.
+    private static func suggestedName(for fileName: String) -> String {
+        let stem = fileName.hasSuffix(".sql") ? String(fileName.dropLast(4)) : fileName
+        let name = (try? MigrationFile.slug(stem)) ?? "name"
+        return "\(MigrationFile.version(at: Date()))_\(name).sql"
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import RLSCatalog
+import RLSDatabase
+import RLSTestSupport
+import Testing
+
+/// `rls plan` drift: a database built from the desired SQL shows none; changes made by hand (as in
+/// the Supabase dashboard) are found and named.
+@Suite("Drift")
+struct DriftTests {
+    /// A database holding the mini schema, the hand change applied (by the admin), and its drift.
+    static func drift(after handChange: String) throws -> ChangePlan {
+        let (url, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute(MiniSupabaseSchema.sql)
+        if !handChange.isEmpty { try PlanHarness.asAdmin(url, handChange) }
+        return try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster)
+    }
+
+    @Test func untouchedDatabaseHasNoDrift() throws {
+        let plan = try Self.drift(after: "")
+        #expect(plan.isEmpty, "\(plan.sql)")
+    }
+
+    @Test func policyAddedByHand() throws {
+        let plan = try Self.drift(after: """
+            create policy "everyone reads saved" on public.saved for select to anon using (true);
+            """)
+        #expect(plan.changes.map(\.summary) == ["- policy public.saved.everyone reads saved"])
+    }
+
+    @Test func policyUsingChangedByHand() throws {
+        let plan = try Self.drift(after: #"alter policy "owner reads saved" on public.saved using (true);"#)
+        #expect(plan.changes.map(\.summary) == ["~ policy public.saved.owner reads saved"])
+        #expect(plan.sql.contains("USING ((( SELECT auth.uid() AS uid) = patron_id))"))
+    }
+
+    @Test func rowSecurityDisabledByHand() throws {
+        let plan = try Self.drift(after: "alter table public.saved disable row level security;")
+        #expect(plan.changes.map(\.summary) == ["+ row level security public.saved"])
+    }
+
+    @Test func grantToAnonAddedByHand() throws {
+        let plan = try Self.drift(after: "grant select, update on public.saved to anon;")
+        #expect(plan.changes.map(\.summary) == ["- privilege SELECT, UPDATE on public.saved to anon"])
+        #expect(plan.sql == "REVOKE SELECT, UPDATE ON TABLE \"public\".\"saved\" FROM \"anon\";\n")
+    }
+
+    @Test func triggerDroppedByHand() throws {
+        let plan = try Self.drift(after: "drop trigger on_auth_user_created on auth.users;")
+        #expect(plan.changes.map(\.summary) == ["+ trigger auth.users.on_auth_user_created"])
+    }
+
+    @Test func planReadsTheTargetInsideAReadOnlyTransaction() throws {
+        let (_, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute(MiniSupabaseSchema.sql)
+        try db.execute("BEGIN READ ONLY")
+        let plan = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster)
+        #expect(db.isInTransaction)
+        try db.execute("COMMIT")
+        #expect(plan.isEmpty)
+    }
+
+    @Test func pendingMigrationsAreNotDrift() throws {
+        let (_, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute(MiniSupabaseSchema.sql)
+        let pending = SQLScript(name: "20261122000000_index.sql",
+                                sql: "create index listing_brand_id_idx on public.listing (brand_id);")
+        let desired = MiniSupabaseSchema.sql + "\n" + pending.sql
+        let full = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
+        #expect(full.changes.map(\.summary) == ["+ index public.listing_brand_id_idx"])
+        let drift = try Drift.plan(target: db, desiredSQL: desired,
+                                   applied: [SQLScript(name: "init.sql", sql: MiniSupabaseSchema.sql)],
+                                   pending: [pending], scratch: TestDatabase.cluster)
+        #expect(drift.isEmpty)
+    }
+
+    @Test func cachedDesiredStateNeedsNoCluster() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-cache-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (_, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute(MiniSupabaseSchema.sql)
+        let first = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
+                                   cacheDirectory: directory)
+        let second = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try Self.noCluster(),
+                                    cacheDirectory: directory)
+        #expect(first.isEmpty && second.isEmpty)
+        // A different desired SQL is not served from the cache.
+        #expect(throws: DriftError.self) {
+            try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql + "\n", scratch: try Self.noCluster(),
+                           cacheDirectory: directory)
+        }
+    }
+
+    static func noCluster() throws -> EmbeddedCluster {
+        throw DriftError(message: "A cluster was needed although the desired state was cached.")
+    }
+
+    @Test func failingDesiredSQLNamesItself() throws {
+        let (_, db) = try TestDatabase.make()
+        defer { db.close() }
+        #expect {
+            try Drift.plan(target: db, desiredSQL: "create table public.x (id nosuchtype);", scratch: TestDatabase.cluster)
+        } throws: { error in
+            "\(error)".contains("The DSL's schema failed on a throwaway database")
+                && "\(error)".contains("nosuchtype")
+        }
+    }
+}
