@@ -55,9 +55,11 @@ public enum AccessCheck {
                 results[index].explanation = catalog.explain(results[index], in: schema.table(results[index].probe.table)!)
             }
         }
-        return CheckReport(
+        var report = CheckReport(
             tables: schema.tables.map(\.qualifiedName), results: results, scenarios: scenarioResults,
             seconds: Date().timeIntervalSince(started))
+        for table in schema.tables { report.plans[table.qualifiedName] = planSummary(table) }
+        return report
     }
 
     /// The probes of one cell: both fixture rows for SELECT, each side's row for writes, the hand-over
@@ -96,5 +98,23 @@ public enum AccessCheck {
                 "the database lacks \(missing.count == 1 ? "table" : "tables") \(missing.joined(separator: ", ")) that the schema declares; "
                     + "apply the migrations first (rls plan shows what is pending), then run rls check again")
         }
+    }
+
+    /// `select: any signed-in user; insert, update, delete: only the signed-in user whose id is in seller_id`.
+    static func planSummary(_ table: Table) -> String {
+        var groups: [(plan: AccessPlan, operations: [String])] = []
+        for operation in RLSModel.Operation.allCases {
+            let plan = table.access[operation]
+            if let index = groups.firstIndex(where: { $0.plan == plan }) {
+                groups[index].operations.append(operation.rawValue)
+            } else {
+                groups.append((plan, [operation.rawValue]))
+            }
+        }
+        var text = groups.map { "\($0.operations.joined(separator: ", ")): \($0.plan)" }.joined(separator: "; ")
+        if !table.policies.isEmpty {
+            text += "; policies \(table.policies.map { "\"\($0.name)\"" }.joined(separator: ", "))"
+        }
+        return text
     }
 }

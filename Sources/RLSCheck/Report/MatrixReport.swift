@@ -44,7 +44,7 @@ public struct MatrixReport {
             })
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines = [name.description]
+        var lines = [name.description + (report.plans[name].map { " — \($0)" } ?? "")]
         for row in rows {
             let padded = row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }
             lines.append(("  " + padded.joined(separator: "   ")).trailingSpacesRemoved)
