@@ -25,13 +25,13 @@ public enum AccessCheck {
             "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
                 + "set local lock_timeout = \(quoteLiteral(options.lockTimeout))")
         defer { _ = try? connection.execute("rollback") }
-        try connection.execute(SequenceShadow.statement(schemas: Array(Set(schema.tables.map(\.schema))).sorted()))
+        try SequenceShadow.apply(schemas: Array(Set(schema.tables.map(\.schema))).sorted(), on: connection)
 
         try requireTables(of: schema, on: connection)
         var values = FixtureValues(schema: schema)
         let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
         let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
-        let runner = ProbeRunner(connection: connection, statements: statements)
+        var runner = ProbeRunner(connection: connection, statements: statements)
         try runner.start()
         var results: [ProbeResult] = []
         for table in schema.tables {
