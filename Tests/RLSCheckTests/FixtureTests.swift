@@ -61,3 +61,13 @@ import Testing
         #expect(!db.isInTransaction)
     }
 }
+
+@Suite struct OpenTransactionTests {
+    @Test func refusesToRunInsideTheCallersTransaction() throws {
+        let (_, db) = try ExampleDatabase.make()
+        try db.execute("begin")
+        #expect(throws: CheckError.self) { try ExampleDatabase.check(db) }
+        #expect(db.isInTransaction, "the caller's transaction is left alone")
+        try db.execute("rollback")
+    }
+}

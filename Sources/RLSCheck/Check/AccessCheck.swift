@@ -20,6 +20,9 @@ public enum AccessCheck {
         _ schema: Schema, scenarios: [Scenario] = [], on connection: Connection, options: CheckOptions = .init()
     ) throws -> CheckReport {
         try schema.validate()
+        guard !connection.isInTransaction else {
+            throw CheckError("rls check runs in its own transaction, which it rolls back; call it outside a transaction")
+        }
         let started = Date()
         try connection.execute(
             "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
