@@ -24,7 +24,8 @@ import Testing
         Mistake(
             name: "the WITH CHECK removed from the owner insert policy",
             sql: #"alter policy "insert_owner" on public.listing with check (true)"#,
-            table: "public.listing", persona: "alice", operation: .insert, explanation: "with check (true)"),
+            table: "public.listing", persona: "alice", operation: .insert,
+            explanation: #"with check (true): the schema declares with check ("seller_id" = (select auth.uid()))"#),
         Mistake(
             name: "RLS disabled on profiles",
             sql: "alter table public.profiles disable row level security",

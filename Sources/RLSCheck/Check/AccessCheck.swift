@@ -55,7 +55,7 @@ public enum AccessCheck {
         if results.contains(where: { $0.verdict != .pass }) {
             let catalog = try PolicyCatalog.read(schemas: Array(Set(schema.tables.map(\.schema))).sorted(), on: connection)
             for index in results.indices where results[index].verdict == .mismatch {
-                results[index].explanation = catalog.explain(results[index], in: schema.table(results[index].probe.table)!)
+                results[index].explanation = catalog.explain(results[index], in: schema.table(results[index].probe.table)!, of: schema)
             }
         }
         var report = CheckReport(

@@ -81,19 +81,10 @@ public struct MatrixReport {
         for scenario in report.scenarios {
             lines.append("  \(scenario.passed ? "ok  " : "FAIL") \(scenario.scenario.name)")
             for step in scenario.steps where step.verdict != .pass {
-                lines.append("      ✗ as \(step.step.persona): \(step.step.action.sql.text)")
+                lines.append("      ✗ as \(step.step.persona): \(step.step.action.sql.text.singleLine)")
                 lines.append("        expected \(step.step.action.expectation), got \(step.observed) (\(step.step.action.source))")
             }
         }
         return lines + [""]
-    }
-}
-
-extension String {
-    /// The string without trailing spaces.
-    var trailingSpacesRemoved: String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }
