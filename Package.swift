@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "RLSCatalog", dependencies: ["RLSModel", "RLSSQL"]),
         .target(name: "RLSDatabase", dependencies: ["CLibPQ", "RLSModel", "RLSSQL", "RLSCatalog"]),
         .target(name: "RLSCheck", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
-        .target(name: "RLSDocs", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSCheck"]),
+        .target(name: "RLSDocs", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck"]),
         .target(
             name: "RLSCommandLine",
             dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs"]
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(
             name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"]
         ),
-        .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSTestSupport", "Policies"]),
+        .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSCheck", "RLSDatabase", "RLSTestSupport", "Policies"], exclude: ["Snapshots"]),
         .testTarget(name: "RLSCommandLineTests", dependencies: ["RLSCommandLine", "RLSSQL", "RLSTestSupport", "Policies"]),
     ],
     swiftLanguageModes: [.v6]

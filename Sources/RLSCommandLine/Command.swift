@@ -30,6 +30,8 @@ struct Invocation: Sendable {
     var scenarios: [Scenario] = []
     let console: Console
     let environment: [String: String]
+    /// The project directory: where a running `rls dev` cluster is looked for (`.rls/`).
+    let directory: String
 
     var verbose: Bool { arguments.flag("verbose") }
 

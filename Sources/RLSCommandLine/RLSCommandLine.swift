@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import RLSModel
 
 /// The `rls` command line, run with a schema compiled into the caller's executable.
@@ -27,7 +28,7 @@ public enum RLSCommandLine {
     /// Runs one command line (without the program name) and returns its exit code.
     static func execute(
         _ arguments: [String], schema: Schema, scenarios: [Scenario] = [], console: Console = .standard,
-        environment: [String: String] = ProcessEnvironment.current
+        environment: [String: String] = ProcessEnvironment.current, directory: String? = nil
     ) -> ExitCode {
         let commands = Commands.all
         guard let nameIndex = arguments.firstIndex(where: { !$0.hasPrefix("-") }) else {
@@ -55,7 +56,9 @@ public enum RLSCommandLine {
             return .success
         }
         let invocation = Invocation(
-            arguments: parsed, schema: schema, scenarios: scenarios, console: console, environment: environment)
+            arguments: parsed, schema: schema, scenarios: scenarios, console: console, environment: environment,
+            directory: directory ?? FileManager.default.currentDirectoryPath
+        )
         do {
             return try command.run(invocation)
         } catch let error as UsageError {

@@ -1,16 +1,28 @@
 import Foundation
 import RLSDatabase
 
-// rls-bench: `swift run -c release rls-bench`. Each part prints its own lines.
-// `rls-bench check` times `rls check` instead (CheckBench.swift).
+// rls-bench: `swift run -c release rls-bench [introspection|apply|check|all]`.
+// Each mode lives in its own file and prints its own lines; main only dispatches.
+let modes = ["introspection", "apply", "check"]
+let requested = CommandLine.arguments.dropFirst().first ?? "all"
+guard requested == "all" || modes.contains(requested) else {
+    FileHandle.standardError.write(Data("rls-bench: unknown mode '\(requested)'; use one of: \(modes.joined(separator: ", ")), all\n".utf8))
+    exit(64)
+}
 do {
-    if CommandLine.arguments.dropFirst().first == "check" {
-        try CheckBench.run()
-        exit(0)
+    if requested == "all" || requested == "introspection" {
+        let cluster = try EmbeddedCluster.start()
+        defer { cluster.stop() }
+        try IntrospectionBenchmark(cluster: cluster).run()
     }
-    let cluster = try EmbeddedCluster.start()
-    defer { cluster.stop() }
-    try IntrospectionBenchmark(cluster: cluster).run()
+    if requested == "all" || requested == "apply" {
+        let cluster = try EmbeddedCluster.start()
+        defer { cluster.stop() }
+        print(try ApplyBenchmark.run(on: cluster))
+    }
+    if requested == "all" || requested == "check" {
+        try CheckBench.run()
+    }
 } catch {
     FileHandle.standardError.write(Data("rls-bench: \(error)\n".utf8))
     exit(1)

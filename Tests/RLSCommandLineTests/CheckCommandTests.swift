@@ -19,7 +19,7 @@ struct CheckCommandTests {
         let captured = CapturedConsole()
         let code = RLSCommandLine.execute(
             ["check"] + arguments, schema: ElectricRide.schema, scenarios: ElectricRide.scenarios,
-            console: captured.console, environment: [:])
+            console: captured.console, environment: [:], directory: projectWithoutDevCluster)
         return (code, captured.output, captured.error)
     }
 

@@ -25,9 +25,15 @@ func runRLS(_ arguments: [String], schema: Schema = Schema(), environment: [Stri
     -> (code: ExitCode, output: String, error: String)
 {
     let captured = CapturedConsole()
-    let code = RLSCommandLine.execute(arguments, schema: schema, console: captured.console, environment: environment)
+    let code = RLSCommandLine.execute(
+        arguments, schema: schema, console: captured.console, environment: environment, directory: projectWithoutDevCluster
+    )
     return (code, captured.output, captured.error)
 }
+
+/// A project directory with no `rls dev` cluster, so a developer's running one never stands in for
+/// the throwaway database a test expects.
+let projectWithoutDevCluster = FileManager.default.temporaryDirectory.appendingPathComponent("rls-tests-no-dev-cluster").path
 
 @Suite("Command line")
 struct CommandLineTests {

@@ -6,7 +6,7 @@ enum ApplyCommand {
     static let command = Command(
         name: "apply",
         summary: "Apply pending migration files, all or nothing, and record them.",
-        usage: "apply [--dry-run] [--yes] [--allow-destructive] [--lock-timeout SECONDS] [--migrations DIR]",
+        usage: "apply [--dry-run] [--yes] [--allow-destructive] [--lock-timeout DURATION] [--migrations DIR]",
         discussion: """
             Applies the files in Migrations/ that the database has not recorded, in order, in ONE transaction
             under a transaction-scoped advisory lock (safe behind Supabase's transaction-mode pooler; a second
@@ -20,15 +20,15 @@ enum ApplyCommand {
             .flag("dry-run", help: "Check and print what would run; write nothing."),
             .flag("yes", short: "y", help: "Do not ask for confirmation on a terminal."),
             .flag("allow-destructive", help: "Allow statements that can lose data (DROP TABLE, DROP COLUMN, TRUNCATE, …)."),
-            .value("lock-timeout", "SECONDS", help: "How long one statement may wait for a table lock (default 5)."),
-            .value("statement-timeout", "SECONDS", help: "How long one statement may run (default 60)."),
+            .value("lock-timeout", "DURATION", help: "How long one statement may wait for a table lock: 250ms, 5s, 2min (default 5s)."),
+            .value("statement-timeout", "DURATION", help: "How long one statement may run (default 60s)."),
             .migrations,
         ],
         run: { invocation in
             let arguments = invocation.arguments
             var options = ApplyOptions(allowDestructive: arguments.flag("allow-destructive"), dryRun: arguments.flag("dry-run"))
-            if let seconds = try arguments.seconds("lock-timeout") { options.lockTimeout = seconds }
-            if let seconds = try arguments.seconds("statement-timeout") { options.statementTimeout = seconds }
+            if let seconds = try arguments.duration("lock-timeout") { options.lockTimeout = seconds }
+            if let seconds = try arguments.duration("statement-timeout") { options.statementTimeout = seconds }
             let files = try MigrationDirectory(path: invocation.migrationsPath).files()
             let console = invocation.console
             return try invocation.withDatabase { target, connection in
@@ -77,13 +77,13 @@ enum ApplyCommand {
 }
 
 extension ParsedArguments {
-    /// A positive number of seconds, or nil when the option is absent.
-    func seconds(_ name: String) throws(UsageError) -> Duration? {
+    /// A positive duration such as `5s`, `250ms` or `2min` (a bare number is seconds), or nil when absent.
+    func duration(_ name: String) throws(UsageError) -> Duration? {
         guard let text = value(name) else { return nil }
-        guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-            throw UsageError("--\(name) takes a positive number of seconds, such as --\(name) 5")
+        guard let duration = ApplyOptions.duration(from: text) else {
+            throw UsageError("--\(name) takes a duration such as 5s, 250ms or 2min, not '\(text)'")
         }
-        return .milliseconds(Int64(seconds * 1000))
+        return duration
     }
 }
 

@@ -27,17 +27,17 @@ enum DevCommand {
             switch action {
             case "start":
                 let privileges: DefaultPrivileges = invocation.arguments.flag("legacy-grants") ? .legacyGrantAll : .none
-                let status = try DevCluster.start(defaultPrivileges: privileges)
+                let status = try DevCluster.start(in: invocation.directory, defaultPrivileges: privileges)
                 console.output("dev cluster \(status)")
             case "stop":
-                try DevCluster.stop(removingData: invocation.arguments.flag("remove-data"))
-                console.output("dev cluster \(DevCluster.status())")
+                try DevCluster.stop(in: invocation.directory, removingData: invocation.arguments.flag("remove-data"))
+                console.output("dev cluster \(DevCluster.status(in: invocation.directory))")
             case "status":
-                let status = DevCluster.status()
+                let status = DevCluster.status(in: invocation.directory)
                 console.output("dev cluster \(status)")
                 if status.url == nil { return .failure }
             case "url":
-                let url = try DevCluster.url()
+                let url = try DevCluster.url(in: invocation.directory)
                 console.output(invocation.arguments.flag("show-password") ? url : try ConnectionTarget(url).redacted)
             default:
                 let suggestion = closest(to: action, among: ["start", "stop", "status", "url"]).map { "; did you mean '\($0)'?" } ?? ""

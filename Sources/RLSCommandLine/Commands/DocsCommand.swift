@@ -1,13 +1,49 @@
-/// `rls docs`: Generate Docs/ACCESS.md: who can see what, proven by rls check.
+import RLSDocs
+
+/// `rls docs`: writes `Docs/ACCESS.md` and `Docs/access.html` (who can see what), each cell proven by
+/// `rls check`; `--check` fails when the committed pages are stale.
 enum DocsCommand {
     static let command = Command(
         name: "docs",
-        summary: "Generate Docs/ACCESS.md: who can see what, proven by rls check.",
-        usage: "docs [--check]",
+        summary: "Generate Docs/ACCESS.md and Docs/access.html: who can see what, proven by rls check.",
+        usage: "docs [--check] [--docs DIR] [--migrations DIR]",
         discussion: """
-            Writes the access pages for the compiled-in schema; --check fails when the committed pages are stale.
+            Describes every table of the compiled-in schema: a matrix of what anyone, a signed-in user, the
+            row's owner and the service role may see, add, change and remove, a plain sentence per rule, the
+            columns, privileges, the functions and triggers that write to it, and the policy SQL.
+
+            Every cell is first proven by rls check on a throwaway Supabase-shaped database built from
+            Migrations/ (never --database-url or DATABASE_URL, so the pages are the same on every machine).
+            When a check fails, nothing is written and the command exits 1: the pages never claim what the
+            database does not do. The output is deterministic: regenerating without a change gives no diff.
+
+            --check writes nothing and exits 1 when a committed page differs from what would be generated,
+            naming the file and the first differing line.
             """,
-        options: [],
-        run: { _ in throw NotBuiltYet(command: "docs", issue: 6) }
+        options: [
+            .flag("check", help: "Write nothing; exit 1 when the committed pages are stale (for CI)."),
+            .value("docs", "DIR", help: "The folder of the pages (default Docs)."),
+            .migrations,
+        ],
+        run: { invocation in
+            let folder = invocation.arguments.value("docs") ?? "Docs"
+            let migrations = invocation.migrationsPath
+            invocation.console.error("Proving the access rules on a throwaway database built from \(migrations)/ ...")
+            let proof = try AccessDocs.proveOnMigrations(invocation.schema, scenarios: invocation.scenarios, migrations: migrations)
+            let pages = try AccessDocs.pages(for: invocation.schema, proof: proof)
+            guard invocation.arguments.flag("check") else {
+                let changed = try AccessDocs.write(pages, to: folder)
+                invocation.console.output(changed.isEmpty ? "Docs are up to date." : changed.map { "wrote \($0)" }.joined(separator: "\n"))
+                return .success
+            }
+            let stale = try AccessDocs.stalePages(pages, in: folder)
+            for page in stale { invocation.console.error(page.description) }
+            guard stale.isEmpty else {
+                invocation.console.error("Run 'rls docs' and commit the result.")
+                return .failure
+            }
+            invocation.console.output("Docs are up to date.")
+            return .success
+        }
     )
 }

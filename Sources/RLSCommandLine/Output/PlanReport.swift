@@ -25,6 +25,9 @@ struct PlanReport {
         for edited in status.edited {
             console.output("  ! \(edited.fileName) was edited after it was applied; `rls apply` refuses until it is restored.")
         }
+        for file in status.outOfOrder {
+            console.output("  note: \(file.fileName) is older than the newest applied migration; `rls apply` applies it anyway.")
+        }
         for unknown in status.unknown {
             console.output("  ? \(unknown.version) is recorded as applied but has no file here.")
         }

@@ -1,0 +1,37 @@
+extension String {
+    /// Safe inside a Markdown table cell: `|` escaped, newlines as spaces.
+    var markdownCell: String {
+        replacing("|", with: "\\|").replacing("\n", with: " ")
+    }
+
+    /// Safe as HTML text or attribute value.
+    var htmlEscaped: String {
+        var result = ""
+        for character in self {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// The anchor GitHub gives a heading with this text: lower case, spaces to `-`, punctuation dropped.
+    var headingAnchor: String {
+        String(lowercased().compactMap { character -> Character? in
+            if character == " " { return "-" }
+            return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+        })
+    }
+
+    /// The text without its trailing newlines.
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import RLSCheck
+import RLSDatabase
+import RLSModel
+
+extension AccessDocs {
+    /// Runs `rls check` for `schema` (and `scenarios`) on `connection`, which already holds the schema,
+    /// and turns its report into the proof the pages are marked with. The check runs in one
+    /// transaction that is rolled back: the database is left as it was.
+    public static func prove(
+        _ schema: Schema, scenarios: [Scenario] = [], on connection: Connection, source: String
+    ) throws -> AccessProof {
+        let report = try AccessCheck.run(schema, scenarios: scenarios, on: connection)
+        return AccessProof(report, schema: schema, source: source)
+    }
+
+    /// Starts a throwaway Supabase-shaped cluster, applies the migration files in `migrations` (or,
+    /// while there are none, the schema's rendered SQL), proves `schema` on it and stops it again.
+    /// Never connects anywhere else, so the pages are the same on every machine.
+    public static func proveOnMigrations(
+        _ schema: Schema, scenarios: [Scenario] = [], migrations: String = "Migrations"
+    ) throws -> AccessProof {
+        let cluster = try EmbeddedCluster.start()
+        defer { cluster.stop() }
+        let connection = try Connection(url: cluster.url)
+        defer { connection.close() }
+        let hasFiles = ((try? FileManager.default.contentsOfDirectory(atPath: migrations)) ?? []).contains { $0.hasSuffix(".sql") }
+        _ = try MigrationReplay.apply(migrations, orRendering: schema, on: connection)
+        // The folder's own name only: the page must read the same whichever path led to it.
+        let folder = URL(fileURLWithPath: migrations).lastPathComponent
+        let source = hasFiles
+            ? "a throwaway Supabase-shaped database built from `\(folder)/`"
+            : "a throwaway Supabase-shaped database built from the schema's SQL (`\(folder)/` has no files yet)"
+        return try prove(schema, scenarios: scenarios, on: connection, source: source)
+    }
+}

@@ -1,0 +1,60 @@
+import RLSCheck
+import RLSModel
+
+extension AccessProof {
+    /// The proof an `rls check` run gives. A cell is proven when every probe behind it ran and
+    /// observed what the page says; failed when one observed something else; unverified when no
+    /// probe decided it (a hand-written policy without expectations, a probe that could not run).
+    ///
+    /// Observations are compared with the page's own ``Outcome``, not only with the check's
+    /// expectation, so the page cannot claim what the database did not do even if the two ever
+    /// disagreed. Every mismatch the check reports fails the proof, in a cell or in
+    /// ``otherFailures``, as does every failed scenario: `rls docs` fails whenever `rls check` would.
+    public init(_ report: CheckReport, schema: Schema, source: String) {
+        let matrix = AccessMatrix(schema)
+        var resultsByCell: [AccessCell: [ProbeResult]] = [:]
+        for result in report.results {
+            guard let table = schema.table(result.probe.table) else { continue }
+            for caller in Self.callers(of: result.probe, tableHasOwner: matrix.ownerPath(of: table) != nil) {
+                resultsByCell[AccessCell(result.probe.table, caller, result.probe.operation), default: []].append(result)
+            }
+        }
+        var statuses: [AccessCell: ProofStatus] = [:]
+        var explained: Set<ProbeResult> = []
+        for cell in matrix.provableCells {
+            let results = resultsByCell[cell] ?? []
+            let outcome = matrix.outcome(of: cell)
+            let wrong = results.filter { result in
+                outcome.judges(result) ? !outcome.agrees(with: result, as: cell.caller) : result.verdict == .mismatch
+            }
+            if let first = wrong.first {
+                statuses[cell] = .failed(reason: "\(first.probe.name) observed \(first.actual)")
+                explained.formUnion(results.filter { $0.verdict == .mismatch })
+            } else if results.isEmpty || results.contains(where: { $0.verdict == .unverified }) {
+                statuses[cell] = .unverified
+            } else {
+                statuses[cell] = .proven
+            }
+        }
+        self.init(source: source, statuses: statuses)
+        otherFailures = report.mismatches.filter { !explained.contains($0) }.map {
+            "rls check: \($0.probe.name): expected \($0.expected), observed \($0.actual)"
+        } + report.failedScenarios.map { "rls check: scenario \"\($0.scenario.name)\" failed" }
+    }
+
+    /// The matrix cells a probe speaks for. A signed-in user's SELECT reads both users' fixture rows,
+    /// so it proves the owner's cell (own row returned) and the other user's (other row hidden).
+    static func callers(of probe: Probe, tableHasOwner: Bool) -> [Caller] {
+        switch probe.persona {
+        case .anon: return [.anyone]
+        case .serviceRole: return [.serviceRole]
+        case .user:
+            guard tableHasOwner, let me = probe.persona.fixtureOwner else { return [.signedInUser] }
+            switch probe.target {
+            case .fixtureRows: return [.signedInUser, .rowOwner]
+            case .row(let owner): return owner == me ? [.rowOwner] : [.signedInUser]
+            case .handOver: return [.signedInUser]
+            }
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import RLSCheck
+import RLSDocs
+import RLSModel
+import Testing
+
+/// How a check report becomes the proof, on hand-made reports (no database).
+@Suite("Proof from a check report")
+struct ProofFromReportTests {
+    let saved = TableName(name: "saved")
+
+    func result(_ persona: Persona, _ operation: RLSModel.Operation, _ target: ProbeTarget,
+                expected: ProbeOutcome, actual: ProbeOutcome) -> ProbeResult {
+        ProbeResult(probe: Probe(table: saved, persona: persona, operation: operation, target: target),
+                    expected: .outcome(expected), actual: actual)
+    }
+
+    func proof(_ results: [ProbeResult]) -> AccessProof {
+        AccessProof(CheckReport(tables: [saved], results: results, scenarios: []), schema: Example.schema, source: "a test")
+    }
+
+    @Test func oneSelectProvesBothTheOwnersAndTheOtherUsersCell() {
+        let proof = proof([result(.user(.bob), .select, .fixtureRows, expected: .rows([.bob]), actual: .rows([.bob]))])
+        #expect(proof.status(of: AccessCell(saved, .rowOwner, .select)) == .proven)
+        #expect(proof.status(of: AccessCell(saved, .signedInUser, .select)) == .proven)
+        #expect(proof.status(of: AccessCell(saved, .anyone, .select)) == .unverified, "no probe, no proof")
+    }
+
+    @Test func aPassingProbeThatContradictsThePageStillFails() {
+        // Should the check ever expect what the page does not say, the page's own claim decides.
+        let proof = proof([result(.user(.bob), .select, .fixtureRows, expected: .rows([.alice, .bob]), actual: .rows([.alice, .bob]))])
+        #expect(proof.status(of: AccessCell(saved, .rowOwner, .select)) == .proven)
+        guard case .failed(let reason) = proof.status(of: AccessCell(saved, .signedInUser, .select)) else {
+            Issue.record("bob saw alice's saved row, yet the cell was not failed")
+            return
+        }
+        #expect(reason == "public.saved · bob · select · fixture rows observed alice+bob")
+    }
+
+    @Test func writesAreSortedIntoOwnAndOtherRows() {
+        let proof = proof([
+            result(.user(.alice), .insert, .row(.alice), expected: .allowed, actual: .allowed),
+            result(.user(.alice), .insert, .row(.bob), expected: .rejectedByCheck, actual: .rejectedByCheck),
+            result(.anon, .insert, .row(.alice), expected: .deniedByGrant, actual: .filtered),
+        ])
+        #expect(proof.status(of: AccessCell(saved, .rowOwner, .insert)) == .proven)
+        #expect(proof.status(of: AccessCell(saved, .signedInUser, .insert)) == .proven)
+        #expect(proof.failures.map(\.cell) == [AccessCell(saved, .anyone, .insert)])
+    }
+
+    @Test func unverifiedProbesLeaveTheCellUnverified() {
+        let probe = Probe(table: saved, persona: .serviceRole, operation: .delete, target: .row(.alice))
+        let proof = proof([ProbeResult(probe: probe, expected: .unverified("a hand-written policy"), actual: .allowed)])
+        #expect(proof.status(of: AccessCell(saved, .serviceRole, .delete)) == .unverified)
+        #expect(proof.failures.isEmpty && proof.otherFailures.isEmpty)
+    }
+
+    @Test func aMismatchOutsideTheMatrixStillFailsTheProof() {
+        // A table the schema does not declare has no cell, but its mismatch must not pass silently.
+        let probe = Probe(table: TableName(name: "stray"), persona: .anon, operation: .select, target: .fixtureRows)
+        let proof = proof([ProbeResult(probe: probe, expected: .outcome(.deniedByGrant), actual: .rows([.alice]))])
+        #expect(proof.otherFailures == ["rls check: public.stray · anon · select · fixture rows: expected denied (no grant), observed alice"])
+        #expect(throws: DocsError.self) { try AccessDocs.pages(for: Example.schema, proof: proof) }
+    }
+}
