@@ -24,7 +24,8 @@ import Testing
         Mistake(
             name: "the WITH CHECK removed from the owner insert policy",
             sql: #"alter policy "insert_owner" on public.listing with check (true)"#,
-            table: "public.listing", persona: "alice", operation: .insert, explanation: "with check (true)"),
+            table: "public.listing", persona: "alice", operation: .insert,
+            explanation: #"with check (true): the schema declares with check ("seller_id" = (select auth.uid()))"#),
         Mistake(
             name: "RLS disabled on profiles",
             sql: "alter table public.profiles disable row level security",
@@ -37,6 +38,10 @@ import Testing
             name: "a policy changed from TO authenticated to TO public",
             sql: #"alter policy "select_authenticated" on public.listing to public"#,
             table: "public.listing", persona: "anon", operation: .select, explanation: "the schema declares it to authenticated"),
+        Mistake(
+            name: "the owner check removed from an update policy (a seller gives a listing away)",
+            sql: #"alter policy "update_owner" on public.listing with check (true)"#,
+            table: "public.listing", persona: "alice", operation: .update, explanation: "with check (true)"),
     ]
 
     @Test(arguments: mistakes)

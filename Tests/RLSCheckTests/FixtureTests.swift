@@ -51,3 +51,23 @@ import Testing
         #expect(error?.message.contains("rating_stars_range") == true)
     }
 }
+
+@Suite struct MissingTableTests {
+    @Test func undeployedTableIsNamedBeforeAnyProbe() throws {
+        let (_, db) = try ExampleDatabase.make()
+        try db.execute("drop table public.saved")
+        let error = #expect(throws: CheckError.self) { try ExampleDatabase.check(db) }
+        #expect(error?.message.hasPrefix("the database lacks table public.saved that the schema declares") == true)
+        #expect(!db.isInTransaction)
+    }
+}
+
+@Suite struct OpenTransactionTests {
+    @Test func refusesToRunInsideTheCallersTransaction() throws {
+        let (_, db) = try ExampleDatabase.make()
+        try db.execute("begin")
+        #expect(throws: CheckError.self) { try ExampleDatabase.check(db) }
+        #expect(db.isInTransaction, "the caller's transaction is left alone")
+        try db.execute("rollback")
+    }
+}

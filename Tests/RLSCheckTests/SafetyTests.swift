@@ -71,3 +71,20 @@ import Testing
         #expect(timedOut.contains { $0.probe.table == "public.saved" && $0.probe.operation == .select })
     }
 }
+
+@Suite struct HardenedDatabaseTests {
+    /// Without PL/pgSQL for the API roles, probes take two round trips each and agree.
+    @Test func sameResultsWithoutPLpgSQLForAPIRoles() throws {
+        let (url, db) = try ExampleDatabase.make()
+        let batched = try ExampleDatabase.check(db)
+        let name = try #require(url.split(separator: "/").last.map(String.init))
+        let admin = try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
+        defer { admin.close() }
+        try admin.execute("revoke usage on language plpgsql from public")
+        let before = db.roundTrips
+        let separate = try ExampleDatabase.check(db)
+        #expect(db.roundTrips - before > separate.results.count * 2)
+        #expect(separate.passed, "\(MatrixReport(separate).text)")
+        #expect(separate.results.map(\.actual) == batched.results.map(\.actual))
+    }
+}

@@ -26,7 +26,7 @@ struct CheckCommandTests {
     @Test func passingDatabaseExitsZeroWithTheMatrix() throws {
         let result = check(["--database-url", try appliedExample()])
         #expect(result.code == .success, "\(result.output)\(result.error)")
-        #expect(result.output.contains("public.saved\n"))
+        #expect(result.output.contains("public.saved — select, insert, update, delete: only the signed-in user who owns the row profile_id references\n"))
         #expect(result.output.contains("PASS 353 probes on 8 tables"))
         #expect(result.output.contains("ok   bob never sees alice's saved listings"))
         #expect(result.error.contains("***"))

@@ -20,17 +20,21 @@ public enum AccessCheck {
         _ schema: Schema, scenarios: [Scenario] = [], on connection: Connection, options: CheckOptions = .init()
     ) throws -> CheckReport {
         try schema.validate()
+        guard !connection.isInTransaction else {
+            throw CheckError("rls check runs in its own transaction, which it rolls back; call it outside a transaction")
+        }
         let started = Date()
         try connection.execute(
             "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
                 + "set local lock_timeout = \(quoteLiteral(options.lockTimeout))")
         defer { _ = try? connection.execute("rollback") }
-        try connection.execute(SequenceShadow.statement(schemas: Array(Set(schema.tables.map(\.schema))).sorted()))
+        try SequenceShadow.apply(schemas: Array(Set(schema.tables.map(\.schema))).sorted(), on: connection)
 
+        try requireTables(of: schema, on: connection)
         var values = FixtureValues(schema: schema)
         let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
         let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
-        let runner = ProbeRunner(connection: connection, statements: statements)
+        var runner = ProbeRunner(connection: connection, statements: statements)
         try runner.start()
         var results: [ProbeResult] = []
         for table in schema.tables {
@@ -51,12 +55,14 @@ public enum AccessCheck {
         if results.contains(where: { $0.verdict != .pass }) {
             let catalog = try PolicyCatalog.read(schemas: Array(Set(schema.tables.map(\.schema))).sorted(), on: connection)
             for index in results.indices where results[index].verdict == .mismatch {
-                results[index].explanation = catalog.explain(results[index], in: schema.table(results[index].probe.table)!)
+                results[index].explanation = catalog.explain(results[index], in: schema.table(results[index].probe.table)!, of: schema)
             }
         }
-        return CheckReport(
+        var report = CheckReport(
             tables: schema.tables.map(\.qualifiedName), results: results, scenarios: scenarioResults,
             seconds: Date().timeIntervalSince(started))
+        for table in schema.tables { report.plans[table.qualifiedName] = planSummary(table) }
+        return report
     }
 
     /// The probes of one cell: both fixture rows for SELECT, each side's row for writes, the hand-over
@@ -77,5 +83,41 @@ public enum AccessCheck {
             }
         }
         return probes
+    }
+
+    /// Fails early, in the user's words, when the database lacks tables the schema declares.
+    static func requireTables(of schema: Schema, on connection: Connection) throws {
+        let names = "{" + schema.tables.map { "\"\($0.schema).\($0.name)\"" }.joined(separator: ",") + "}"
+        let missing = try connection.query(
+            """
+            select wanted from unnest($1::text[]) as wanted
+            where not exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                              where n.nspname || '.' || c.relname = wanted and c.relkind in ('r', 'p'))
+            order by 1
+            """, [names]
+        ).rows.compactMap { $0[0] }
+        guard missing.isEmpty else {
+            throw CheckError(
+                "the database lacks \(missing.count == 1 ? "table" : "tables") \(missing.joined(separator: ", ")) that the schema declares; "
+                    + "apply the migrations first (rls plan shows what is pending), then run rls check again")
+        }
+    }
+
+    /// `select: any signed-in user; insert, update, delete: only the signed-in user whose id is in seller_id`.
+    static func planSummary(_ table: Table) -> String {
+        var groups: [(plan: AccessPlan, operations: [String])] = []
+        for operation in RLSModel.Operation.allCases {
+            let plan = table.access[operation]
+            if let index = groups.firstIndex(where: { $0.plan == plan }) {
+                groups[index].operations.append(operation.rawValue)
+            } else {
+                groups.append((plan, [operation.rawValue]))
+            }
+        }
+        var text = groups.map { "\($0.operations.joined(separator: ", ")): \($0.plan)" }.joined(separator: "; ")
+        if !table.policies.isEmpty {
+            text += "; policies \(table.policies.map { "\"\($0.name)\"" }.joined(separator: ", "))"
+        }
+        return text
     }
 }

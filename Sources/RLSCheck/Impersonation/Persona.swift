@@ -29,10 +29,11 @@ public enum Persona: Sendable, Hashable, CustomStringConvertible {
             self.email = email
         }
 
-        /// The first of the two users every check signs in as.
-        public static let alice = User(name: "alice", id: "a11ce000-0000-4000-8000-000000000001", email: "alice@example.com")
+        /// The first of the two users every check signs in as. The reserved `.invalid` domain keeps
+        /// its email clear of real users in `auth.users` (whose emails are unique on Supabase).
+        public static let alice = User(name: "alice", id: "a11ce000-0000-4000-8000-000000000001", email: "alice@rls-check.invalid")
         /// The second user, who must never see alice's private rows.
-        public static let bob = User(name: "bob", id: "b0b00000-0000-4000-8000-000000000002", email: "bob@example.com")
+        public static let bob = User(name: "bob", id: "b0b00000-0000-4000-8000-000000000002", email: "bob@rls-check.invalid")
     }
 
     /// The database role Supabase's API switches to for this caller.

@@ -13,6 +13,8 @@ public struct CheckReport: Sendable {
     public var notes: [String]
     /// Wall-clock seconds the check took.
     public var seconds: Double
+    /// Each table's declared plans in words (`select: any signed-in user; insert, update, delete: ...`).
+    public var plans: [TableName: String] = [:]
 
     /// Creates a report.
     public init(tables: [TableName], results: [ProbeResult], scenarios: [ScenarioResult], notes: [String] = [], seconds: Double = 0) {

@@ -44,7 +44,7 @@ public struct MatrixReport {
             })
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines = [name.description]
+        var lines = [name.description + (report.plans[name].map { " — \($0)" } ?? "")]
         for row in rows {
             let padded = row.enumerated().map { $1 + String(repeating: " ", count: widths[$0] - $1.count) }
             lines.append(("  " + padded.joined(separator: "   ")).trailingSpacesRemoved)
@@ -81,19 +81,10 @@ public struct MatrixReport {
         for scenario in report.scenarios {
             lines.append("  \(scenario.passed ? "ok  " : "FAIL") \(scenario.scenario.name)")
             for step in scenario.steps where step.verdict != .pass {
-                lines.append("      ✗ as \(step.step.persona): \(step.step.action.sql.text)")
+                lines.append("      ✗ as \(step.step.persona): \(step.step.action.sql.text.singleLine)")
                 lines.append("        expected \(step.step.action.expectation), got \(step.observed) (\(step.step.action.source))")
             }
         }
         return lines + [""]
-    }
-}
-
-extension String {
-    /// The string without trailing spaces.
-    var trailingSpacesRemoved: String {
-        var copy = self
-        while copy.last == " " { copy.removeLast() }
-        return copy
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import RLSDatabase
 import RLSModel
 
@@ -15,7 +14,7 @@ enum ScenarioRunner {
             do {
                 let result = try connection.query(step.action.sql.text)
                 try connection.execute("release savepoint rls_check_step")
-                observed = .rows(count: step.action.sql.text.isQuery ? result.count : result.affectedRows, first: result.first?[0])
+                observed = .rows(count: max(result.count, result.affectedRows), first: result.first?[0])
             } catch let error as DatabaseError where !error.isConnectionFailure {
                 try connection.execute("rollback to savepoint rls_check_step; release savepoint rls_check_step")
                 observed = .error(error)
@@ -50,26 +49,5 @@ enum ScenarioRunner {
                     : "error \(error.sqlState ?? ""): \(error.message)"
             }
         }
-    }
-}
-
-extension ScenarioPersona {
-    /// The probe persona this scenario persona acts as.
-    public var persona: Persona {
-        switch self {
-        case .anon: .anon
-        case .alice: .user(.alice)
-        case .bob: .user(.bob)
-        case .serviceRole: .serviceRole
-        }
-    }
-}
-
-fileprivate extension String {
-    /// Whether the statement returns rows to count (a SELECT, VALUES, WITH, or a write with RETURNING).
-    var isQuery: Bool {
-        let lowered = trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        return lowered.hasPrefix("select") || lowered.hasPrefix("values") || lowered.hasPrefix("with")
-            || lowered.hasPrefix("table") || lowered.contains(" returning ")
     }
 }

@@ -1,0 +1,13 @@
+import RLSModel
+
+extension ScenarioPersona {
+    /// The probe persona this scenario persona acts as.
+    public var persona: Persona {
+        switch self {
+        case .anon: .anon
+        case .alice: .user(.alice)
+        case .bob: .user(.bob)
+        case .serviceRole: .serviceRole
+        }
+    }
+}
