@@ -42,7 +42,7 @@ let package = Package(
             dependencies: ["RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "RLSCatalogTests", dependencies: ["RLSCatalog", "RLSDatabase", "RLSTestSupport", "Policies"]),
+        .testTarget(name: "RLSCatalogTests", dependencies: ["RLSCatalog", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"]),
         .testTarget(name: "RLSDatabaseTests", dependencies: ["RLSDatabase", "RLSTestSupport"]),
         .testTarget(
             name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"]
