@@ -1,0 +1,38 @@
+import RLSCheck
+import RLSDatabase
+import RLSTestSupport
+import Testing
+@testable import RLSCommandLine
+
+@Suite("rls doctor")
+struct DoctorCommandTests {
+    @Test func aSupabaseShapedDatabasePassesEveryFinding() throws {
+        let database = try TestDatabase.make()
+        let result = runRLS(["doctor", "--database-url", database.url])
+        #expect(result.code == .success, "\(result.output)\(result.error)")
+        #expect(result.output.contains("ok   anon is refused a table it has no grant on: 42501"))
+        #expect(result.output.contains("auth.uid() = \(Persona.User.alice.id)"))
+        #expect(result.output.contains("All 6 checks passed."))
+        #expect(!result.error.contains(try TestDatabase.cluster.password))
+    }
+
+    @Test func aBrokenAuthUIDIsNamed() throws {
+        let database = try TestDatabase.make()
+        let name = try database.connection.query("select current_database() as name").rows[0].string("name")
+        let admin = try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
+        defer { admin.close() }
+        try admin.execute("create or replace function auth.uid() returns uuid language sql stable as $$ select null::uuid $$")
+        let result = runRLS(["doctor", "--database-url", database.url])
+        #expect(result.code == .failure)
+        #expect(result.output.contains("FAIL a signed-in user gets their own id from auth.uid()"))
+        #expect(result.output.contains("auth.uid() returned null"))
+    }
+
+    @Test func aSuperuserConnectionIsFlagged() throws {
+        let database = try TestDatabase.make()
+        let name = try database.connection.query("select current_database() as name").rows[0].string("name")
+        let result = runRLS(["doctor", "--database-url", try TestDatabase.cluster.url(database: name, user: "supabase_admin")])
+        #expect(result.code == .failure)
+        #expect(result.output.contains("supabase_admin is a superuser"))
+    }
+}
