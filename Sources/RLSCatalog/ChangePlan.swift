@@ -35,11 +35,15 @@ public struct ChangePlan: Equatable, Sendable, Codable {
         changes.map(\.sql).joined(separator: "\n\n") + (changes.isEmpty ? "" : "\n")
     }
 
-    /// A one-line count: `3 to create, 1 to change, 2 to drop`.
+    /// A one-line count: `3 to create, 1 to change, 2 to drop` (and `, 1 to revoke or disable` when there are such).
     public var summary: String {
         let creates = changes.filter { $0.kind.symbol == "+" }.count
         let alters = changes.filter { $0.kind.symbol == "~" }.count
-        let drops = changes.filter { $0.kind.symbol == "-" }.count
-        return "\(creates) to create, \(alters) to change, \(drops) to drop"
+        let drops = changes.filter { $0.kind == .drop }.count
+        let removals = changes.filter { $0.kind.symbol == "-" && $0.kind != .drop }.count
+        let counts = "\(creates) to create, \(alters) to change, \(drops) to drop"
+        // Revoking a grant or disabling RLS is not dropping an object; said apart so a reviewer
+        // does not read "2 to drop" in a first migration that only revokes defaults.
+        return removals == 0 ? counts : counts + ", \(removals) to revoke or disable"
     }
 }

@@ -48,6 +48,16 @@ struct ChangePlanTests {
         #expect(plan.summary == "2 to create, 0 to change, 0 to drop")
     }
 
+    @Test func revokesAreCountedApartFromDrops() {
+        let plan = ChangePlan(changes: [
+            Change(kind: .create, object: .table, name: "public.saved", sql: "create table saved ();"),
+            Change(kind: .revoke, object: .privilege, name: "EXECUTE on public.f() to public", sql: "revoke execute on function public.f() from public;"),
+            Change(kind: .disableRowSecurity, object: .rowSecurity, name: "public.saved", sql: "alter table saved disable row level security;"),
+            Change(kind: .drop, object: .policy, name: "public.saved.peek", sql: "drop policy peek on saved;"),
+        ])
+        #expect(plan.summary == "1 to create, 0 to change, 1 to drop, 2 to revoke or disable")
+    }
+
     @Test func referencedTablesAreCreatedFirst() {
         let desired = Catalog(tables: [
             Self.table(Self.saved, columns: ["patron_id"], references: Self.patron),
