@@ -1,5 +1,6 @@
 import Foundation
 import RLSCheck
+import RLSDatabase
 
 /// `rls check`: prove the access plans by impersonating anon, two users and service_role.
 enum CheckCommand {
@@ -23,20 +24,18 @@ enum CheckCommand {
             .value("junit", "FILE", help: "Also write JUnit XML to FILE for CI test reports."),
             .value("statement-timeout", "DURATION", help: "statement_timeout for every probe (default 10s), so a bad policy cannot hang CI."),
             .flag("deployed-only", help: "Skip the policies-only probes (grant added inside the probe's savepoint)."),
-            .value("migrations", "DIR", help: "Where the migration files are, for the throwaway database (default Migrations)."),
+            .migrations,
         ],
         run: { invocation in
-            let format = invocation.arguments.value("format") ?? "text"
-            guard ["text", "tap", "json"].contains(format) else {
-                throw UsageError("unknown format '\(format)'; use text, tap or json")
-            }
+            let format = try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .tap, .json])
+            let timeout = try invocation.arguments.duration("statement-timeout") ?? .seconds(10)
             let options = CheckOptions(
-                statementTimeout: invocation.arguments.value("statement-timeout") ?? "10s",
+                statementTimeout: "\(timeout.settingMilliseconds)ms",
                 probesPoliciesOnly: !invocation.arguments.flag("deployed-only"))
             let report = try invocation.withDatabase { target, connection in
                 let note = target.source == .embedded
                     ? try MigrationReplay.apply(
-                        invocation.arguments.value("migrations") ?? "Migrations", orRendering: invocation.schema, on: connection)
+                        invocation.migrationsPath, orRendering: invocation.schema, on: connection)
                     : nil
                 var report = try AccessCheck.run(invocation.schema, scenarios: invocation.scenarios, on: connection, options: options)
                 report.notes = [note].compactMap { $0 } + report.notes
@@ -46,9 +45,9 @@ enum CheckCommand {
                 try JUnitReport(report).text.write(toFile: path, atomically: true, encoding: .utf8)
             }
             switch format {
-            case "tap": invocation.console.writeOutput(TAPReport(report).text)
-            case "json": invocation.console.writeOutput(JSONReport(report).text)
-            default: invocation.console.output(MatrixReport(report).text)
+            case .tap: invocation.console.writeOutput(TAPReport(report).text)
+            case .json: invocation.console.writeOutput(JSONReport(report).text)
+            case .text: invocation.console.output(MatrixReport(report).text)
             }
             return report.passed ? .success : .failure
         }

@@ -32,7 +32,7 @@ public struct ApplyOptions: Sendable, Equatable {
 
 extension Duration {
     /// Whole milliseconds, at least 1, for `SET LOCAL …_timeout` (0 would mean "no limit").
-    var settingMilliseconds: Int64 {
+    public var settingMilliseconds: Int64 {
         let (seconds, attoseconds) = components
         return max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }
