@@ -58,18 +58,5 @@ public struct JUnitReport {
     private static func seconds(_ value: Double) -> String { String((value * 1000).rounded() / 1000) }
 
     /// Text safe inside XML attributes and elements.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escaped(_ text: String) -> String { text.markupEscaped }
 }

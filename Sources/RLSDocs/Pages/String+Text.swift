@@ -1,24 +1,13 @@
+import RLSCheck
+
 extension String {
     /// Safe inside a Markdown table cell: `|` escaped, newlines as spaces.
     var markdownCell: String {
         replacing("|", with: "\\|").replacing("\n", with: " ")
     }
 
-    /// Safe as HTML text or attribute value.
-    var htmlEscaped: String {
-        var result = ""
-        for character in self {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    /// Safe as HTML text or attribute value (the shared markup escaping of RLSCheck).
+    var htmlEscaped: String { markupEscaped }
 
     /// The anchor GitHub gives a heading with this text: lower case, spaces to `-`, punctuation dropped.
     var headingAnchor: String {
