@@ -27,7 +27,7 @@ extension LintRule {
                 message: "View \(view.name) is readable by \(roles) and runs with its owner's rights, bypassing the RLS of the tables "
                     + "it reads. Make it run as the caller (security_invoker, PostgreSQL 15+).",
                 fix: "alter view \(view.name.sql) set (security_invoker = true);",
-                dslFix: "View(\"\(view.name.name)\", …) runs as the caller by default; drop any owner-rights option"
+                dslFix: "View(\"\(view.name.name)\", …) runs as the caller by default: remove securityInvoker: false"
             )
         }
     }
