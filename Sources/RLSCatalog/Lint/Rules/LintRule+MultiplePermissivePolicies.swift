@@ -24,7 +24,7 @@ extension LintRule {
                     rolesBySet[PolicyGroup(action: action, names: applying.map(\.name).sorted()), default: []].append(role)
                 }
             }
-            for (group, roles) in rolesBySet {
+            for (group, roles) in rolesBySet.sorted(by: { ($0.key.action, $0.key.names.joined(separator: ",")) < ($1.key.action, $1.key.names.joined(separator: ",")) }) {
                 findings.append(LintFinding(
                     rule: "multiple-permissive-policies", level: .warning, object: table.description,
                     message: "\(group.names.count) permissive policies apply to \(roles.joined(separator: ", ")) for \(group.action) "

@@ -20,7 +20,7 @@ extension LintRule {
                 }
             }
         }
-        return unindexed.map { owner, policies in
+        return unindexed.sorted { $0.key < $1.key }.map { owner, policies in
             let column = owner.column ?? ""
             return LintFinding(
                 rule: "owner-column-without-index", level: .warning, object: "\(owner.relation).\(column)",

@@ -1,5 +1,3 @@
-import RLSSQL
-
 extension LintRule {
     /// `rls-without-policies`: RLS is on and no policy exists, so every API request sees no rows and
     /// every write fails.
@@ -24,9 +22,7 @@ extension LintRule {
             return LintFinding(
                 rule: "rls-without-policies", level: .warning, object: table.name.description,
                 message: "\(table.name) has RLS on and no policy, yet \(privileges.keys.sorted().joined(separator: ", ")) hold privileges on it: "
-                    + "every API read returns no rows and every write fails. Add the policies those grants were meant for, or revoke them.",
-                fix: "create policy \"select_authenticated\" on \(table.name.sql) for select to \"authenticated\" using (true);  -- adjust to the intended access",
-                dslFix: ".access(.authenticated)  // or the plan the table needs"
+                    + "every API read returns no rows and every write fails. Add the policies those grants were meant for, or revoke them."
             )
         }
     }
