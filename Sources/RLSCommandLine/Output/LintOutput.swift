@@ -10,6 +10,7 @@ struct LintOutput {
     /// The findings.
     let report: LintReport
 
+    /// Heading, then each finding (level, rule, object; message; fix), then the counts per level.
     func printText(to console: Console) {
         console.output("Linted \(subject).")
         if report.findings.isEmpty { console.output("No findings.") }
@@ -24,6 +25,7 @@ struct LintOutput {
         console.output("\(report.summary).")
     }
 
+    /// `{"source", "findings", "summary": {"errors", "warnings", "info"}}`, keys sorted.
     func json() throws -> String {
         let summary = Summary(errors: report.count(.error), warnings: report.count(.warning), info: report.count(.info))
         let encoder = JSONEncoder()
