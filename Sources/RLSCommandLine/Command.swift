@@ -50,14 +50,3 @@ extension OptionSpec {
         }
     }
 }
-
-/// A subcommand whose issue has not landed yet: says so plainly and exits non-zero.
-struct NotBuiltYet: Error, CustomStringConvertible {
-    let command: String
-    let issue: Int?
-
-    var description: String {
-        let tracking = issue.map { " (tracked in issue #\($0))" } ?? ""
-        return "'rls \(command)' is not built yet\(tracking); nothing was done."
-    }
-}

@@ -1,0 +1,25 @@
+import RLSSQL
+
+extension LintRule {
+    /// `api-grant-without-rls` (error): anon, authenticated or PUBLIC hold privileges on a table
+    /// whose row-level security is off, so the API reads (or writes) every row right now.
+    ///
+    ///     revoke all on table "public"."note" from "anon", "authenticated";
+    public static let apiGrantWithoutRLS = LintRule(
+        id: "api-grant-without-rls",
+        summary: "anon, authenticated or PUBLIC hold privileges on a table whose RLS is off."
+    ) { catalog in
+        catalog.tables.filter { !$0.rowSecurity }.compactMap { table in
+            let privileges = catalog.apiPrivileges(on: table.name)
+            guard !privileges.isEmpty else { return nil }
+            let held = privileges.keys.sorted().map { "\($0): \(privileges[$0]!.joined(separator: ", "))" }
+            let roles = privileges.keys.sorted().map { $0 == "public" ? "PUBLIC" : quoteIdentifier($0) }
+            return LintFinding(
+                rule: "api-grant-without-rls", level: .error, object: table.name.description,
+                message: "\(table.name) has RLS off but the API roles hold privileges on it (\(held.joined(separator: "; "))): "
+                    + "through the API they reach every row. Enable RLS with policies, or revoke the grants.",
+                fix: "alter table \(table.name.sql) enable row level security;  -- or: revoke all on table \(table.name.sql) from \(roles.joined(separator: ", "));"
+            )
+        }
+    }
+}

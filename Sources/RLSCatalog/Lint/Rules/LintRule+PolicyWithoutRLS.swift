@@ -1,0 +1,23 @@
+import RLSSQL
+
+extension LintRule {
+    /// `policy-without-rls` (error): a table has policies but row-level security is off, so Postgres
+    /// ignores them: whoever holds a grant sees every row, whatever the policies say.
+    ///
+    ///     alter table "public"."note" enable row level security;
+    public static let policyWithoutRLS = LintRule(
+        id: "policy-without-rls",
+        summary: "A table has policies but RLS is off, so the policies are ignored."
+    ) { catalog in
+        catalog.tables.filter { !$0.rowSecurity }.compactMap { table in
+            let names = catalog.policies(on: table.name).map(\.name)
+            guard !names.isEmpty else { return nil }
+            return LintFinding(
+                rule: "policy-without-rls", level: .error, object: table.name.description,
+                message: "\(table.name) has \(names.count) polic\(names.count == 1 ? "y" : "ies") (\(names.joined(separator: ", "))) "
+                    + "but RLS is off, so Postgres ignores them. Enable RLS so they take effect.",
+                fix: "alter table \(table.name.sql) enable row level security;"
+            )
+        }
+    }
+}

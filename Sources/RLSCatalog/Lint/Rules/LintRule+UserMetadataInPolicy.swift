@@ -1,0 +1,23 @@
+extension LintRule {
+    /// `user-metadata-in-policy` (error): a policy reads `raw_user_meta_data` or the JWT's
+    /// `user_metadata`, which every signed-in user can change about themselves
+    /// (`supabase.auth.updateUser({ data: … })`), so the policy trusts what the caller says.
+    ///
+    ///     -- instead: (select auth.jwt()) -> 'app_metadata' ->> 'role'   (only the server can write it)
+    public static let userMetadataInPolicy = LintRule(
+        id: "user-metadata-in-policy",
+        summary: "A policy trusts raw_user_meta_data / user_metadata, which users edit themselves."
+    ) { catalog in
+        catalog.policies.compactMap { policy in
+            let texts = [policy.using, policy.withCheck].compactMap { $0 }
+            guard texts.contains(where: { PolicyExpression(text: $0).readsUserMetadata }) else { return nil }
+            return LintFinding(
+                rule: "user-metadata-in-policy", level: .error, object: "\(policy.table).\(policy.name)",
+                message: "Policy \(policy.name) on \(policy.table) reads user metadata (raw_user_meta_data / user_metadata), which any "
+                    + "signed-in user can set on themselves. Decide access from app_metadata (set only by the server), a table "
+                    + "the user cannot write, or auth.uid().",
+                dslFix: "read (select auth.jwt()) -> 'app_metadata' instead of 'user_metadata' in the policy's SQL(raw:)"
+            )
+        }
+    }
+}
