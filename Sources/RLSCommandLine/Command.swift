@@ -11,6 +11,8 @@ struct Command: Sendable {
     /// A paragraph or two for `--help`: what it does and what it never does.
     let discussion: String
     let options: [OptionSpec]
+    /// How many operands (arguments that are not options) the command takes, such as `diff`'s NAME.
+    var operands = 0
     let run: @Sendable (Invocation) throws -> ExitCode
 
     /// The full `--help` text.
@@ -35,10 +37,6 @@ struct Invocation: Sendable {
 
     var verbose: Bool { arguments.flag("verbose") }
 
-    /// `--database-url`, else `DATABASE_URL`, else nil (the embedded default).
-    var databaseURL: String? {
-        arguments.value("database-url") ?? environment["DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
-    }
 }
 
 extension OptionSpec {

@@ -4,10 +4,14 @@ extension Invocation {
     /// Resolves the target database (`--database-url`, `DATABASE_URL`, the dev cluster, else a throwaway
     /// embedded one), says which on standard error, connects, runs `body`, then closes and stops what it started.
     func withDatabase<T>(_ body: (DatabaseTarget, Connection) throws -> T) throws -> T {
-        let target = try DatabaseTarget.resolve(databaseURL: databaseURL, environment: environment, directory: directory)
+        let target = try DatabaseTarget.resolve(
+            databaseURL: arguments.value("database-url"), environment: environment, directory: directory
+        )
         defer { target.finish() }
+        // Parsed first, so a malformed URL is reported once, by its own error, before any "Database:" line.
+        let connectionTarget = try ConnectionTarget(target.url)
         console.error("Database: \(target)")
-        let connection = try Connection(url: target.url)
+        let connection = try Connection(connectionTarget)
         defer { connection.close() }
         return try body(target, connection)
     }

@@ -55,6 +55,12 @@ public enum RLSCommandLine {
             console.output(command.help)
             return .success
         }
+        if parsed.positionals.count > command.operands {
+            let extra = parsed.positionals.dropFirst(command.operands).joined(separator: " ")
+            console.error("rls \(command.name): unexpected argument '\(extra)'")
+            console.error("Usage: rls \(command.usage)")
+            return .usage
+        }
         let invocation = Invocation(
             arguments: parsed, schema: schema, scenarios: scenarios, console: console, environment: environment,
             directory: directory ?? FileManager.default.currentDirectoryPath

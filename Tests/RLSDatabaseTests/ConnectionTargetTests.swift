@@ -55,3 +55,28 @@ struct OddPasswordTests {
         #expect(target.scrub("said \(password)") == "said ***")
     }
 }
+
+@Suite("An unencoded @ in a password")
+struct UnencodedAtTests {
+    @Test(arguments: ["Sec@ret99", "@leading", "a@b@c", "tr@iling@"])
+    func isRefusedWithoutShowingAnyOfThePassword(_ password: String) {
+        do {
+            _ = try ConnectionTarget("postgres://postgres:\(password)@127.0.0.1:1/db?sslmode=require")
+            Issue.record("an unencoded @ was accepted")
+        } catch let error as DatabaseError {
+            #expect(error.kind == .invalidTarget)
+            #expect(error.message.contains("postgres://postgres:***@127.0.0.1:1/db?sslmode=require"))
+            #expect(error.message.contains("%40"))
+            for piece in password.split(separator: "@") where piece.count > 2 {
+                #expect(!error.message.contains(piece), "message shows \(piece)")
+            }
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
+    @Test func anEncodedAtIsFine() throws {
+        let target = try ConnectionTarget("postgres://postgres:Sec%40ret99@127.0.0.1:1/db")
+        #expect(target.redacted == "postgres://postgres:***@127.0.0.1:1/db")
+    }
+}

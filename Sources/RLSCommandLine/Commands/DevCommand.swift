@@ -19,6 +19,7 @@ enum DevCommand {
             .flag("remove-data", help: "With stop: delete the cluster's data too."),
             .flag("show-password", help: "With url: print the real password, for tools such as psql."),
         ],
+        operands: 1,
         run: { invocation in
             let console = invocation.console
             guard let action = invocation.arguments.positionals.first, invocation.arguments.positionals.count == 1 else {

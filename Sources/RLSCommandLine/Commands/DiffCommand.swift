@@ -15,6 +15,7 @@ enum DiffCommand {
             difference. Never connects to --database-url or DATABASE_URL.
             """,
         options: [.migrations],
+        operands: 1,
         run: { invocation in
             guard let name = invocation.arguments.positionals.first, invocation.arguments.positionals.count == 1 else {
                 throw UsageError("name the migration: rls diff NAME (for example: rls diff add_saved_listings)")

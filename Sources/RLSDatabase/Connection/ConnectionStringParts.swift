@@ -18,6 +18,7 @@ struct ConnectionStringParts {
     init(url: String) throws {
         let schemeEnd = url.range(of: "://")!.upperBound
         let rest = url[schemeEnd...]
+        try Self.refuseUnencodedAt(url, scheme: url[..<schemeEnd], rest: rest)
         var redactedText = url
         var hostPart = rest
         if let at = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[at] == "@" {
@@ -53,6 +54,21 @@ struct ConnectionStringParts {
             default: break
             }
         }
+    }
+
+    /// Throws when the authority (`user:password@host:port`) holds more than one `@`: libpq would
+    /// split at the first and read the rest of the password as the host, and any redaction would
+    /// show part of the password. Everything up to the last `@` is hidden in the message.
+    private static func refuseUnencodedAt(_ url: String, scheme: Substring, rest: Substring) throws {
+        let authority = rest.prefix { $0 != "/" && $0 != "?" }
+        guard authority.filter({ $0 == "@" }).count > 1, let lastAt = authority.lastIndex(of: "@") else { return }
+        let user = authority.prefix { $0 != ":" && $0 != "@" }
+        let shown = String(scheme) + user + ":***@" + rest[rest.index(after: lastAt)...]
+        throw DatabaseError(
+            kind: .invalidTarget,
+            message: "The database URL \(redactingQueryPassword(shown)) has an unencoded @ in its user name or password. "
+                + "Percent-encode it as %40 (for example p%40ss for p@ss)."
+        )
     }
 
     /// Replaces the value of a `password=` query parameter with `***`.
