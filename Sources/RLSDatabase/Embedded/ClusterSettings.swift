@@ -23,10 +23,13 @@ enum ClusterSettings {
         log_checkpoints = off
         # Keep statement text, and with it any password in ALTER ROLE, out of the log.
         log_min_error_statement = panic
+        # The socket trusts whoever reaches it, so only the server's own OS user (and root) may.
+        unix_socket_permissions = 0700
 
         """
 
-    /// Trust on the socket (only local processes reach it); passwords over TCP, as on a real server.
+    /// Trust on the socket (mode 0700: only the server's OS user and root reach it); passwords over
+    /// TCP, as on a real server.
     static let pgHbaConf = """
         # rls embedded cluster
         local all all trust
