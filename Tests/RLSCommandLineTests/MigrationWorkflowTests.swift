@@ -48,6 +48,25 @@ struct MigrationWorkflowTests {
         #expect(drifted.output.contains("\"kind\" : \"drop\""))
     }
 
+    @Test func aPendingFileThatWeakensTheSchemaIsShownBeforeItIsApplied() throws {
+        let migrations = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: migrations) }
+        let database = try TestDatabase.make()
+        let target = ["--database-url", database.url, "--migrations", migrations]
+        #expect(runRLS(["diff", "initial", "--migrations", migrations], schema: ElectricRide.schema).code == .success)
+        #expect(runRLS(["apply", "--yes"] + target, schema: ElectricRide.schema).code == .success)
+        try "alter table public.colour disable row level security;\n"
+            .write(toFile: migrations + "/29990101000000_weaken.sql", atomically: true, encoding: .utf8)
+
+        let plan = runRLS(["plan", "--exit-code"] + target, schema: ElectricRide.schema)
+        #expect(plan.code == .changesPending)
+        #expect(plan.output.contains("After these files, the database would still differ from the schema in 1 way(s):"))
+        #expect(plan.output.contains("+ row level security public.colour"))
+        let json = runRLS(["plan", "--format", "json"] + target, schema: ElectricRide.schema)
+        #expect(json.output.contains("\"afterPendingMigrations\" : ["))
+        #expect(json.output.contains("public.colour"))
+    }
+
     @Test func planRejectsAnUnknownFormat() {
         let result = runRLS(["plan", "--format", "yaml"], schema: ElectricRide.schema)
         #expect(result.code == .usage)

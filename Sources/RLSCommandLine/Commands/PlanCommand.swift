@@ -12,7 +12,9 @@ enum PlanCommand {
             lists the migration files not yet applied, then any drift: what differs between the database as it
             would be after those files and the compiled-in schema, object by object (+ create, ~ change,
             - drop) with the SQL. Drift is what someone changed by hand (a policy edited in the dashboard) or
-            what no migration holds yet (run `rls diff NAME`). The schema's catalog is computed on a
+            what no migration holds yet (run `rls diff NAME`). With pending files, it also replays every file
+            on a throwaway database and lists where the result would still differ from the schema, so a
+            pending migration that, say, disables row level security cannot pass unnoticed. The schema's catalog is computed on a
             throwaway local database once and cached under .rls/cache, keyed by its SQL.
             """,
         options: [
@@ -35,7 +37,12 @@ enum PlanCommand {
                         cacheDirectory: invocation.directory + "/.rls/cache"
                     )
                 }
-                return PlanReport(database: target.description, status: status, drift: drift)
+                // Drift above leaves out what the pending files change. What they change that the schema
+                // does not declare (or fail to change) shows here: the replay of every file against the schema.
+                let afterPending = status.pending.isEmpty ? nil : try target.withScratchCluster { scratch in
+                    try Drift.migrationPlan(migrations: scripts(files), desiredSQL: desiredSQL, scratch: scratch.cluster())
+                }
+                return PlanReport(database: target.description, status: status, drift: drift, afterPending: afterPending)
             }
             switch format {
             case .json: invocation.console.output(try report.json())

@@ -7,6 +7,9 @@ struct PlanReport {
     let database: String
     let status: MigrationStatus
     let drift: ChangePlan
+    /// Where replaying every migration file, pending ones included, would still differ from the schema;
+    /// nil when nothing is pending.
+    var afterPending: ChangePlan? = nil
 
     var hasChanges: Bool { !status.pending.isEmpty || !drift.isEmpty || !status.edited.isEmpty }
 
@@ -20,6 +23,11 @@ struct PlanReport {
             }
             for statement in status.destructiveStatements {
                 console.output("    destructive: \(statement)")
+            }
+            if let afterPending, !afterPending.isEmpty {
+                console.output("  After these files, the database would still differ from the schema in \(afterPending.changes.count) way(s):")
+                printChanges(afterPending, to: console)
+                console.output("  Fix the pending files, or the schema, before `rls apply`.")
             }
         }
         for edited in status.edited {
@@ -36,12 +44,7 @@ struct PlanReport {
             console.output("Drift: none; the database matches the schema\(status.pending.isEmpty ? "" : " once the pending migrations are applied").")
         } else {
             console.output("Drift: \(drift.changes.count) difference(s) between the database and the schema")
-            for change in drift.changes {
-                console.output("  \(change.summary)")
-                for line in change.sql.split(separator: "\n", omittingEmptySubsequences: false) {
-                    console.output("      \(line)")
-                }
-            }
+            printChanges(drift, to: console)
         }
         console.output()
         console.output("Plan: \(status.pending.count) migration(s) to apply; drift \(drift.summary).")
@@ -52,12 +55,22 @@ struct PlanReport {
         }
     }
 
+    private func printChanges(_ plan: ChangePlan, to console: Console) {
+        for change in plan.changes {
+            console.output("  \(change.summary)")
+            for line in change.sql.split(separator: "\n", omittingEmptySubsequences: false) {
+                console.output("      \(line)")
+            }
+        }
+    }
+
     func json() throws -> String {
         let document = Document(
             database: database,
             pendingMigrations: status.pending.map { .init(version: $0.version, name: $0.name, file: $0.fileName, statements: $0.statements.count) },
             editedMigrations: status.edited.map(\.fileName),
             drift: drift.changes,
+            afterPendingMigrations: afterPending?.changes ?? [],
             summary: .init(pendingMigrations: status.pending.count, drift: drift.changes.count, hasChanges: hasChanges)
         )
         let encoder = JSONEncoder()
@@ -72,6 +85,7 @@ struct PlanReport {
         let pendingMigrations: [Pending]
         let editedMigrations: [String]
         let drift: [Change]
+        let afterPendingMigrations: [Change]
         let summary: Summary
     }
 }
