@@ -30,9 +30,13 @@ import Testing
 
     @Test func signingUpCreatesAProfile() throws {
         let db = try database()
-        let row = try #require(try db.query("select email, full_name from public.profiles where id = $1::uuid", [ann]).first)
-        #expect(try row.string("email") == "ann@example.org")
+        let row = try #require(try db.query("select full_name from public.profiles where id = $1::uuid", [ann]).first)
         #expect(try row.string("full_name") == "Ann")
+        // Contact details stay in auth.users: every signed-in user reads every profile.
+        let columns = try db.query(
+            "select attname from pg_attribute where attrelid = 'public.profiles'::regclass and attnum > 0 and not attisdropped"
+        ).rows.map { try $0.string("attname") }
+        #expect(!columns.contains("email") && !columns.contains("phone"))
     }
 
     @Test func anonReadsPerBrandCountsButNoListing() throws {

@@ -12,16 +12,13 @@ comment on type "public"."listing_status" is 'Whether a listing can still be bou
 -- ============================================================================
 create table "public"."profiles" (
   "id" uuid not null,
-  "email" text,
   "full_name" text,
   "avatar_url" text,
-  "phone" text,
   "created_at" timestamp with time zone not null default now(),
   constraint "profiles_pkey" primary key ("id"),
   constraint "profiles_id_fkey" foreign key ("id") references "auth"."users" ("id") on delete cascade
 );
 comment on table "public"."profiles" is 'One row per user, created by the sign-up trigger; the user may edit their own.';
-comment on column "public"."profiles"."phone" is 'Optional: sign-in providers may not share it.';
 
 -- ============================================================================
 -- Table public.colour
@@ -163,8 +160,8 @@ create function "public"."create_profile_for_new_user"()
   set search_path = ''
 as $function$
 begin
-  insert into "public"."profiles" ("id", "email", "full_name", "avatar_url")
-  values (new."id", new."email", new."raw_user_meta_data" ->> 'full_name', new."raw_user_meta_data" ->> 'avatar_url');
+  insert into "public"."profiles" ("id", "full_name", "avatar_url")
+  values (new."id", new."raw_user_meta_data" ->> 'full_name', new."raw_user_meta_data" ->> 'avatar_url');
   return new;
 end;
 $function$;
