@@ -87,15 +87,16 @@ public enum AccessCheck {
 
     /// Fails early, in the user's words, when the database lacks tables the schema declares.
     static func requireTables(of schema: Schema, on connection: Connection) throws {
-        let names = "{" + schema.tables.map { "\"\($0.schema).\($0.name)\"" }.joined(separator: ",") + "}"
+        // Schema and name travel apart: joined by a dot they would be ambiguous (`a.b` + `c` vs `a` + `b.c`).
         let missing = try connection.query(
             """
-            select wanted from unnest($1::text[]) as wanted
+            select wanted.schema, wanted.name
+            from unnest($1::text[], $2::text[]) as wanted(schema, name)
             where not exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
-                              where n.nspname || '.' || c.relname = wanted and c.relkind in ('r', 'p'))
-            order by 1
-            """, [names]
-        ).rows.compactMap { $0[0] }
+                              where n.nspname = wanted.schema and c.relname = wanted.name and c.relkind in ('r', 'p'))
+            order by 1, 2
+            """, [schema.tables.map(\.schema), schema.tables.map(\.name)]
+        ).rows.map { TableName(schema: try $0.string("schema"), name: try $0.string("name")).description }
         guard missing.isEmpty else {
             throw CheckError(
                 "the database lacks \(missing.count == 1 ? "table" : "tables") \(missing.joined(separator: ", ")) that the schema declares; "

@@ -10,7 +10,6 @@ import RLSSQL
 enum SequenceShadow {
     /// Restarts every sequence in `schemas` at its current position, inside the open transaction.
     static func apply(schemas: [String], on connection: Connection) throws {
-        let list = "{" + schemas.map { "\"\($0)\"" }.joined(separator: ",") + "}"
         let restarts = try connection.query(
             """
             select format('%I.%I', schemaname, sequencename) as name, (last_value + increment_by)::text as next
@@ -18,7 +17,7 @@ enum SequenceShadow {
             where schemaname = any($1::text[]) and pg_has_role(sequenceowner, 'USAGE')
               and (last_value is null or last_value + increment_by between min_value and max_value)
             order by 1
-            """, [list]
+            """, [schemas]
         ).rows.compactMap { row -> String? in
             guard let name = row["name"] else { return nil }
             return "alter sequence \(name) restart" + (row["next"].map { " with \($0)" } ?? "")

@@ -11,7 +11,6 @@ struct PolicyCatalog: Sendable {
 
     static func read(schemas: [String], on connection: Connection) throws -> PolicyCatalog {
         var catalog = PolicyCatalog()
-        let list = "{" + schemas.map { "\"\($0)\"" }.joined(separator: ",") + "}"
         for row in try connection.query(
             """
             select n.nspname, c.relname, c.relrowsecurity, r.rolname,
@@ -20,7 +19,7 @@ struct PolicyCatalog: Sendable {
             from pg_class c join pg_namespace n on n.oid = c.relnamespace
             cross join pg_roles r
             where c.relkind in ('r', 'p') and n.nspname = any($1::text[]) and r.rolname in ('anon', 'authenticated', 'service_role')
-            """, [list])
+            """, [schemas])
         {
             let table = TableName(schema: try row.string("nspname"), name: try row.string("relname"))
             catalog.rlsEnabled[table] = try row.bool("relrowsecurity")
@@ -34,7 +33,7 @@ struct PolicyCatalog: Sendable {
             """
             select schemaname, tablename, policyname, permissive = 'PERMISSIVE' as permissive, roles::text[] as roles, cmd, qual, with_check
             from pg_policies where schemaname = any($1::text[]) order by schemaname, tablename, policyname
-            """, [list])
+            """, [schemas])
         {
             catalog.policies.append(LivePolicy(
                 table: TableName(schema: try row.string("schemaname"), name: try row.string("tablename")),

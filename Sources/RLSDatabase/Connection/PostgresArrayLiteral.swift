@@ -1,38 +1,67 @@
-/// Parses PostgreSQL's text output for one-dimensional arrays: `{a,"b c",NULL,"q\"uote"}`.
+/// PostgreSQL's text form of one-dimensional arrays: `{a,"b c",NULL,"q\"uote"}`, read and written.
+///
+/// Both directions work on Unicode scalars, not Characters: a `"` followed by a combining mark is one
+/// Character but still a quote to PostgreSQL.
 enum PostgresArrayLiteral {
+    /// Writes `elements` as an array literal, every element quoted with `"` and `\` escaped by a
+    /// backslash, so commas, braces, spaces, empty strings and the text `NULL` stay plain values.
+    ///
+    /// ```swift
+    /// PostgresArrayLiteral.encode(["public", #"odd"name\x"#, "NULL"])   // {"public","odd\"name\\x","NULL"}
+    /// ```
+    static func encode(_ elements: [String]) -> String {
+        var result = String.UnicodeScalarView()
+        result.append("{")
+        for (index, element) in elements.enumerated() {
+            if index > 0 { result.append(",") }
+            result.append("\"")
+            for scalar in element.unicodeScalars {
+                if scalar == "\"" || scalar == "\\" { result.append("\\") }
+                result.append(scalar)
+            }
+            result.append("\"")
+        }
+        result.append("}")
+        return String(result)
+    }
+
     /// The elements (`nil` for an unquoted NULL), or `nil` when the text is not an array literal.
     static func parse(_ text: String) -> [String?]? {
-        var characters = Substring(text)
+        var scalars = Substring(text).unicodeScalars
         // A lower bound decoration such as "[0:2]={…}" appears for arrays not starting at 1.
-        if characters.first == "[", let equals = characters.firstIndex(of: "=") {
-            characters = characters[characters.index(after: equals)...]
+        if scalars.first == "[", let equals = scalars.firstIndex(of: "=") {
+            scalars = scalars[scalars.index(after: equals)...]
         }
-        guard characters.first == "{", characters.last == "}" else { return nil }
-        let body = characters.dropFirst().dropLast()
+        guard scalars.first == "{", scalars.last == "}" else { return nil }
+        let body = scalars.dropFirst().dropLast()
         if body.isEmpty { return [] }
         var elements: [String?] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var quoted = false
         var wasQuoted = false
         var escaped = false
-        for character in body {
+        func finish() {
+            let text = String(current)
+            elements.append(wasQuoted || text != "NULL" ? text : nil)
+        }
+        for scalar in body {
             if escaped {
-                current.append(character)
+                current.append(scalar)
                 escaped = false
-            } else if character == "\\" {
+            } else if scalar == "\\" {
                 escaped = true
-            } else if character == "\"" {
+            } else if scalar == "\"" {
                 quoted.toggle()
                 wasQuoted = true
-            } else if character == ",", !quoted {
-                elements.append(wasQuoted || current != "NULL" ? current : nil)
-                current = ""
+            } else if scalar == ",", !quoted {
+                finish()
+                current = String.UnicodeScalarView()
                 wasQuoted = false
             } else {
-                current.append(character)
+                current.append(scalar)
             }
         }
-        elements.append(wasQuoted || current != "NULL" ? current : nil)
+        finish()
         return elements
     }
 }

@@ -53,3 +53,12 @@ extension UUID: SQLParameter {
     /// Lower-case hyphenated form.
     public var sqlText: String { uuidString.lowercased() }
 }
+
+extension Array: SQLParameter where Element == String {
+    /// A `text[]` literal with every element quoted and escaped; cast it in the SQL.
+    ///
+    /// ```swift
+    /// try connection.query("select $1::text[]", [["public", #"odd"name"#]])   // sends {"public","odd\"name"}
+    /// ```
+    public var sqlText: String { PostgresArrayLiteral.encode(self) }
+}

@@ -1,5 +1,6 @@
 internal import CLibPQ
 import Foundation
+import RLSSQL
 
 /// A pristine, Supabase-shaped data directory, built once per installation and copied for each cluster.
 ///
@@ -65,7 +66,7 @@ enum ClusterTemplate {
             let template1 = try connect("template1")
             for privileges in DefaultPrivileges.allCases {
                 let name = ClusterSettings.templateDatabase(privileges)
-                try template1.execute("create database \(name) template postgres owner postgres is_template true")
+                try template1.execute("create database \(quoteIdentifier(name)) template postgres owner postgres is_template true")
                 let database = try connect(name)
                 try database.execute(SupabaseShape.defaultPrivileges(privileges))
                 database.close()

@@ -1,4 +1,5 @@
 import Foundation
+import RLSSQL
 
 extension EmbeddedCluster {
     /// Creates a new Supabase-shaped database owned by `postgres`, copied from the shaped template,
@@ -11,8 +12,8 @@ extension EmbeddedCluster {
 
     /// Creates a new Supabase-shaped database with the given default privileges; returns its URL as `postgres`.
     public func createDatabase(_ name: String, defaultPrivileges: DefaultPrivileges) throws -> String {
-        // Only plain identifiers are accepted, so the name is safe between double quotes; the project's
-        // one quoting function lives in RLSSQL, which this layer does not need for that.
+        // Plain names only, because the name is also spliced unescaped into the returned URL; in SQL it is
+        // quoted all the same.
         guard let first = name.unicodeScalars.first, first == "_" || (first.properties.isASCIIHexDigit || first.properties.isAlphabetic),
               name.unicodeScalars.allSatisfy({ $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }),
               name.utf8.count < 64 else {
@@ -21,7 +22,7 @@ extension EmbeddedCluster {
         let admin = try Connection(url: socketConninfo())
         defer { admin.close() }
         let template = ClusterSettings.templateDatabase(defaultPrivileges)
-        try admin.execute("create database \"\(name)\" template \(template) owner postgres")
+        try admin.execute("create database \(quoteIdentifier(name)) template \(quoteIdentifier(template)) owner postgres")
         return url(database: name)
     }
 
@@ -29,6 +30,6 @@ extension EmbeddedCluster {
     public func dropDatabase(_ name: String) throws {
         let admin = try Connection(url: socketConninfo())
         defer { admin.close() }
-        try admin.execute("drop database if exists \"\(name.replacingOccurrences(of: "\"", with: "\"\""))\" with (force)")
+        try admin.execute("drop database if exists \(quoteIdentifier(name)) with (force)")
     }
 }

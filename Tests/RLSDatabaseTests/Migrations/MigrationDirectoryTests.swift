@@ -65,8 +65,10 @@ struct MigrationDirectoryTests {
 
     @Test("Writing creates the folder and a timestamped file, and never overwrites")
     func writes() throws {
-        let folder = try temporaryFolder() + "/Migrations"
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The parent is removed, not just Migrations inside it, or every run leaves an rls-migrations-* folder behind.
+        let parent = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let folder = parent + "/Migrations"
         let date = Date(timeIntervalSince1970: 1_795_361_400)
         let directory = MigrationDirectory(path: folder)
         let file = try directory.write(name: "initial schema", sql: "create table a (x int);\n", at: date)
