@@ -23,7 +23,10 @@ extension CatalogDiff {
             }
             let statements = ColumnChange.alterStatements(table: new.name, from: previous, to: column)
             if !statements.isEmpty {
+                // Any type change may fail or lose data (`rls apply` asks for --allow-destructive for
+                // every `ALTER COLUMN … TYPE`, unable to tell widening from narrowing), so the plan says so too.
                 add(.alterColumn, Change(kind: .alter, object: .column, name: name,
+                                         isDestructive: previous.type != column.type,
                                          sql: statements.joined(separator: "\n")))
             }
             if previous.comment != column.comment {

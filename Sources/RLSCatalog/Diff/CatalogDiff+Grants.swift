@@ -1,10 +1,16 @@
 extension CatalogDiff {
     /// Privileges: revoked before drops, granted once every object exists. Grants on objects that
     /// are dropped (or dropped and created again) are not revoked, and those rebuilt get theirs back.
+    /// New objects first lose everything PUBLIC and the API roles may have received by default
+    /// (``newObjectRevokes(rebuiltFunctions:)``), then get exactly the declared grants.
     mutating func diffGrants() {
         let rebuilt = rebuiltFunctions
         let kept = current.grants.filter { !isGone($0, rebuiltFunctions: rebuilt) }
-        let implicit = implicitGrants(rebuiltFunctions: rebuilt)
+        // The absolute revokes leave the API roles nothing on new objects (schemas aside), whatever the defaults.
+        let implicit = implicitGrants(rebuiltFunctions: rebuilt).filter {
+            $0.objectKind == .schema || !Self.apiRoles.contains($0.grantee)
+        }
+        for change in newObjectRevokes(rebuiltFunctions: rebuilt) { add(.grant, change) }
         let currentGrants = Set(kept + implicit)
         let desiredGrants = Set(desired.grants)
         // What a CREATE grants by default can only be revoked once the object exists.

@@ -1,0 +1,42 @@
+import RLSSQL
+
+extension CatalogDiff {
+    /// PUBLIC and the roles Supabase's API serves through: what a new object grants them by default
+    /// is revoked outright, whatever the target's default privileges, before the declared grants.
+    static let apiRoles = ["public", "anon", "authenticated", "service_role"]
+
+    /// One `REVOKE ALL … FROM PUBLIC, anon, authenticated, service_role;` per object the plan creates
+    /// (or drops and creates again): tables, views, materialized views, sequences and functions.
+    ///
+    /// The plan is computed against a throwaway database whose default privileges may differ from
+    /// the database a migration later runs on (older Supabase projects grant ALL on new objects in
+    /// `public` to the API roles). Revoking first, then granting exactly what is declared, gives the
+    /// same privileges on either, as `rls sql` does:
+    ///
+    ///     REVOKE ALL ON TABLE "public"."note" FROM PUBLIC, "anon", "authenticated", "service_role";
+    ///     GRANT SELECT ON TABLE "public"."note" TO "authenticated";
+    func newObjectRevokes(rebuiltFunctions: Set<String>) -> [Change] {
+        var targets: [(name: String, sql: String)] = []
+        for table in createdTables.sorted() {
+            targets.append(("\(table)", "TABLE \(table.sql)"))
+        }
+        let currentViews = Set(current.views.map(\.name))
+        for view in desired.views where !currentViews.contains(view.name) || rebuiltViews.contains(view.name) {
+            targets.append(("\(view.name)", "TABLE \(view.name.sql)"))
+        }
+        for sequence in Set(desired.sequences).subtracting(current.sequences).sorted() {
+            targets.append(("\(sequence)", "SEQUENCE \(sequence.sql)"))
+        }
+        let currentFunctions = Set(current.functions.map(\.signature))
+        for function in desired.functions
+        where !currentFunctions.contains(function.signature) || rebuiltFunctions.contains(function.signature) {
+            // `ON FUNCTION` also names procedures (Postgres 11 and later).
+            targets.append((function.signature, "FUNCTION \(function.sqlSignature)"))
+        }
+        let roles = Self.apiRoles.map(roleSQL).joined(separator: ", ")
+        return targets.map { target in
+            Change(kind: .revoke, object: .privilege, name: "ALL on \(target.name) to \(Self.apiRoles.joined(separator: ", "))",
+                   sql: "REVOKE ALL ON \(target.sql) FROM \(roles);")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+extension CatalogDiff {
+    /// True when `table` lies outside what the catalogs manage (`auth.users`, `storage.objects`):
+    /// its triggers and policies are read, but only the declared ones belong to the schema.
+    func isUnmanaged(_ table: QualifiedName) -> Bool {
+        currentTables[table] == nil && desiredTables[table] == nil
+    }
+
+    /// Triggers to keep as they are although the desired catalog lacks them: those on tables outside
+    /// the managed schemas (Supabase and extensions put their own on `auth.users`), unless they run
+    /// a function the plan drops, which marks them as the schema's own and would block the drop.
+    var undeclaredTriggersKept: [Catalog.Trigger] {
+        let wanted = Set(desired.triggers.map { "\($0.table)\u{1F}\($0.name)" })
+        let droppedFunctions = current.functions.filter { !desiredFunctions.contains($0.signature) }
+        return current.triggers.filter { trigger in
+            guard isUnmanaged(trigger.table), !wanted.contains("\(trigger.table)\u{1F}\(trigger.name)") else { return false }
+            return !droppedFunctions.contains { Self.trigger(trigger, executes: $0) }
+        }
+    }
+
+    /// Policies to keep as they are although the desired catalog lacks them: those on tables outside
+    /// the managed schemas (`storage.objects`), which other tools and the dashboard also write.
+    var undeclaredPoliciesKept: [Catalog.Policy] {
+        let wanted = Set(desired.policies.map { "\($0.table)\u{1F}\($0.name)" })
+        return current.policies.filter { policy in
+            isUnmanaged(policy.table) && !wanted.contains("\(policy.table)\u{1F}\(policy.name)")
+        }
+    }
+
+    /// True when the trigger's definition (`… EXECUTE FUNCTION private.handle_new_user()`) calls `function`.
+    /// `pg_get_triggerdef` quotes a name only when it must, so both spellings are tried.
+    private static func trigger(_ trigger: Catalog.Trigger, executes function: Catalog.Function) -> Bool {
+        ["EXECUTE FUNCTION \(function.name)(", "EXECUTE FUNCTION \(function.name.sql)("].contains {
+            trigger.definition.contains($0)
+        }
+    }
+}
