@@ -51,6 +51,15 @@ struct DriftTests {
         #expect(plan.changes.map(\.summary) == ["+ trigger auth.users.on_auth_user_created"])
     }
 
+    @Test func triggerAddedByHandOnAuthUsersIsNotDrift() throws {
+        // Supabase, extensions and other tools put their own triggers on auth.users.
+        let plan = try Self.drift(after: """
+            create function auth.audit_signup() returns trigger language plpgsql as $$ begin return new; end $$;
+            create trigger audit_signup after insert on auth.users for each row execute function auth.audit_signup();
+            """)
+        #expect(plan.isEmpty, "\(plan.sql)")
+    }
+
     @Test func planReadsTheTargetInsideAReadOnlyTransaction() throws {
         let (_, db) = try TestDatabase.make()
         defer { db.close() }
