@@ -45,7 +45,22 @@ struct ChangePlanTests {
         let plan = ChangePlan(from: Catalog(), to: Catalog(tables: [Self.table(Self.saved, columns: ["patron_id"])],
                                                             policies: [Self.ownerPolicy]))
         #expect(!plan.isDestructive)
-        #expect(plan.summary == "2 to create, 0 to change, 0 to drop")
+        #expect(plan.summary == "2 to create, 0 to change, 0 to drop, 1 to revoke or disable")
+    }
+
+    @Test func newObjectsLoseDefaultPrivilegesBeforeTheirGrants() {
+        let function = Catalog.Function(name: QualifiedName(schema: "public", name: "is_admin"), result: "boolean",
+                                        securityDefiner: true, definition: "CREATE FUNCTION public.is_admin() …")
+        let grant = Catalog.Grant(objectKind: .table, object: Self.saved, grantee: "authenticated", privilege: "SELECT")
+        let plan = ChangePlan(from: Catalog(), to: Catalog(tables: [Self.table(Self.saved, columns: ["patron_id"])],
+                                                           functions: [function], grants: [grant],
+                                                           sequences: [QualifiedName(schema: "public", name: "saved_id_seq")]))
+        #expect(plan.changes.filter { $0.object == .privilege }.map(\.sql) == [
+            #"REVOKE ALL ON TABLE "public"."saved" FROM PUBLIC, "anon", "authenticated", "service_role";"#,
+            #"REVOKE ALL ON SEQUENCE "public"."saved_id_seq" FROM PUBLIC, "anon", "authenticated", "service_role";"#,
+            #"REVOKE ALL ON FUNCTION "public"."is_admin"() FROM PUBLIC, "anon", "authenticated", "service_role";"#,
+            #"GRANT SELECT ON TABLE "public"."saved" TO "authenticated";"#,
+        ])
     }
 
     @Test func revokesAreCountedApartFromDrops() {
@@ -64,7 +79,7 @@ struct ChangePlanTests {
             Self.table(Self.patron, columns: ["id"]),
         ])
         let plan = ChangePlan(from: Catalog(), to: desired)
-        #expect(plan.changes.map(\.name) == ["public.patron", "public.saved"])
+        #expect(plan.changes.filter { $0.object == .table }.map(\.name) == ["public.patron", "public.saved"])
         #expect(plan.changes[1].sql.contains("REFERENCES public.patron(id)"))
     }
 
