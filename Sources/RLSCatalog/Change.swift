@@ -66,8 +66,9 @@ public struct Change: Equatable, Sendable, Codable {
     public var object: ObjectKind
     /// The object's readable name: `public.saved`, `public.saved.patron_id`, `public.saved.owner reads`.
     public var name: String
-    /// True when applying it can lose data or fail on existing rows: dropping a table, a column or a
-    /// data-bearing type, or changing a column's type (as `rls apply` judges `ALTER COLUMN … TYPE`).
+    /// True when applying it can lose data or fail on existing rows: dropping a table, a column, a
+    /// type or a schema, or changing a column's type. Exactly the statements for which `rls apply`
+    /// asks for `--allow-destructive`.
     public var isDestructive: Bool
     /// The SQL, one or more complete statements each ending in `;`.
     public var sql: String

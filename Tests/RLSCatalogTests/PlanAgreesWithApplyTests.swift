@@ -6,7 +6,12 @@ import Testing
 /// migration's text, will ask for `--allow-destructive`.
 @Suite("Plan and apply agree on what is destructive")
 struct PlanAgreesWithApplyTests {
-    static let base = "create table public.gauge (id integer primary key, reading integer, label text, note text);"
+    static let base = """
+        create schema metrics;
+        create type public.unit as enum ('bar', 'psi');
+        create table public.gauge (id integer primary key, reading integer, label text, note text, level integer,
+            doubled integer generated always as (level * 2) stored);
+        """
 
     static let changes = [
         "alter table public.gauge alter column reading type bigint;",
@@ -15,6 +20,13 @@ struct PlanAgreesWithApplyTests {
         "alter table public.gauge drop column note;",
         "alter table public.gauge add column unit text;",
         "alter table public.gauge alter column label set default 'none';",
+        """
+        alter table public.gauge drop column doubled;
+        alter table public.gauge add column doubled integer generated always as (level * 3) stored;
+        """,
+        "drop type public.unit; create type public.unit as enum ('bar');",
+        "alter type public.unit add value 'kPa';",
+        "drop schema metrics;",
     ]
 
     @Test(arguments: changes)

@@ -14,9 +14,9 @@ extension CatalogDiff {
                 continue
             }
             if ColumnChange.needsRebuild(previous, column) {
-                // Stored generated values are derived, so rebuilding them loses nothing.
-                let derived = previous.generation == .stored
-                add(.dropColumn, Change(kind: .drop, object: .column, name: name, isDestructive: !derived,
+                // Marked even when only derived (stored generated) values go: `rls apply` asks for
+                // --allow-destructive for every `DROP COLUMN`, and the plan must say so beforehand.
+                add(.dropColumn, Change(kind: .drop, object: .column, name: name, isDestructive: true,
                                         sql: dropSQL(old.name, previous)))
                 add(.addColumn, Change(kind: .create, object: .column, name: name, sql: addSQL(new.name, column)))
                 continue

@@ -19,7 +19,9 @@ extension CatalogDiff {
             add(.createSchema, Change(kind: .create, object: .schema, name: schema.name, sql: statement))
         }
         for schema in current.schemas where desiredSchemas[schema.name] == nil {
-            add(.dropSchema, Change(kind: .drop, object: .schema, name: schema.name,
+            // Without CASCADE the drop fails unless the schema is empty, but `rls apply` asks for
+            // --allow-destructive for every `DROP SCHEMA`, so the plan says so too.
+            add(.dropSchema, Change(kind: .drop, object: .schema, name: schema.name, isDestructive: true,
                                     sql: "DROP SCHEMA \(quoteIdentifier(schema.name));"))
         }
         diffEnums()
