@@ -73,7 +73,8 @@ struct NewObjectPrivilegesTests {
             #expect(!found.contains { $0.hasPrefix("anon note") || $0.hasPrefix("authenticated note TRUNCATE") },
                     "\(defaults): \(found)")
             // Replaying both migrations gives the DSL's state: nothing left to plan.
-            let plan = try Drift.plan(target: db, desiredSQL: desiredSQL, scratch: cluster, defaultPrivileges: DefaultPrivileges.none)
+            let plan = try Drift.plan(target: db, desiredSQL: desiredSQL, scratch: cluster,
+                                      defaultPrivileges: DefaultPrivileges.none)
             #expect(plan.isEmpty, "\(defaults): \(plan.sql)")
         }
         #expect(results[.none] == results[.legacyGrantAll])

@@ -34,8 +34,9 @@ extension CatalogDiff {
             targets.append((function.signature, "FUNCTION \(function.sqlSignature)"))
         }
         let roles = Self.apiRoles.map(roleSQL).joined(separator: ", ")
+        let grantees = Self.apiRoles.joined(separator: ", ")
         return targets.map { target in
-            Change(kind: .revoke, object: .privilege, name: "ALL on \(target.name) to \(Self.apiRoles.joined(separator: ", "))",
+            Change(kind: .revoke, object: .privilege, name: "ALL on \(target.name) to \(grantees)",
                    sql: "REVOKE ALL ON \(target.sql) FROM \(roles);")
         }
     }

@@ -12,8 +12,9 @@ extension CatalogDiff {
         let wanted = Set(desired.triggers.map { "\($0.table)\u{1F}\($0.name)" })
         let droppedFunctions = current.functions.filter { !desiredFunctions.contains($0.signature) }
         return current.triggers.filter { trigger in
-            guard isUnmanaged(trigger.table), !wanted.contains("\(trigger.table)\u{1F}\(trigger.name)") else { return false }
-            return !droppedFunctions.contains { Self.trigger(trigger, executes: $0) }
+            guard isUnmanaged(trigger.table) else { return false }
+            return !wanted.contains("\(trigger.table)\u{1F}\(trigger.name)")
+                && !droppedFunctions.contains { Self.trigger(trigger, executes: $0) }
         }
     }
 
