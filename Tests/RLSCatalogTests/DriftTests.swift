@@ -1,6 +1,6 @@
 import Foundation
 import RLSCatalog
-import RLSDatabase
+@testable import RLSDatabase
 import RLSTestSupport
 import Testing
 
@@ -102,6 +102,24 @@ struct DriftTests {
             try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql + "\n", scratch: try Self.noCluster(),
                            cacheDirectory: directory)
         }
+    }
+
+    @Test func anUnchangedTargetMatchesTheCachedFingerprintAndDriftStillShows() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-cache-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (_, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute(MiniSupabaseSchema.sql)
+        _ = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster, cacheDirectory: directory)
+        // The same objects in another database read the same: the fast path is taken, not dead code.
+        let (_, target) = try db.introspectCatalogWithFingerprint()
+        let cached = DesiredCatalogCache(directory: directory).fingerprint(for: MiniSupabaseSchema.sql, defaultPrivileges: .none)
+        #expect(cached == target)
+        // A hand-made change breaks the match, and the full diff names it.
+        try db.execute("create policy \"dashboard peek\" on public.listing for select to anon using (true)")
+        let drift = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try Self.noCluster(),
+                                   cacheDirectory: directory)
+        #expect(drift.changes.map(\.summary).contains("- policy public.listing.dashboard peek"))
     }
 
     static func noCluster() throws -> EmbeddedCluster {

@@ -8,20 +8,33 @@ import RLSCatalog
 /// database, which are all in the key. Unreadable or stale entries are ignored and rewritten.
 struct DesiredCatalogCache {
     /// Bumped whenever introspection or the catalog's encoding changes.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     let directory: String
 
-    /// The cached catalog for `sql`, or the one `build` makes (then stored).
-    func catalog(for sql: String, defaultPrivileges: DefaultPrivileges, build: () throws -> Catalog) throws -> Catalog {
-        let key = "\(Self.formatVersion)|\(SupabaseShape.version)|\(defaultPrivileges.rawValue)|\(sql.utf8.count)|\(sql)"
-        let path = (directory as NSString).appendingPathComponent(
-            "desired-\(String(ClusterTemplate.fnv1a(key), radix: 16)).json")
+    /// The fingerprint of the cached catalog for `sql`, read without decoding the catalog; nil when
+    /// there is none. A target with this fingerprint needs no change.
+    func fingerprint(for sql: String, defaultPrivileges: DefaultPrivileges) -> String? {
+        let key = key(sql, defaultPrivileges)
+        guard let text = FileManager.default.contents(atPath: path(key, "fingerprint")).map({ String(decoding: $0, as: UTF8.self) })
+        else { return nil }
+        let lines = text.split(separator: "\n")
+        // The first line guards against two SQL texts sharing the 64-bit file name.
+        guard lines.count == 2, lines[0] == SHA256.hexDigest(of: key.utf8) else { return nil }
+        return String(lines[1])
+    }
+
+    /// The cached catalog for `sql`, or the one `build` makes (then stored, with its fingerprint).
+    func catalog(
+        for sql: String, defaultPrivileges: DefaultPrivileges, build: () throws -> (catalog: Catalog, fingerprint: String)
+    ) throws -> Catalog {
+        let key = key(sql, defaultPrivileges)
+        let path = path(key, "json")
         if let data = FileManager.default.contents(atPath: path),
            let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.sql == sql {
             return entry.catalog
         }
-        let catalog = try build()
+        let (catalog, fingerprint) = try build()
         // A diff reads dependencies on its current side only (and those of desired views, for their
         // order), so the desired policies and triggers are stored without theirs: a smaller file.
         var stored = catalog
@@ -30,8 +43,18 @@ struct DesiredCatalogCache {
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         if let data = try? JSONEncoder().encode(Entry(sql: sql, catalog: stored)) {
             try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try? Data((SHA256.hexDigest(of: key.utf8) + "\n" + fingerprint).utf8)
+                .write(to: URL(fileURLWithPath: self.path(key, "fingerprint")), options: .atomic)
         }
         return catalog
+    }
+
+    private func key(_ sql: String, _ defaultPrivileges: DefaultPrivileges) -> String {
+        "\(Self.formatVersion)|\(SupabaseShape.version)|\(defaultPrivileges.rawValue)|\(sql.utf8.count)|\(sql)"
+    }
+
+    private func path(_ key: String, _ suffix: String) -> String {
+        (directory as NSString).appendingPathComponent("desired-\(String(ClusterTemplate.fnv1a(key), radix: 16)).\(suffix)")
     }
 
     /// The stored form: the SQL itself guards against hash collisions.

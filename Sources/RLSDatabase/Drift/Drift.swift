@@ -21,9 +21,11 @@ public enum Drift {
         target: Connection, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
         defaultPrivileges: DefaultPrivileges? = nil, cacheDirectory: String? = nil
     ) throws -> ChangePlan {
-        let current = try target.introspectCatalog()
-        let desired = try desiredCatalog(desiredSQL, in: try cluster(),
-                                         defaultPrivileges: defaultPrivileges ?? current.publicTableDefaults,
+        let rows = try target.introspectRows()
+        if matchesCache(rows.fingerprint, desiredSQL, defaultPrivileges, cacheDirectory) { return ChangePlan(changes: []) }
+        let current = try rows.catalog()
+        let privileges = defaultPrivileges ?? current.publicTableDefaults
+        let desired = try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: privileges,
                                          cacheDirectory: cacheDirectory)
         return ChangePlan(from: current, to: desired)
     }
@@ -38,7 +40,9 @@ public enum Drift {
         scratch cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges? = nil,
         cacheDirectory: String? = nil
     ) throws -> ChangePlan {
-        let current = try target.introspectCatalog()
+        let rows = try target.introspectRows()
+        if pending.isEmpty, matchesCache(rows.fingerprint, desiredSQL, defaultPrivileges, cacheDirectory) { return ChangePlan(changes: []) }
+        let current = try rows.catalog()
         let privileges = defaultPrivileges ?? current.publicTableDefaults
         let desired = try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: privileges,
                                          cacheDirectory: cacheDirectory)
@@ -49,6 +53,19 @@ public enum Drift {
         let after = try ScratchDatabase.catalog(applying: applied + pending, in: scratch, defaultPrivileges: privileges)
         let explained = ChangePlan(from: before, to: after).changes
         return ChangePlan(changes: full.changes.filter { !explained.contains($0) })
+    }
+
+    /// True when the target read exactly what a cached desired state holds: the plan is empty, and
+    /// neither reading the rows into a catalog, decoding the cached one nor diffing is needed (the
+    /// no-op `rls plan` fast path). Either default-privileges flavour may match: equal fingerprints
+    /// mean equal catalogs, default privileges included.
+    private static func matchesCache(
+        _ fingerprint: String, _ desiredSQL: String, _ privileges: DefaultPrivileges?, _ cacheDirectory: String?
+    ) -> Bool {
+        guard let cacheDirectory else { return false }
+        let cache = DesiredCatalogCache(directory: cacheDirectory)
+        let candidates = privileges.map { [$0] } ?? DefaultPrivileges.allCases
+        return candidates.contains { cache.fingerprint(for: desiredSQL, defaultPrivileges: $0) == fingerprint }
     }
 
     /// The catalog `desiredSQL` produces on a fresh Supabase-shaped database (read from
@@ -62,7 +79,7 @@ public enum Drift {
             return try ScratchDatabase.catalog(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges)
         }
         return try DesiredCatalogCache(directory: cacheDirectory).catalog(for: desiredSQL, defaultPrivileges: defaultPrivileges) {
-            try ScratchDatabase.catalog(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges)
+            try ScratchDatabase.catalogWithFingerprint(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges)
         }
     }
 }

@@ -17,6 +17,13 @@ public enum ScratchDatabase {
     public static func catalog(
         applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none
     ) throws -> Catalog {
+        try catalogWithFingerprint(applying: scripts, in: cluster, defaultPrivileges: defaultPrivileges).catalog
+    }
+
+    /// ``catalog(applying:in:defaultPrivileges:)`` and its ``CatalogFingerprint``.
+    static func catalogWithFingerprint(
+        applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none
+    ) throws -> (catalog: Catalog, fingerprint: String) {
         let number = counter.add(1, ordering: .relaxed).newValue
         let name = "rls_scratch_\(getpid())_\(number)"
         let url = try cluster.createDatabase(name, defaultPrivileges: defaultPrivileges)
@@ -34,6 +41,6 @@ public enum ScratchDatabase {
                                  underlying: error)
             }
         }
-        return try connection.introspectCatalog()
+        return try connection.introspectCatalogWithFingerprint()
     }
 }

@@ -11,32 +11,39 @@ extension Connection {
     ///     let catalog = try connection.introspectCatalog()
     ///     print(catalog.tables.map(\.name))
     public func introspectCatalog() throws -> Catalog {
+        try introspectRows().catalog()
+    }
+
+    /// ``introspectCatalog()`` and the ``CatalogFingerprint`` of what it read, in the same round trips.
+    func introspectCatalogWithFingerprint() throws -> (catalog: Catalog, fingerprint: String) {
+        let rows = try introspectRows()
+        return (try rows.catalog(), rows.fingerprint)
+    }
+
+    /// What one introspection read, not yet turned into a ``Catalog`` (which a no-op plan never needs).
+    func introspectRows() throws -> IntrospectionRows {
         let nested = isInTransaction
         // With an empty search_path the server schema-qualifies every name it prints.
         try execute(nested
             ? "SAVEPOINT rls_introspection; SET LOCAL search_path = ''"
             : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL search_path = ''")
         do {
-            let catalog = try readCatalog()
+            let result = try readCatalog()
             try execute(nested
                 ? "ROLLBACK TO SAVEPOINT rls_introspection; RELEASE SAVEPOINT rls_introspection"
                 : "COMMIT")
-            return catalog
+            return result
         } catch {
             try? execute(nested ? "ROLLBACK TO SAVEPOINT rls_introspection" : "ROLLBACK")
             throw error
         }
     }
 
-    private func readCatalog() throws -> Catalog {
-        var reader = CatalogRows()
-        try reader.readSchemasAndEnums(query(IntrospectionQuery.schemasAndEnums))
-        try reader.readRelations(query(IntrospectionQuery.relations))
-        try reader.readColumns(query(IntrospectionQuery.columns))
-        try reader.readTableParts(query(IntrospectionQuery.tableParts))
-        try reader.readPolicies(query(IntrospectionQuery.policies))
-        try reader.readFunctions(query(IntrospectionQuery.functions))
-        try reader.readGrants(query(IntrospectionQuery.grants))
-        return reader.catalog
+    private func readCatalog() throws -> IntrospectionRows {
+        IntrospectionRows(results: try [
+            IntrospectionQuery.schemasAndEnums, IntrospectionQuery.relations, IntrospectionQuery.columns,
+            IntrospectionQuery.tableParts, IntrospectionQuery.policies, IntrospectionQuery.functions,
+            IntrospectionQuery.grants,
+        ].map { try query($0) })
     }
 }
