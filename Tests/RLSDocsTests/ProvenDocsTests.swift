@@ -11,7 +11,7 @@ import Testing
 /// what they would say.
 @Suite("Docs proven on a real database")
 struct ProvenDocsTests {
-    static let repository = Snapshot.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = Snapshot.folder.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let migrations = repository.appendingPathComponent("Migrations").path
     static let source = "a throwaway Supabase-shaped database built from `Migrations/`"
 
