@@ -33,10 +33,3 @@ final class ScratchCluster {
         started?.stop()
     }
 }
-
-extension MigrationDirectory {
-    /// The migration files, or none when the folder does not exist yet.
-    func filesIfPresent() throws -> [MigrationFile] {
-        exists ? try files() : []
-    }
-}

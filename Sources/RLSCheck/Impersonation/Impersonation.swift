@@ -46,7 +46,7 @@ public enum Impersonation {
         case .serviceRole:
             return #"{"role":"service_role"}"#
         case .user(let user):
-            return #"{"sub":"\#(user.id)","role":"authenticated","email":"\#(jsonEscaped(user.email))","aud":"authenticated"}"#
+            return #"{"sub":"\#(user.id)","role":"authenticated","email":\#(JSONValue.quoted(user.email)),"aud":"authenticated"}"#
         }
     }
 
@@ -58,18 +58,5 @@ public enum Impersonation {
     private static func email(of persona: Persona) -> String {
         if case .user(let user) = persona { return user.email }
         return ""
-    }
-
-    private static func jsonEscaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case _ where scalar.value < 0x20: result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 }

@@ -27,7 +27,7 @@ enum DiffCommand {
             let cluster = try EmbeddedCluster.start()
             defer { cluster.stop() }
             let plan = try Drift.migrationPlan(
-                migrations: files.map { SQLScript(name: $0.path, sql: $0.contents) }, desiredSQL: desiredSQL, scratch: cluster
+                migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: cluster
             )
             guard !plan.isEmpty else {
                 invocation.console.output("No difference: \(directory.path)/ already produces the schema. Nothing written.")

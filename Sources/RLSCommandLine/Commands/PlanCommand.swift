@@ -28,21 +28,21 @@ enum PlanCommand {
             let files = try MigrationDirectory(path: invocation.migrationsPath).filesIfPresent()
             let report = try invocation.withDatabase { target, connection in
                 let status = try connection.migrationStatus(files)
-                let scripts = { (files: [MigrationFile]) in files.map { SQLScript(name: $0.path, sql: $0.contents) } }
-                let appliedFiles = files.filter { file in !status.pending.contains(file) }
-                let drift = try target.withScratchCluster { scratch in
-                    try Drift.plan(
-                        target: connection, desiredSQL: desiredSQL, applied: scripts(appliedFiles),
-                        pending: scripts(status.pending), scratch: try scratch.cluster(),
-                        cacheDirectory: invocation.directory + "/.rls/cache"
+                let applied = files.filter { !status.pending.contains($0) }.map(SQLScript.init)
+                let pending = status.pending.map(SQLScript.init)
+                // One scratch cluster at most, started only if the cache cannot answer.
+                return try target.withScratchCluster { scratch in
+                    let drift = try Drift.plan(
+                        target: connection, desiredSQL: desiredSQL, applied: applied, pending: pending,
+                        scratch: try scratch.cluster(), cacheDirectory: invocation.directory + "/.rls/cache"
                     )
+                    // Drift leaves out what the pending files change. What they change that the schema does
+                    // not declare (or fail to change) shows here: the replay of every file against the schema.
+                    let afterPending = pending.isEmpty ? nil : try Drift.migrationPlan(
+                        migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: scratch.cluster()
+                    )
+                    return PlanReport(database: target.description, status: status, drift: drift, afterPending: afterPending)
                 }
-                // Drift above leaves out what the pending files change. What they change that the schema
-                // does not declare (or fail to change) shows here: the replay of every file against the schema.
-                let afterPending = status.pending.isEmpty ? nil : try target.withScratchCluster { scratch in
-                    try Drift.migrationPlan(migrations: scripts(files), desiredSQL: desiredSQL, scratch: scratch.cluster())
-                }
-                return PlanReport(database: target.description, status: status, drift: drift, afterPending: afterPending)
             }
             switch format {
             case .json: invocation.console.output(try report.json())

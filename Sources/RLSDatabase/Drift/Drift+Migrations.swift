@@ -14,16 +14,10 @@ extension Drift {
         return ChangePlan(from: current, to: desired)
     }
 
-    /// The `*.sql` files of a migrations directory, in file-name (timestamp) order; none when the
-    /// directory does not exist yet.
+    /// The migration files of a directory, in version order, read and checked as `rls apply` reads
+    /// them (``MigrationDirectory``); none when the directory does not exist yet.
     public static func migrationScripts(in directory: String) throws -> [SQLScript] {
-        let manager = FileManager.default
-        guard manager.fileExists(atPath: directory) else { return [] }
-        let names = try manager.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".sql") }.sorted()
-        return try names.map { name in
-            let path = (directory as NSString).appendingPathComponent(name)
-            return SQLScript(name: path, sql: try String(contentsOfFile: path, encoding: .utf8))
-        }
+        try MigrationDirectory(path: directory).filesIfPresent().map(SQLScript.init)
     }
 }
 

@@ -12,4 +12,9 @@ public struct SQLScript: Sendable, Equatable {
         self.name = name
         self.sql = sql
     }
+
+    /// A migration file, named by its path.
+    public init(_ file: MigrationFile) {
+        self.init(name: file.path, sql: file.contents)
+    }
 }

@@ -65,13 +65,8 @@ struct DevClusterLayout {
         let privileges = DefaultPrivileges(rawValue: marker.trimmingCharacters(in: .whitespacesAndNewlines)) ?? .none
         let admin = try Connection(url: "host='\(socketDirectory)' port=\(settings.port) user=supabase_admin dbname=postgres")
         defer { admin.close() }
-        // Hex digits only: safe inside the literal (ALTER ROLE takes no parameters).
         try EmbeddedCluster.withoutStatement {
-            try admin.execute("""
-            alter role postgres password '\(settings.password)';
-            alter role supabase_admin password '\(settings.password)';
-            alter role authenticator password '\(settings.password)';
-            """ + SupabaseShape.defaultPrivileges(privileges))
+            try admin.execute(SupabaseShape.passwords(settings.password) + SupabaseShape.defaultPrivileges(privileges))
         }
         try FileManager.default.removeItem(atPath: unshapedMarker)
     }

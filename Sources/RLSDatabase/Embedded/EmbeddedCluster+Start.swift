@@ -73,14 +73,9 @@ extension EmbeddedCluster {
     private func finishShaping() throws {
         let admin = try Connection(url: socketConninfo())
         defer { admin.close() }
-        // The password is hex digits only, so splicing it into the literal cannot break out of it;
-        // ALTER ROLE takes no parameters. The server log never records it (log_min_error_statement).
+        // The server log never records the statement (log_min_error_statement).
         try Self.withoutStatement {
-            try admin.execute("""
-            alter role postgres password '\(password)';
-            alter role supabase_admin password '\(password)';
-            alter role authenticator password '\(password)';
-            """ + SupabaseShape.defaultPrivileges(options.defaultPrivileges))
+            try admin.execute(SupabaseShape.passwords(password) + SupabaseShape.defaultPrivileges(options.defaultPrivileges))
         }
     }
 

@@ -1,3 +1,5 @@
+import RLSSQL
+
 /// SQL that shapes a fresh cluster like a hosted Supabase database.
 ///
 /// Written for this project from Supabase's documented behaviour, not copied from Supabase's
@@ -87,6 +89,14 @@ public enum SupabaseShape {
         grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
             to anon, authenticated, service_role, postgres;
         """
+
+    /// Sets the login password of `postgres`, `supabase_admin` and `authenticator` (ALTER ROLE takes
+    /// no parameters, so the value goes through the one literal-quoting function).
+    static func passwords(_ password: String) -> String {
+        ["postgres", "supabase_admin", "authenticator"]
+            .map { "alter role \(quoteIdentifier($0)) password \(quoteLiteral(password));\n" }
+            .joined()
+    }
 
     /// The statements for one default-privileges behaviour in the current database.
     public static func defaultPrivileges(_ privileges: DefaultPrivileges) -> String {

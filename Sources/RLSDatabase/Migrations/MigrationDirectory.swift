@@ -22,6 +22,12 @@ public struct MigrationDirectory: Sendable {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// The migration files, or none when the folder does not exist yet (a project before its first
+    /// `rls diff`).
+    public func filesIfPresent() throws -> [MigrationFile] {
+        exists ? try files() : []
+    }
+
     /// Every `*.sql` file in the folder, sorted by version. Hidden files, sub-folders and files
     /// not ending in `.sql` (a README) are ignored.
     ///
