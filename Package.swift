@@ -6,9 +6,13 @@ import PackageDescription
 //   → RLSDatabase (libpq) → RLSCheck / RLSDocs → RLSCommandLine → rls
 let package = Package(
     name: "rls",
-    platforms: [.macOS(.v14)],
+    // Linux only: that is where it is built and tested (Swift 6 on Debian/Ubuntu, PostgreSQL from apt).
+    // The code needs Synchronization's Mutex and Atomic and Linux process handling (setpriv,
+    // /usr/lib/postgresql), so no Apple platform is declared.
     products: [
-        .executable(name: "rls", targets: ["rls"]),
+        // The example's command line. Not `rls`: an adopter's own executable is called `rls`, and two
+        // products of one name would both be written to .build/debug/rls (see Docs/ADOPTING.md).
+        .executable(name: "rls-example", targets: ["rls-example"]),
         .library(name: "RLSModel", targets: ["RLSModel"]),
         .library(name: "RLSCommandLine", targets: ["RLSCommandLine"]),
     ],
@@ -29,28 +33,30 @@ let package = Package(
             name: "RLSCommandLine",
             dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs"]
         ),
-        // This repository's own schema: the Electric Ride example with BoxScore's sign-up profiles.
-        .target(name: "Policies", dependencies: ["RLSModel"], path: "Policies", exclude: ["README.md"]),
-        .executableTarget(name: "rls", dependencies: ["RLSCommandLine", "Policies"]),
-        .executableTarget(name: "rls-bench", dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "Policies"]),
+        // This repository's own schema: the Electric Ride example with BoxScore's sign-up profiles, in
+        // the folder Policies/. Its target and executable have names of their own, so that an adopter's
+        // package may call its targets `Policies` and `rls` without a conflict.
+        .target(name: "ElectricRide", dependencies: ["RLSModel"], path: "Policies", exclude: ["README.md"]),
+        .executableTarget(name: "rls-example", dependencies: ["RLSCommandLine", "ElectricRide"]),
+        .executableTarget(name: "rls-bench", dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "ElectricRide"]),
         // Shared by the test targets: one embedded cluster per test process, a fresh database per test.
         .target(name: "RLSTestSupport", dependencies: ["RLSDatabase"]),
 
-        .testTarget(name: "RLSModelTests", dependencies: ["RLSModel", "Policies"]),
+        .testTarget(name: "RLSModelTests", dependencies: ["RLSModel", "ElectricRide"]),
         .testTarget(
             name: "RLSSQLTests",
-            dependencies: ["RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"],
+            dependencies: ["RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"],
             exclude: ["Snapshots"]
         ),
-        .testTarget(name: "RLSCatalogTests", dependencies: ["RLSCatalog", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"]),
+        .testTarget(name: "RLSCatalogTests", dependencies: ["RLSCatalog", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"]),
         .testTarget(name: "RLSDatabaseTests", dependencies: ["RLSDatabase", "RLSTestSupport"]),
         .testTarget(
-            name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "Policies"]
+            name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"]
         ),
-        .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSCheck", "RLSDatabase", "RLSTestSupport", "Policies"], exclude: ["Snapshots"]),
+        .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSCheck", "RLSDatabase", "RLSTestSupport", "ElectricRide"], exclude: ["Snapshots"]),
         .testTarget(
             name: "RLSCommandLineTests",
-            dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "Policies"]
+            dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "ElectricRide"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,5 @@
 import Foundation
-import Policies
+import ElectricRide
 import RLSCatalog
 import RLSDatabase
 import RLSSQL

@@ -1,4 +1,4 @@
-import Policies
+import ElectricRide
 import RLSCheck
 import RLSSQL
 import RLSTestSupport

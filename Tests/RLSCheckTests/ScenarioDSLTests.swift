@@ -1,4 +1,4 @@
-import Policies
+import ElectricRide
 import RLSModel
 import Testing
 
@@ -21,7 +21,7 @@ import Testing
 
     @Test func exampleScenariosLiveInPolicies() {
         #expect(ElectricRide.scenarios.count == 4)
-        #expect(ElectricRide.scenarios.allSatisfy { $0.source.fileID == "Policies/ElectricRide+Scenarios.swift" })
+        #expect(ElectricRide.scenarios.allSatisfy { $0.source.fileID == "ElectricRide/ElectricRide+Scenarios.swift" })
     }
 
     @Test func policyExpectationsCoverRolesAndOperations() {

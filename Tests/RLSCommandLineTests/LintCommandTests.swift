@@ -1,5 +1,5 @@
 import Foundation
-import Policies
+import ElectricRide
 import RLSDatabase
 import RLSModel
 import RLSSQL

@@ -1,5 +1,5 @@
 import Foundation
-import Policies
+import ElectricRide
 import RLSTestSupport
 import Testing
 @testable import RLSCommandLine

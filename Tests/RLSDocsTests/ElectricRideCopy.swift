@@ -1,4 +1,4 @@
-import Policies
+import ElectricRide
 import RLSModel
 
 /// The example schema built a second time, through `Schema(elements:)`, so determinism is not

@@ -1,5 +1,5 @@
 import Foundation
-import Policies
+import ElectricRide
 import RLSCheck
 import RLSDatabase
 import RLSDocs

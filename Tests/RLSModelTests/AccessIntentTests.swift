@@ -1,4 +1,4 @@
-import Policies
+import ElectricRide
 import RLSModel
 import Testing
 

@@ -1,4 +1,4 @@
-import Policies
+import ElectricRide
 import RLSDatabase
 import RLSModel
 import RLSSQL

@@ -1,4 +1,4 @@
-import Policies
+import ElectricRide
 import RLSCommandLine
 
 RLSCommandLine.run(schema: ElectricRide.schema, scenarios: ElectricRide.scenarios)
