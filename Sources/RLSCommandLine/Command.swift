@@ -15,9 +15,9 @@ struct Command: Sendable {
     var operands = 0
     let run: @Sendable (Invocation) throws -> ExitCode
 
-    /// The full `--help` text.
-    var help: String {
-        var lines = ["rls \(name): \(summary)", "", "Usage: rls \(usage)", ""]
+    /// The full `--help` text, for the executable called `program`.
+    func help(program: String) -> String {
+        var lines = ["\(program) \(name): \(summary)", "", "Usage: \(program) \(usage)", ""]
         if !discussion.isEmpty { lines += [discussion, ""] }
         lines += ["Options:"] + OptionSpec.helpTable(options + OptionSpec.global)
         return lines.joined(separator: "\n")
@@ -34,6 +34,8 @@ struct Invocation: Sendable {
     let environment: [String: String]
     /// The project directory: where a running `rls dev` cluster is looked for (`.rls/`).
     let directory: String
+    /// The executable's name as the user typed it (`rls`), for hints such as `Run 'rls docs'`.
+    var program = "rls"
 
     var verbose: Bool { arguments.flag("verbose") }
 

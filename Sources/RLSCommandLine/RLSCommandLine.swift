@@ -21,23 +21,26 @@ public enum RLSCommandLine {
     /// Runs the command line with the process's arguments and exits with its exit code;
     /// `scenarios` are the scenario checks `rls check` runs besides its generated matrix.
     public static func run(schema: Schema, scenarios: [Scenario] = []) -> Never {
-        let code = execute(Array(CommandLine.arguments.dropFirst()), schema: schema, scenarios: scenarios)
+        let code = execute(
+            Array(CommandLine.arguments.dropFirst()), schema: schema, scenarios: scenarios,
+            program: programName(CommandLine.arguments.first))
+
         exit(code.rawValue)
     }
 
     /// Runs one command line (without the program name) and returns its exit code.
     static func execute(
         _ arguments: [String], schema: Schema, scenarios: [Scenario] = [], console: Console = .standard,
-        environment: [String: String] = ProcessEnvironment.current, directory: String? = nil
+        environment: [String: String] = ProcessEnvironment.current, directory: String? = nil, program: String = "rls"
     ) -> ExitCode {
         let commands = Commands.all
         guard let nameIndex = arguments.firstIndex(where: { !$0.hasPrefix("-") }) else {
-            return topLevel(arguments, console: console)
+            return topLevel(arguments, console: console, program: program)
         }
         let name = arguments[nameIndex]
         guard let command = commands.first(where: { $0.name == name }) else {
-            let suggestion = closest(to: name, among: commands.map(\.name)).map { " Did you mean 'rls \($0)'?" } ?? ""
-            console.error("rls: unknown command '\(name)'.\(suggestion) See 'rls --help'.")
+            let suggestion = closest(to: name, among: commands.map(\.name)).map { " Did you mean '\(program) \($0)'?" } ?? ""
+            console.error("\(program): unknown command '\(name)'.\(suggestion) See '\(program) --help'.")
             return .usage
         }
         var rest = arguments
@@ -46,55 +49,62 @@ public enum RLSCommandLine {
         do {
             parsed = try ArgumentParser(options: command.options + OptionSpec.global).parse(rest)
         } catch {
-            console.error("rls \(command.name): \(error.message)")
-            console.error("Usage: rls \(command.usage)")
-            console.error("See 'rls \(command.name) --help'.")
+            console.error("\(program) \(command.name): \(error.message)")
+            console.error("Usage: \(program) \(command.usage)")
+            console.error("See '\(program) \(command.name) --help'.")
             return .usage
         }
         if parsed.flag("help") {
-            console.output(command.help)
+            console.output(command.help(program: program))
             return .success
         }
         if parsed.positionals.count > command.operands {
             let extra = parsed.positionals.dropFirst(command.operands).joined(separator: " ")
-            console.error("rls \(command.name): unexpected argument '\(extra)'")
-            console.error("Usage: rls \(command.usage)")
+            console.error("\(program) \(command.name): unexpected argument '\(extra)'")
+            console.error("Usage: \(program) \(command.usage)")
             return .usage
         }
         let invocation = Invocation(
             arguments: parsed, schema: schema, scenarios: scenarios, console: console, environment: environment,
-            directory: directory ?? FileManager.default.currentDirectoryPath
+            directory: directory ?? FileManager.default.currentDirectoryPath, program: program
         )
         do {
             return try command.run(invocation)
         } catch let error as UsageError {
-            console.error("rls \(command.name): \(error.message)")
-            console.error("See 'rls \(command.name) --help'.")
+            console.error("\(program) \(command.name): \(error.message)")
+            console.error("See '\(program) \(command.name) --help'.")
             return .usage
         } catch {
-            ErrorReport(error: error, verbose: invocation.verbose).print(to: console, command: command.name)
+            ErrorReport(error: error, verbose: invocation.verbose).print(to: console, command: "\(program) \(command.name)")
             return .failure
         }
     }
 
-    private static func topLevel(_ arguments: [String], console: Console) -> ExitCode {
+    /// The name the user typed for this executable (`rls`, `rls-example`), without its folder:
+    /// help and usage lines speak of the adopter's executable, not of this package's.
+    static func programName(_ argument0: String?) -> String {
+        let name = argument0?.split(separator: "/").last.map(String.init) ?? ""
+        return name.isEmpty ? "rls" : name
+    }
+
+    private static func topLevel(_ arguments: [String], console: Console, program: String) -> ExitCode {
         let options = OptionSpec.global + [.flag("version", help: "Print the version of rls.")]
         do {
             let parsed = try ArgumentParser(options: options).parse(arguments)
             if parsed.flag("version") {
-                console.output("rls \(version)")
+                console.output("\(program) \(version)")
                 return .success
             }
             if parsed.flag("help") {
-                console.output(TopLevelHelp.text)
+                console.output(TopLevelHelp.text(program: program))
                 return .success
             }
         } catch {
-            console.error("rls: \(error.message)")
-            console.error("See 'rls --help'.")
+            console.error("\(program): \(error.message)")
+            console.error("See '\(program) --help'.")
             return .usage
         }
-        console.error(TopLevelHelp.text)
+        console.error(TopLevelHelp.text(program: program))
         return .usage
     }
 }

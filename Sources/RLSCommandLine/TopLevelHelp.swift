@@ -1,12 +1,12 @@
 /// The text of `rls --help`: the commands, the global options and the exit codes.
 enum TopLevelHelp {
-    static var text: String {
+    static func text(program: String) -> String {
         let commands = Commands.all
         let width = commands.map(\.name.count).max() ?? 0
         var lines = [
             "rls: Postgres row-level security as Swift code, for Supabase.",
             "",
-            "Usage: rls <command> [options]",
+            "Usage: \(program) <command> [options]",
             "",
             "Commands:",
         ]
@@ -21,10 +21,10 @@ enum TopLevelHelp {
             "  2   changes pending (plan --exit-code)",
             "  64  usage error (unknown option, missing value)",
             "",
-            "Without --database-url or DATABASE_URL, commands use a running 'rls dev' cluster,",
+            "Without --database-url or DATABASE_URL, commands use a running '\(program) dev' cluster,",
             "else a throwaway Supabase-shaped PostgreSQL started for the command and deleted after it.",
             "",
-            "See 'rls <command> --help' for a command's options.",
+            "See '\(program) <command> --help' for a command's options.",
         ]
         return lines.joined(separator: "\n")
     }

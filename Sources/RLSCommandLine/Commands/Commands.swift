@@ -10,5 +10,6 @@ enum Commands {
         SQLCommand.command,
         DevCommand.command,
         DoctorCommand.command,
+        InitCommand.command,
     ]
 }

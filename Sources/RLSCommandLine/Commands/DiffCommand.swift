@@ -34,7 +34,7 @@ enum DiffCommand {
                 return .success
             }
             let header = """
-                -- Migration \(name), written by `rls diff` from the schema in Policies/.
+                -- Migration \(name), written by `rls diff` from \(invocation.schema.origin).
                 -- \(plan.summary). Review it, then apply with `rls apply`.
 
 

@@ -39,7 +39,7 @@ enum DocsCommand {
             let stale = try AccessDocs.stalePages(pages, in: folder)
             for page in stale { invocation.console.error(page.description) }
             guard stale.isEmpty else {
-                invocation.console.error("Run 'rls docs' and commit the result.")
+                invocation.console.error("Run '\(invocation.program) docs' and commit the result.")
                 return .failure
             }
             invocation.console.output("Docs are up to date.")

@@ -7,9 +7,10 @@ struct ErrorReport {
     let error: any Error
     let verbose: Bool
 
+    /// `command` as the user typed it, with the executable's name: `rls apply`.
     func print(to console: Console, command: String) {
         let short = String(describing: error)
-        console.error("rls \(command): \(short)")
+        console.error("\(command): \(short)")
         let detail = String(reflecting: error)
         guard detail != short, detail.hasPrefix(short) else { return }
         if verbose {

@@ -21,19 +21,23 @@ public struct Schema: Sendable, Hashable {
     public var views: [View]
     /// Sign-up profile triggers (usually one).
     public var signUpProfiles: [SignUpProfile]
+    /// Where the schema was declared: generated files name it (``origin``), so an adopter's
+    /// migrations and docs point at the adopter's own Swift file.
+    public var source: SourceLocation
 
     /// An empty schema.
-    public init() {
-        self.init(elements: [])
+    public init(fileID: String = #fileID, line: Int = #line) {
+        self.init(elements: [], fileID: fileID, line: line)
     }
 
     /// A schema from its declarations.
-    public init(@SchemaBuilder _ content: () -> [SchemaElement]) {
-        self.init(elements: content())
+    public init(fileID: String = #fileID, line: Int = #line, @SchemaBuilder _ content: () -> [SchemaElement]) {
+        self.init(elements: content(), fileID: fileID, line: line)
     }
 
     /// A schema from a list of declarations.
-    public init(elements: [SchemaElement]) {
+    public init(elements: [SchemaElement], fileID: String = #fileID, line: Int = #line) {
+        source = SourceLocation(fileID: fileID, line: line)
         tables = []
         enums = []
         functions = []
@@ -51,6 +55,10 @@ public struct Schema: Sendable, Hashable {
             }
         }
     }
+
+    /// How generated files name this schema: `the schema declared in Policies/MyApp.swift`
+    /// (Swift's `#fileID`, module and file, of the `Schema { ... }` that declared it).
+    public var origin: String { "the schema declared in \(source.fileID)" }
 
     /// The declared table with this name.
     public func table(_ name: TableName) -> Table? {

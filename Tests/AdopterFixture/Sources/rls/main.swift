@@ -1,0 +1,3 @@
+import Policies
+import RLSCommandLine
+RLSCommandLine.run(schema: Bookshelf.schema)
