@@ -21,8 +21,9 @@ enum RLSDependency: Equatable {
     /// (`<root>/Sources/RLSCommandLine/Init/RLSDependency.swift`), when it is a checkout someone works
     /// in: its `Package.swift` names the package `rls`, and it is not a copy SwiftPM fetched into a
     /// `.build/checkouts` or Xcode `SourcePackages` folder (a URL dependency).
-    static func checkoutRoot(sourceFile: String = #filePath) -> String? {
-        var root = URL(fileURLWithPath: sourceFile)
+    /// (`sourceFile` stands in for this file in tests.)
+    static func checkoutRoot(sourceFile: String? = nil) -> String? {
+        var root = URL(fileURLWithPath: sourceFile ?? #filePath)
         for _ in 0..<4 { root.deleteLastPathComponent() }
         let path = root.standardizedFileURL.path
         guard !path.contains("/.build/checkouts/"), !path.contains("/SourcePackages/checkouts/"),
