@@ -1,7 +1,7 @@
 /// A mistake in the DSL, found before anything connects to a database.
 ///
 /// Its description names the Swift file and line, the table and column, what is
-/// wrong and what to do: `Policies/ElectricRide.swift:42: public.saved.profile_id: ...`.
+/// wrong and what to do: `Policies/MyApp.swift:42: public.saved.profile_id: ...`.
 public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of mistake, for tests and tools.
     public enum Kind: String, Sendable, Hashable {

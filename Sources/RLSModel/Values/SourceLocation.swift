@@ -1,6 +1,6 @@
 /// Where a DSL declaration was written, captured with `#fileID` and `#line`.
 ///
-/// Validation errors print it as `Policies/ElectricRide.swift:42`.
+/// Validation errors print it as `Policies/MyApp.swift:42` (module and file, as `#fileID` spells them).
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The Swift file, as `#fileID` spells it (`Module/File.swift`).
     public var fileID: String
