@@ -76,12 +76,18 @@ struct InitCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Package.swift"])
     }
 
-    @Test func writesIntoAnEmptyFolder() throws {
+    /// `mkdir shop && cd shop && rls init .`: the folder is filled, not replaced (the shell stands in it).
+    @Test func fillsTheEmptyFolderItStandsIn() throws {
         let folder = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = runRLS(["init", folder.path, "--name", "shop"])
-        #expect(result.code == .success, "\(result.error)")
+        let inode = try FileManager.default.attributesOfItem(atPath: folder.path)[.systemFileNumber] as? Int
+        let captured = CapturedConsole()
+        let code = RLSCommandLine.execute(["init", ".", "--name", "shop"], schema: Schema(), console: captured.console, environment: [:], directory: folder.path)
+        #expect(code == .success, "\(captured.error)")
         #expect(try read(folder, "Sources/rls/main.swift").contains("Shop.schema"))
+        #expect(try FileManager.default.attributesOfItem(atPath: folder.path)[.systemFileNumber] as? Int == inode)
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
+        #expect(!siblings.contains { $0.contains("rls-init") }, "no staging folder left behind")
     }
 
     @Test func refusesNamesSwiftCannotUse() throws {

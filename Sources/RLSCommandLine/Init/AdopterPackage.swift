@@ -119,7 +119,7 @@ struct AdopterPackage {
     }
 
     /// Writes the package into `path`, which must be missing or empty. The files are written into a
-    /// folder beside it first and moved into place at the end, so a failure leaves nothing behind.
+    /// folder beside it first and moved into place at the end, so a failed write leaves nothing behind.
     func write(to path: String) throws {
         let fileManager = FileManager.default
         let target = URL(fileURLWithPath: path).standardizedFileURL
@@ -145,8 +145,15 @@ struct AdopterPackage {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.contents.utf8).write(to: url)
             }
-            if fileManager.fileExists(atPath: target.path) { try fileManager.removeItem(at: target) }
-            try fileManager.moveItem(at: staging, to: target)
+            if fileManager.fileExists(atPath: target.path) {
+                // An empty folder the user may be standing in (`rls init .`): fill it, never replace it.
+                for entry in try fileManager.contentsOfDirectory(atPath: staging.path) {
+                    try fileManager.moveItem(at: staging.appendingPathComponent(entry), to: target.appendingPathComponent(entry))
+                }
+                try fileManager.removeItem(at: staging)
+            } else {
+                try fileManager.moveItem(at: staging, to: target)
+            }
         } catch {
             try? fileManager.removeItem(at: staging)
             throw CommandError("could not write the package into \(path): \(error.localizedDescription). Check that its folder is writable.")
