@@ -87,7 +87,7 @@ struct InitCommandTests {
         #expect(try read(folder, "Sources/rls/main.swift").contains("Shop.schema"))
         #expect(try FileManager.default.attributesOfItem(atPath: folder.path)[.systemFileNumber] as? Int == inode)
         let siblings = try FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)
-        #expect(!siblings.contains { $0.contains("rls-init") }, "no staging folder left behind")
+        #expect(!siblings.contains { $0.hasPrefix(".\(folder.lastPathComponent).rls-init-") }, "no staging folder left behind")
     }
 
     @Test func refusesNamesSwiftCannotUse() throws {
