@@ -24,7 +24,6 @@ public enum RLSCommandLine {
         let code = execute(
             Array(CommandLine.arguments.dropFirst()), schema: schema, scenarios: scenarios,
             program: programName(CommandLine.arguments.first))
-
         exit(code.rawValue)
     }
 
