@@ -1,0 +1,42 @@
+extension IntrospectionQuery {
+    /// What surrounds the managed schemas, in one query (one row kind per fact): roles granted to
+    /// `anon`/`authenticated`, every role's default privileges for them or PUBLIC, installed
+    /// extensions, foreign tables with the API roles that can read them, and storage buckets (read
+    /// through `query_to_xml`, only when `storage.buckets` exists, so the query runs without storage).
+    static let environment = """
+        select 'member' as kind, '' as schema, m.rolname::text as name, r.rolname::text as detail,
+               null::text as grantee, null::text as privilege
+        from pg_auth_members am
+        join pg_roles m on m.oid = am.member
+        join pg_roles r on r.oid = am.roleid
+        where m.rolname in ('anon', 'authenticated')
+        union all
+        select 'default', coalesce(n.nspname, ''), pg_get_userbyid(d.defaclrole)::text, d.defaclobjtype::text,
+               case when a.grantee = 0 then 'public' else pg_get_userbyid(a.grantee)::text end, a.privilege_type
+        from pg_default_acl d
+        left join pg_namespace n on n.oid = d.defaclnamespace,
+             aclexplode(d.defaclacl) a
+        where (a.grantee = 0 or pg_get_userbyid(a.grantee) in ('anon', 'authenticated'))
+          and (d.defaclnamespace = 0 or \(managed))
+        union all
+        select 'extension', n.nspname, e.extname::text, e.extversion,
+               (select v.default_version from pg_available_extensions v where v.name = e.extname), null
+        from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+        union all
+        select 'foreign table', n.nspname, c.relname::text, null,
+               array_to_string(array(select r from unnest(array['anon', 'authenticated']) r
+                                     where exists (select 1 from pg_roles pr where pr.rolname = r)
+                                       and has_table_privilege(r, c.oid, 'SELECT')), ','), null
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind = 'f' and \(managed)
+        union all
+        select 'storage', 'storage', '', null, null, null
+        where to_regclass('storage.buckets') is not null
+        union all
+        select 'bucket', 'storage', (xpath('/row/id/text()', b))[1]::text, (xpath('/row/name/text()', b))[1]::text,
+               (xpath('/row/public/text()', b))[1]::text, null
+        from (select 1 where to_regclass('storage.buckets') is not null) has_storage,
+             lateral unnest(xpath('/table/row', query_to_xml(
+                 'select id, name, coalesce(public, false) as public from storage.buckets', false, false, ''))) b
+        """
+}
