@@ -7,7 +7,7 @@ enum LintCommand {
     static let command = Command(
         name: "lint",
         summary: "Find what makes row-level security unsafe or slow.",
-        usage: "lint [--format text|json] [--schema-only]",
+        usage: "lint [--format text|json|sarif] [--fail-on error|warning|info] [--schema-only]",
         discussion: """
             With a database (--database-url, DATABASE_URL or the dev cluster), reads its catalog (read-only) and
             lints it. With none, or with --schema-only, lints the compiled-in schema: its SQL is applied to a
@@ -17,22 +17,50 @@ enum LintCommand {
             action, policies without TO, owner columns without an index, SECURITY DEFINER functions without a
             fixed search_path, policies trusting user metadata, views bypassing RLS and grants on tables
             without RLS. Each finding names its rule (see Docs/LINT.md) and, when obvious, the fix.
-            Exits 1 when any finding is an error, 0 otherwise.
+            Covers Supabase's linter (splinter 0001-0029, where a lint applies to a schema) and more:
+            Docs/LINT.md lists every rule with its splinter number. Exits 1 when any finding is at or above
+            --fail-on (error by default), 0 otherwise. --format sarif writes SARIF 2.1.0 for code scanning,
+            locating findings in the Migrations/ file that creates the object.
             """,
         options: [
-            .value("format", "FORMAT", help: "text (default) or json."),
+            .value("format", "FORMAT", help: "text (default), json or sarif (SARIF 2.1.0)."),
+            .value("fail-on", "LEVEL", help: "Exit 1 when a finding is at least this level: error (default), warning or info."),
             .flag("schema-only", help: "Lint the compiled-in schema on a throwaway database, even when a database is given."),
         ],
         run: { invocation in
-            let format = try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .json])
+            // SARIF is lint's own format, so it is not one of the shared OutputFormat cases.
+            let isSARIF = invocation.arguments.value("format") == "sarif"
+            let format = isSARIF ? .json : try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .json])
+            let failOn = try failLevel(invocation.arguments.value("fail-on"))
             let output = try invocation.arguments.flag("schema-only") ? lintSchema(invocation, scratch: nil) : lintTarget(invocation)
             switch format {
+            case _ where isSARIF: invocation.console.output(try sarif(output.report, directory: invocation.directory))
             case .json: invocation.console.output(try output.json())
             default: output.printText(to: invocation.console)
             }
-            return output.report.hasErrors ? .failure : .success
+            return output.report.findings.contains { $0.level <= failOn } ? .failure : .success
         }
     )
+
+    /// `--fail-on`: the least serious level that fails the run.
+    private static func failLevel(_ value: String?) throws -> LintLevel {
+        guard let value else { return .error }
+        guard let level = LintLevel(rawValue: value) else {
+            throw UsageError("unknown --fail-on level '\(value)'; use one of: error, warning, info")
+        }
+        return level
+    }
+
+    /// The report as SARIF, each finding located in the migration file that creates its object.
+    private static func sarif(_ report: LintReport, directory: String) throws -> String {
+        let migrations = MigrationDirectory(path: directory + "/Migrations")
+        let files = (try? migrations.filesIfPresent()) ?? []
+        var locations: [LintFinding: LintLocation] = [:]
+        for finding in report.findings {
+            locations[finding] = LintLocation.find(finding, in: files, directory: directory)
+        }
+        return try LintSARIF(report: report, locations: locations).json()
+    }
 
     /// The live database when one is given; the compiled-in schema, on the throwaway cluster, when not.
     private static func lintTarget(_ invocation: Invocation) throws -> LintOutput {
