@@ -3,6 +3,14 @@ extension IntrospectionQuery {
     /// `anon`/`authenticated`, every role's default privileges for them or PUBLIC, installed
     /// extensions, foreign tables with the API roles that can read them, and storage buckets (read
     /// through `query_to_xml`, only when `storage.buckets` exists, so the query runs without storage).
+    /// True when `storage.buckets` exists and the connected role may read it (found through the
+    /// catalog: naming a schema one may not use is an error, even in `to_regclass`).
+    static let readableBuckets = """
+        exists (select 1 from pg_class bc join pg_namespace bn on bn.oid = bc.relnamespace
+                where bn.nspname = 'storage' and bc.relname = 'buckets'
+                  and has_schema_privilege(bn.oid, 'USAGE') and has_table_privilege(bc.oid, 'SELECT'))
+        """
+
     static let environment = """
         select 'member' as kind, '' as schema, m.rolname::text as name, r.rolname::text as detail,
                null::text as grantee, null::text as privilege
@@ -31,11 +39,11 @@ extension IntrospectionQuery {
         where c.relkind = 'f' and \(managed)
         union all
         select 'storage', 'storage', '', null, null, null
-        where to_regclass('storage.buckets') is not null
+        where \(readableBuckets)
         union all
         select 'bucket', 'storage', (xpath('/row/id/text()', b))[1]::text, (xpath('/row/name/text()', b))[1]::text,
                (xpath('/row/public/text()', b))[1]::text, null
-        from (select 1 where to_regclass('storage.buckets') is not null) has_storage,
+        from (select 1 where \(readableBuckets)) has_storage,
              lateral unnest(xpath('/table/row', query_to_xml(
                  'select id, name, coalesce(public, false) as public from storage.buckets', false, false, ''))) b
         """
