@@ -58,7 +58,7 @@ struct FunctionBody {
     /// carries, as written: qualified (`public.note`) or not (`note`).
     func relationNames(in catalog: Catalog) -> [(schema: String?, name: String, range: Range<String.Index>)] {
         let code = code
-        let known = Set(catalog.tables.map(\.name.name) + catalog.views.map(\.name.name))
+        let known = Set(catalog.tables.map(\.name.name) + catalog.views.map(\.name.name)).subtracting(declaredVariables)
         let pattern = #/(?i)\b(?:from|join|into|update|table)\s+((?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)(?:\s*\.\s*(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*))?)/#
         return code.matches(of: pattern).compactMap { match in
             let parts = identifierParts(Substring(match.output.1.filter { !$0.isWhitespace }))
@@ -69,6 +69,14 @@ struct FunctionBody {
             }
             return (parts[0], name, match.output.1.startIndex..<match.output.1.endIndex)
         }
+    }
+
+    /// Names a PL/pgSQL `DECLARE` section declares: `select … into n` names a variable, not a table.
+    var declaredVariables: Set<String> {
+        guard language == "plpgsql", let block = code.firstMatch(of: #/(?is)\bdeclare\b(.*?)\bbegin\b/#) else { return [] }
+        return Set(block.output.1.split(separator: ";").compactMap { declaration in
+            declaration.split(whereSeparator: \.isWhitespace).first.map { String($0).lowercased() }
+        })
     }
 
     /// Tables and views the body names without a schema: each breaks under `search_path = ''`.
