@@ -30,6 +30,9 @@ enum LintCommand {
         run: { invocation in
             // SARIF is lint's own format, so it is not one of the shared OutputFormat cases.
             let isSARIF = invocation.arguments.value("format") == "sarif"
+            if let value = invocation.arguments.value("format"), !["text", "json", "sarif"].contains(value) {
+                throw UsageError("unknown format '\(value)'; use one of: text, json, sarif")
+            }
             let format = isSARIF ? .json : try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .json])
             let failOn = try failLevel(invocation.arguments.value("fail-on"))
             let output = try invocation.arguments.flag("schema-only") ? lintSchema(invocation, scratch: nil) : lintTarget(invocation)
