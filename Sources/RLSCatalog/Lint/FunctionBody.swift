@@ -61,7 +61,7 @@ struct FunctionBody {
         let known = Set(catalog.tables.map(\.name.name) + catalog.views.map(\.name.name)).subtracting(declaredVariables)
         let pattern = #/(?i)\b(?:from|join|into|update|table)\s+((?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)(?:\s*\.\s*(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*))?)/#
         return code.matches(of: pattern).compactMap { match in
-            let parts = identifierParts(Substring(match.output.1.filter { !$0.isWhitespace }))
+            let parts = identifierParts(Substring(withoutSpaceOutsideQuotes(match.output.1)))
             guard let name = parts.last else { return nil }
             if parts.count == 1 {
                 guard known.contains(name) || known.contains(name.lowercased()) else { return nil }
@@ -126,4 +126,14 @@ struct FunctionBody {
                 .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         }
     }
+}
+
+/// `"My Table" . x` → `"My Table".x`: white space between the parts of a name, not inside quotes.
+private func withoutSpaceOutsideQuotes(_ text: Substring) -> String {
+    var result = "", inQuotes = false
+    for character in text {
+        if character == "\"" { inQuotes.toggle() }
+        if inQuotes || !character.isWhitespace { result.append(character) }
+    }
+    return result
 }
