@@ -187,6 +187,29 @@ struct LintParityTests {
         #expect(signedIn.first?.level == .warning)
     }
 
+    /// pg_graphql is not among the server's extensions here, so the catalog is built by hand.
+    @Test func pgGraphQLExposureOnlyWithTheExtension() {
+        let note = QualifiedName(schema: "public", name: "note"), member = QualifiedName(schema: "public", name: "member")
+        let hidden = QualifiedName(schema: "public", name: "hidden")
+        let grants = [
+            Catalog.Grant(objectKind: .table, object: note, grantee: "anon", privilege: "SELECT"),
+            Catalog.Grant(objectKind: .table, object: note, grantee: "authenticated", privilege: "SELECT"),
+            Catalog.Grant(objectKind: .table, object: member, grantee: "authenticated", privilege: "SELECT"),
+        ]
+        let tables = [note, member, hidden].map { Catalog.Table(name: $0, rowSecurity: true) }
+        let withGraphQL = Catalog(tables: tables, grants: grants, environment: .init(
+            extensions: [Catalog.Extension(name: "pg_graphql", schema: "graphql", version: "1.5.11")]))
+        let report = Lint.run(withGraphQL, rules: [.pgGraphQLAnonTableExposed, .pgGraphQLAuthenticatedTableExposed])
+        #expect(report.findings(of: "pg-graphql-anon-table-exposed").map(\.object) == ["public.note"])
+        #expect(report.findings(of: "pg-graphql-authenticated-table-exposed").map(\.object) == ["public.member"])
+        let without = Catalog(tables: tables, grants: grants)
+        #expect(Lint.run(without, rules: [.pgGraphQLAnonTableExposed, .pgGraphQLAuthenticatedTableExposed]).findings.isEmpty)
+        // A role granted to anon counts: anon then reaches what authenticated may select.
+        var widened = withGraphQL
+        widened.environment.roleMemberships = [Catalog.RoleMembership(member: "anon", role: "authenticated")]
+        #expect(Lint.run(widened, rules: [.pgGraphQLAnonTableExposed]).findings.map(\.object) == ["public.member", "public.note"])
+    }
+
     @Test func userMetadataAndInitplanAndPermissiveAreCoveredByNumber() {
         let covered = Set(Lint.rules.flatMap(\.splinter).map { String($0.prefix(4)) })
         let skipped = Set(Lint.splinterNotApplicable.keys.map { String($0.prefix(4)) })
