@@ -1,4 +1,5 @@
 import Foundation
+import RLSModel
 import RLSTestSupport
 import Testing
 @testable import RLSCommandLine
@@ -74,5 +75,27 @@ struct LintCIOutputTests {
         let format = Self.run(["lint", "--format", "xml", "--database-url", fixed.url], in: directory)
         #expect(format.code == .usage)
         #expect(format.error.contains("text, json, sarif"))
+    }
+
+    @Test func sarifOfTheSchemaPointsAtTheSwiftDeclaration() throws {
+        let policyLine = #line + 5
+        let schema = Schema {
+            Table("post") {
+                Column("id", .bigint).identity().primaryKey()
+                Column("author_id", .uuid).default(.currentUserID)
+                Policy("authors", for: .delete, to: [.authenticated], using: SQL(raw: "author_id = auth.uid()"))
+                Index("author_id")
+            }
+        }
+        let captured = CapturedConsole()
+        let code = RLSCommandLine.execute(["lint", "--schema-only", "--format", "sarif"], schema: schema, console: captured.console,
+                                          environment: [:], directory: projectWithoutDevCluster)
+        #expect(code == .success, "\(captured.output)\(captured.error)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.output.utf8)) as? [String: Any])
+        let results = try #require((json["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let perRow = try #require(results.first { $0["ruleId"] as? String == "auth-function-per-row" })
+        let location = (perRow["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any]
+        #expect((location?["artifactLocation"] as? [String: String])?["uri"] == "RLSCommandLineTests/LintCIOutputTests.swift")
+        #expect((location?["region"] as? [String: Int])?["startLine"] == policyLine)
     }
 }

@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSDatabase
+import RLSModel
 import RLSSQL
 
 /// `rls lint`: find what makes row-level security unsafe or slow, in a live database or in the schema.
@@ -37,7 +38,7 @@ enum LintCommand {
             let failOn = try failLevel(invocation.arguments.value("fail-on"))
             let output = try invocation.arguments.flag("schema-only") ? lintSchema(invocation, scratch: nil) : lintTarget(invocation)
             switch format {
-            case _ where isSARIF: invocation.console.output(try sarif(output.report, directory: invocation.directory))
+            case _ where isSARIF: invocation.console.output(try sarif(output, schema: invocation.schema, directory: invocation.directory))
             case .json: invocation.console.output(try output.json())
             default: output.printText(to: invocation.console)
             }
@@ -54,15 +55,18 @@ enum LintCommand {
         return level
     }
 
-    /// The report as SARIF, each finding located in the migration file that creates its object.
-    private static func sarif(_ report: LintReport, directory: String) throws -> String {
+    /// The report as SARIF, each finding located where its object is written: in the Swift schema
+    /// first when the schema was linted, in the migration file first when a database was.
+    private static func sarif(_ output: LintOutput, schema: Schema, directory: String) throws -> String {
         let migrations = MigrationDirectory(path: directory + "/Migrations")
         let files = (try? migrations.filesIfPresent()) ?? []
         var locations: [LintFinding: LintLocation] = [:]
-        for finding in report.findings {
-            locations[finding] = LintLocation.find(finding, in: files, directory: directory)
+        for finding in output.report.findings {
+            let inMigrations = { LintLocation.find(finding, in: files, directory: directory) }
+            let inSwift = { LintLocation.find(finding, in: schema, directory: directory) }
+            locations[finding] = output.source == "schema" ? inSwift() ?? inMigrations() : inMigrations() ?? inSwift()
         }
-        return try LintSARIF(report: report, locations: locations).json()
+        return try LintSARIF(report: output.report, locations: locations).json()
     }
 
     /// The live database when one is given; the compiled-in schema, on the throwaway cluster, when not.
