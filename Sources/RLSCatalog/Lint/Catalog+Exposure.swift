@@ -26,9 +26,23 @@ extension Catalog {
         }
     }
 
-    /// Tables with RLS on that `view` reads: what a view running as its owner shows in full.
-    func policyProtectedTables(readBy view: View) -> [QualifiedName] {
-        Set(view.dependencies.map(\.relation)).compactMap { table($0) }.filter(\.rowSecurity).map(\.name).sorted()
+    /// Tables `view` reads whose rows some of `roles` may not all read directly (RLS on, and no grant
+    /// or no always-true policy for them): what a view running as its owner shows them beyond that.
+    func policyProtectedTables(readBy view: View, for roles: [String] = ["anon", "authenticated"]) -> [QualifiedName] {
+        Set(view.dependencies.map(\.relation)).compactMap { table($0) }
+            .filter { table in table.rowSecurity && roles.contains { deniesSomeRows(to: $0, of: table.name) } }.map(\.name).sorted()
+    }
+
+    /// True when `role`, querying `table` directly, cannot read every row: no SELECT privilege, or
+    /// RLS on without a permissive SELECT policy for it whose condition is always true.
+    func deniesSomeRows(to role: String, of table: QualifiedName) -> Bool {
+        guard canUse(role, "SELECT", on: table) else { return true }
+        guard self.table(table)?.rowSecurity == true else { return false }
+        let roles = reach(of: role)
+        return !policies(on: table).contains { policy in
+            policy.permissive && [.select, .all].contains(policy.command) && !roles.isDisjoint(with: policy.roles)
+                && (policy.using == nil || LintRule.isAlwaysTrue(policy.using))
+        }
     }
 
     /// `anon holds SELECT, INSERT; authenticated holds SELECT: through the API they reach every row.`,

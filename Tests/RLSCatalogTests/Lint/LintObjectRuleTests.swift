@@ -32,7 +32,7 @@ struct LintObjectRuleTests {
         let findings = report.findings(of: "view-without-security-invoker")
         #expect(findings.map(\.object) == ["public.leaky"])
         #expect(findings.first?.fix == #"alter view "public"."leaky" set (security_invoker = true);"#)
-        #expect(findings.first?.message.contains("(public.note)") == true)
+        #expect(findings.first?.message.contains("anon read every row of public.note through it, which their policies deny") == true)
         let materialized = report.findings(of: "materialized-view-in-api")
         #expect(materialized.map(\.object) == ["public.snapshot"])
         #expect(materialized.first?.message.contains("materialized views never apply RLS") == true)

@@ -34,14 +34,15 @@ extension LintRule {
                 && catalog.canExecute(role, function) && (role == "anon" || !catalog.canExecute("anon", function))
                 && !(function.name.schema != "public" && catalog.isCalledByPolicies(function))
         }.map { function in
-            let bypassed = FunctionBody(definition: function.definition).tables(in: catalog).filter { catalog.table($0)?.rowSecurity == true }
+            let read = FunctionBody(definition: function.definition).tables(in: catalog)
+            let bypassed = read.filter { catalog.table($0)?.rowSecurity == true && catalog.deniesSomeRows(to: role, of: $0) }
             let losing = role == "anon" ? ["public", "anon"] : ["public", "anon", "authenticated"]
             let keeping = (role == "anon" ? ["authenticated", "service_role"] : ["service_role"]).filter { catalog.canExecute($0, function) }
             var fix = "revoke execute on \(function.keyword.lowercased()) \(function.sqlSignature) from \(Catalog.roleList(losing));"
             if !keeping.isEmpty { fix += "\ngrant execute on \(function.keyword.lowercased()) \(function.sqlSignature) to \(Catalog.roleList(keeping));" }
             let who = role == "anon" ? "anyone with the anon key" : "every signed-in user"
             let reach = bypassed.isEmpty
-                ? "it runs as its owner, bypassing RLS on whatever it touches"
+                ? "it runs as its owner, bypassing RLS on whatever it touches" + (read.isEmpty ? "" : " (today \(read.map(\.description).joined(separator: ", ")), which \(role) may read anyway)")
                 : "it runs as its owner and reads \(bypassed.map(\.description).joined(separator: ", ")) past their policies: "
                     + "\(who) gets what those policies deny them"
             return LintFinding(

@@ -15,12 +15,14 @@ extension LintRule {
             let readers = catalog.apiRoles(holding: "SELECT", on: view.name)
             guard !readers.isEmpty else { return nil }
             let roles = readers.joined(separator: ", ")
-            let bypassed = catalog.policyProtectedTables(readBy: view)
+            let bypassed = catalog.policyProtectedTables(readBy: view, for: readers)
             return LintFinding(
                 rule: "view-without-security-invoker", level: .error, object: view.name.description,
                 message: "View \(view.name) is readable by \(roles) and runs with its owner's rights, bypassing the RLS of the tables "
-                    + "it reads\(bypassed.isEmpty ? "" : " (\(bypassed.map(\.description).joined(separator: ", ")))"): \(roles) read "
-                    + "every row of them through it. Make it run as the caller (security_invoker, PostgreSQL 15+).",
+                    + "it reads: " + (bypassed.isEmpty
+                        ? "today \(roles) may read all of their rows anyway, but a policy added later would not apply here. "
+                        : "\(roles) read every row of \(bypassed.map(\.description).joined(separator: ", ")) through it, which their policies deny. ")
+                    + "Make it run as the caller (security_invoker, PostgreSQL 15+).",
                 fix: "alter view \(view.name.sql) set (security_invoker = true);",
                 dslFix: "View(\"\(view.name.name)\", …) runs as the caller by default: remove securityInvoker: false"
             )
