@@ -43,14 +43,14 @@ extension LintRule {
             let who = role == "anon" ? "anyone with the anon key" : "every signed-in user"
             let reach = bypassed.isEmpty
                 ? "it runs as its owner, bypassing RLS on whatever it touches" + (read.isEmpty ? "" : " (today \(read.map(\.description).joined(separator: ", ")), which \(role) may read anyway)")
-                : "it runs as its owner and reads \(bypassed.map(\.description).joined(separator: ", ")) past their policies: "
+                : "it runs as its owner and reads \(bypassed.map(\.description).joined(separator: ", ")) past the policies: "
                     + "\(who) gets what those policies deny them"
             return LintFinding(
                 rule: rule, level: bypassed.isEmpty ? .warning : .error, object: function.signature,
                 message: "SECURITY DEFINER \(function.keyword.lowercased()) \(function.signature) is executable by \(role) "
-                    + "(/rest/v1/rpc/\(function.name.name)): \(reach). Revoke EXECUTE from \(role) (and PUBLIC)"
-                    + "\(keeping.isEmpty ? "" : "; \(keeping.joined(separator: " and ")) keep it"), make it SECURITY INVOKER, or move it "
-                    + "to a schema the API does not expose.",
+                    + "(/rest/v1/rpc/\(function.name.name)): \(reach). Revoke EXECUTE from \(role) and PUBLIC"
+                    + "\(keeping.isEmpty ? "" : " (the fix grants it back to \(keeping.joined(separator: " and ")), which hold it today)"), "
+                    + "make it SECURITY INVOKER, or move it to a schema the API does not expose.",
                 fix: fix
             )
         }
