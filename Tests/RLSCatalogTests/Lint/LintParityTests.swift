@@ -184,7 +184,7 @@ struct LintParityTests {
         #expect(anon.map(\.object) == ["public.all_notes()", "public.brands()"])
         #expect(anon.map(\.level) == [.error, .warning], "reading only what anon may read anyway is no exposure")
         #expect(anon.last?.message.contains("today public.brand, which anon may read anyway") == true)
-        #expect(anon.first?.message.contains("reads public.note past their policies") == true)
+        #expect(anon.first?.message.contains("reads public.note past the policies") == true)
         #expect(anon.first?.fix == #"""
             revoke execute on function "public"."all_notes"() from PUBLIC, "anon";
             grant execute on function "public"."all_notes"() to "authenticated", "service_role";
