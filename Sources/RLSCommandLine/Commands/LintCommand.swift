@@ -13,15 +13,14 @@ enum LintCommand {
             With a database (--database-url, DATABASE_URL or the dev cluster), reads its catalog (read-only) and
             lints it. With none, or with --schema-only, lints the compiled-in schema: its SQL is applied to a
             throwaway local database whose new tables are granted to the API roles (older Supabase projects
-            do that), and that catalog is linted. Finds tables without RLS, RLS without policies, policies on
-            tables with RLS off, auth.uid() evaluated per row, several permissive policies for one role and
-            action, policies without TO, owner columns without an index, SECURITY DEFINER functions without a
-            fixed search_path, policies trusting user metadata, views bypassing RLS and grants on tables
-            without RLS. Each finding names its rule (see Docs/LINT.md) and, when obvious, the fix.
-            Covers Supabase's linter (splinter 0001-0029, where a lint applies to a schema) and more:
-            Docs/LINT.md lists every rule with its splinter number. Exits 1 when any finding is at or above
-            --fail-on (error by default), 0 otherwise. --format sarif writes SARIF 2.1.0 for code scanning,
-            locating findings in the Migrations/ file that creates the object.
+            do that), and that catalog is linted. Covers Supabase's linter (splinter 0001-0029, wherever a lint
+            applies to a schema) and goes further: rows exposed through SECURITY DEFINER functions, views and
+            materialized views; roles and default privileges granted to anon/authenticated; with check (true)
+            for anon; dynamic SQL built without quoting; functions that break under an empty search_path.
+            Each finding names its rule (Docs/LINT.md lists each with its splinter number) and, when obvious,
+            a fix that keeps everyone's access but what the finding names. Exits 1 when any finding is at or
+            above --fail-on (error by default), 0 otherwise. --format sarif writes SARIF 2.1.0 for code
+            scanning, locating findings in the Swift schema or the Migrations/ file that creates the object.
             """,
         options: [
             .value("format", "FORMAT", help: "text (default), json or sarif (SARIF 2.1.0)."),
