@@ -44,6 +44,23 @@ struct LintFixProofTests {
         grant insert on public.guestbook to anon;
         grant authenticated to anon;
         alter default privileges for role postgres grant select on tables to anon;
+        create table public.tag (id bigint primary key, note_id bigint references public.note, label text);
+        alter table public.tag enable row level security;
+        create policy "tags read" on public.tag for select to anon, authenticated using (true);
+        grant select on public.tag to anon, authenticated;
+        create index tag_label on public.tag (label);
+        create index tag_label_again on public.tag (label);
+        insert into public.tag values (1, 1, 'x');
+        create table public.draft (id bigint primary key, body text);
+        create policy "drafts hidden" on public.draft for select to authenticated using (false);
+        grant select on public.draft to anon, authenticated;
+        insert into public.draft values (1, 'd');
+        create view public.members as select id, email from auth.users;
+        grant select on public.members to authenticated;
+        create function public.tag_count() returns bigint language sql stable as $$ select count(*) from tag $$;
+        create schema internal;
+        create table internal.queue (id bigint primary key, job text);
+        grant select on internal.queue to authenticated;
         """
 
     static let expected: [String: [String]] = [
@@ -51,7 +68,12 @@ struct LintFixProofTests {
         "api-role-default-privileges": ["default privileges of postgres for anon"],
         "api-role-membership": ["role anon"],
         "auth-function-per-row": ["public.note.own notes"],
-        "function-search-path-mutable": [],
+        "api-grant-without-rls": ["internal.queue"],
+        "auth-users-exposed": ["public.members"],
+        "duplicate-index": ["public.tag.tag_label"],
+        "function-search-path-mutable": ["public.tag_count()"],
+        "policy-without-rls": ["public.draft"],
+        "unindexed-foreign-keys": ["public.tag.tag_note_id_fkey"],
         "materialized-view-in-api": ["public.note_counts"],
         "no-primary-key": ["public.note_log"],
         "policy-without-role": ["public.profile.everyone reads"],
@@ -87,7 +109,12 @@ struct LintFixProofTests {
         try db.execute(Self.dashboard)
         let report = Lint.run(try db.introspectCatalog())
         let fixed = report.findings.filter { $0.fix != nil }
-        #expect(fixed.count >= 10)
+        #expect(Set(fixed.map(\.rule)) == [
+            "anon-security-definer-function-executable", "api-grant-without-rls", "api-role-default-privileges", "api-role-membership",
+            "auth-function-per-row", "auth-users-exposed", "duplicate-index", "function-search-path-mutable", "materialized-view-in-api",
+            "owner-column-without-index", "policy-without-role", "policy-without-rls", "security-definer-search-path",
+            "sensitive-columns-exposed", "unindexed-foreign-keys", "view-without-security-invoker",
+        ])
         for finding in fixed {
             try db.execute("savepoint fix")
             let before = try probe(db)
@@ -121,7 +148,8 @@ struct LintFixProofTests {
     /// `persona|object|operation` → outcome, for anon, alice and bob, inside the caller's transaction.
     private func probe(_ db: Connection) throws -> [String: String] {
         var result: [String: String] = [:]
-        let reads = ["public.profile", "public.note", "public.all_notes", "public.note_counts", "public.secret", "public.every_note()"]
+        let reads = ["public.profile", "public.note", "public.all_notes", "public.note_counts", "public.secret", "public.every_note()",
+                     "public.tag", "public.draft", "public.members", "public.tag_count()", "internal.queue"]
         for persona in [Persona.anon, .user(.alice), .user(.bob)] {
             for object in reads {
                 result["\(persona)|\(object)|select"] = try outcome(db, persona, "select count(*) as n from \(object)")
@@ -151,7 +179,7 @@ struct LintFixProofTests {
         switch finding.rule {
         case "api-role-membership": return parts[0] == "anon"
         case "table-without-rls", "sensitive-columns-exposed", "policy-without-rls", "view-without-security-invoker",
-             "materialized-view-in-api", "auth-users-exposed":
+             "materialized-view-in-api", "auth-users-exposed", "api-grant-without-rls":
             return parts[1] == finding.object
         case "anon-security-definer-function-executable":
             return parts[0] == "anon" && parts[1] == finding.object
