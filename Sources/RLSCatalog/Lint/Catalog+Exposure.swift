@@ -56,6 +56,11 @@ extension Catalog {
         return held.joined(separator: "; ") + ": through the API they reach every row."
     }
 
+    /// True when `name` is a pgmq queue table without RLS: `insecure-queue-exposed-in-api` reports it.
+    func isQueueTable(_ name: QualifiedName) -> Bool {
+        environment.queueTables.contains { $0.name == name && !$0.readers.isEmpty }
+    }
+
     /// `"anon", "authenticated"` or `PUBLIC`, as a GRANT or REVOKE names roles.
     static func roleList(_ roles: [String]) -> String {
         roles.map { $0 == "public" ? "PUBLIC" : quoteIdentifier($0) }.joined(separator: ", ")

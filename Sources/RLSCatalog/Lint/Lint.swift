@@ -16,6 +16,7 @@ public enum Lint {
         .materializedViewInAPI,
         .authUsersExposed,
         .foreignTableInAPI,
+        .insecureQueueExposedInAPI,
         .anonSecurityDefinerFunctionExecutable,
         .authenticatedSecurityDefinerFunctionExecutable,
         .securityDefinerSearchPath,
@@ -44,7 +45,6 @@ public enum Lint {
     public static let splinterNotApplicable: [String: String] = [
         "0005_unused_index": "needs the database's usage statistics, not its schema",
         "0012_auth_allow_anonymous_sign_ins": "an Auth setting, not part of the database",
-        "0019_insecure_queue_exposed_in_api": "about pgmq's own queue schema, which rls does not manage",
         "0020_table_bloat": "needs the database's storage statistics, not its schema",
     ]
 

@@ -16,18 +16,22 @@ extension Catalog {
         public var extensions: [Extension]
         /// Foreign tables in managed schemas, sorted.
         public var foreignTables: [ForeignTable]
+        /// pgmq queue tables (`pgmq.q_…`) with RLS off, and the API roles that may read them, sorted.
+        public var queueTables: [ForeignTable]
         /// Storage buckets, sorted by id; nil when the database has no `storage.buckets`.
         public var buckets: [Bucket]?
 
         /// Creates an environment; every list is sorted.
         public init(
             roleMemberships: [RoleMembership] = [], apiDefaultPrivileges: [RoleDefaultPrivilege] = [],
-            extensions: [Extension] = [], foreignTables: [ForeignTable] = [], buckets: [Bucket]? = nil
+            extensions: [Extension] = [], foreignTables: [ForeignTable] = [], queueTables: [ForeignTable] = [],
+            buckets: [Bucket]? = nil
         ) {
             self.roleMemberships = Array(Set(roleMemberships)).sorted()
             self.apiDefaultPrivileges = Array(Set(apiDefaultPrivileges)).sorted()
             self.extensions = extensions.sorted { $0.name < $1.name }
             self.foreignTables = foreignTables.sorted { $0.name < $1.name }
+            self.queueTables = queueTables.sorted { $0.name < $1.name }
             self.buckets = buckets?.sorted { $0.id < $1.id }
         }
 
@@ -113,7 +117,7 @@ extension Catalog {
         }
     }
 
-    /// A foreign table (never subject to RLS) and the API roles that may read it.
+    /// A foreign table (never subject to RLS), or a queue table without RLS, and the API roles that may read it.
     public struct ForeignTable: Equatable, Sendable, Codable {
         /// Its qualified name.
         public var name: QualifiedName

@@ -4,7 +4,7 @@ extension CatalogRows {
     /// Reads ``IntrospectionQuery/environment``'s rows, leaving out Supabase's own default privileges.
     static func environment(_ result: QueryResult) throws -> Catalog.Environment {
         var memberships: [Catalog.RoleMembership] = [], defaults: [Catalog.RoleDefaultPrivilege] = []
-        var extensions: [Catalog.Extension] = [], foreignTables: [Catalog.ForeignTable] = []
+        var extensions: [Catalog.Extension] = [], foreignTables: [Catalog.ForeignTable] = [], queues: [Catalog.ForeignTable] = []
         var buckets: [Catalog.Bucket]?
         let kinds: [String: Catalog.Grant.ObjectKind] = ["r": .table, "S": .sequence, "f": .function, "n": .schema]
         for row in result {
@@ -25,6 +25,10 @@ extension CatalogRows {
                 foreignTables.append(Catalog.ForeignTable(
                     name: try Self.name(row, "schema", "name"),
                     readers: (row["grantee"] ?? "").split(separator: ",").map(String.init)))
+            case "queue":
+                queues.append(Catalog.ForeignTable(
+                    name: try Self.name(row, "schema", "name"),
+                    readers: (row["grantee"] ?? "").split(separator: ",").map(String.init)))
             case "storage":
                 buckets = buckets ?? []
             case "bucket":
@@ -36,7 +40,7 @@ extension CatalogRows {
         }
         return Catalog.Environment(
             roleMemberships: memberships, apiDefaultPrivileges: withoutSupabaseDefaults(defaults),
-            extensions: extensions, foreignTables: foreignTables, buckets: buckets)
+            extensions: extensions, foreignTables: foreignTables, queueTables: queues, buckets: buckets)
     }
 
     /// Every privilege of each kind, as `grant all` hands it out on this server (PostgreSQL 15).

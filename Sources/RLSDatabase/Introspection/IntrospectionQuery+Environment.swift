@@ -1,7 +1,8 @@
 extension IntrospectionQuery {
     /// What surrounds the managed schemas, in one query (one row kind per fact): roles granted to
     /// `anon`/`authenticated`, every role's default privileges for them or PUBLIC, installed
-    /// extensions, foreign tables with the API roles that can read them, and storage buckets (read
+    /// extensions, foreign tables and pgmq queue tables without RLS with the API roles that can read
+    /// them, and storage buckets (read
     /// through `query_to_xml`, only when `storage.buckets` exists, so the query runs without storage).
     /// True when `storage.buckets` exists and the connected role may read it (found through the
     /// catalog: naming a schema one may not use is an error, even in `to_regclass`).
@@ -10,6 +11,15 @@ extension IntrospectionQuery {
                 where bn.nspname = 'storage' and bc.relname = 'buckets'
                   and has_schema_privilege(bn.oid, 'USAGE') and has_table_privilege(bc.oid, 'SELECT'))
         """
+
+    /// `anon,authenticated`: the API roles that may select from the relation `oid` (memberships counted).
+    static func apiReaders(_ oid: String) -> String {
+        """
+        array_to_string(array(select r from unnest(array['anon', 'authenticated']) r
+                              where exists (select 1 from pg_roles pr where pr.rolname = r)
+                                and has_table_privilege(r, \(oid), 'SELECT')), ',')
+        """
+    }
 
     static let environment = """
         select 'member' as kind, '' as schema, m.rolname::text as name, r.rolname::text as detail,
@@ -31,12 +41,13 @@ extension IntrospectionQuery {
                (select v.default_version from pg_available_extensions v where v.name = e.extname), null
         from pg_extension e join pg_namespace n on n.oid = e.extnamespace
         union all
-        select 'foreign table', n.nspname, c.relname::text, null,
-               array_to_string(array(select r from unnest(array['anon', 'authenticated']) r
-                                     where exists (select 1 from pg_roles pr where pr.rolname = r)
-                                       and has_table_privilege(r, c.oid, 'SELECT')), ','), null
+        select 'foreign table', n.nspname, c.relname::text, null, \(apiReaders("c.oid")), null
         from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where c.relkind = 'f' and \(managed)
+        union all
+        select 'queue', n.nspname, c.relname::text, null, \(apiReaders("c.oid")), null
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'pgmq' and c.relname like 'q\\_%' and c.relkind in ('r', 'p') and not c.relrowsecurity
         union all
         select 'storage', 'storage', '', null, null, null
         where \(readableBuckets)

@@ -90,6 +90,25 @@ struct LintParityTests {
         #expect(report.findings(of: "foreign-table-in-api").map(\.object) == ["public.remote"])
     }
 
+    @Test func insecureQueueExposedInAPI() throws {
+        let report = try lint(asAdmin: """
+            create schema pgmq;
+            grant usage on schema pgmq to anon, authenticated, postgres;
+            create table pgmq.q_jobs (msg_id bigint primary key, message jsonb);
+            grant select on pgmq.q_jobs to anon;
+            create table pgmq.q_private (msg_id bigint primary key, message jsonb);
+            create table pgmq.q_guarded (msg_id bigint primary key, message jsonb);
+            alter table pgmq.q_guarded enable row level security;
+            grant select on pgmq.q_guarded to authenticated;
+            create table pgmq.meta (queue_name text);
+            grant select on pgmq.meta to anon;
+            """)
+        #expect(report.findings(of: "insecure-queue-exposed-in-api").map(\.object) == ["pgmq.q_jobs"])
+        #expect(report.findings(of: "insecure-queue-exposed-in-api").first?.fix == #"alter table "pgmq"."q_jobs" enable row level security;"#)
+        #expect(report.findings.filter { $0.object == "pgmq.q_jobs" }.count == 1, "one finding for the queue")
+        #expect(report.findings(of: "table-without-rls").map(\.object) == ["pgmq.meta", "pgmq.q_private"])
+    }
+
     @Test func unsupportedRegTypes() throws {
         let report = try lint(afterApplying: """
             create table public.handler (id bigint primary key, fn regproc, kind regtype, names regnamespace[]);

@@ -11,7 +11,8 @@ extension LintRule {
     ) { catalog in
         // In exposed schemas table-without-rls (or policy-without-rls) reports the same table.
         let exposed = catalog.exposedSchemas
-        return catalog.tables.filter { !$0.rowSecurity && !exposed.contains($0.name.schema) && catalog.policies(on: $0.name).isEmpty }.compactMap { table -> LintFinding? in
+        return catalog.tables.filter { !$0.rowSecurity && !exposed.contains($0.name.schema) && catalog.policies(on: $0.name).isEmpty
+            && !catalog.isQueueTable($0.name) }.compactMap { table -> LintFinding? in
             let privileges = catalog.apiPrivileges(on: table.name)
             guard !privileges.isEmpty else { return nil }
             let held = privileges.keys.sorted().map { "\($0): \(privileges[$0]!.joined(separator: ", "))" }

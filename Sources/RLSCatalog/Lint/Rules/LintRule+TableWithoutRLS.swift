@@ -13,10 +13,10 @@ extension LintRule {
     ) { catalog in
         let exposed = catalog.exposedSchemas
         // One finding per table: with policies it is policy-without-rls, with readable sensitive
-        // columns sensitive-columns-exposed; both carry the same fix.
+        // columns sensitive-columns-exposed, a pgmq queue insecure-queue-exposed-in-api; all carry the same fix.
         let tables = catalog.tables.filter {
             exposed.contains($0.name.schema) && !$0.rowSecurity && catalog.policies(on: $0.name).isEmpty
-                && catalog.exposedSensitiveColumns(of: $0).isEmpty
+                && catalog.exposedSensitiveColumns(of: $0).isEmpty && !catalog.isQueueTable($0.name)
         }
         return tables.map { table in
             LintFinding(
