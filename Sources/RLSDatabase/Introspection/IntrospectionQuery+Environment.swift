@@ -12,12 +12,14 @@ extension IntrospectionQuery {
                   and has_schema_privilege(bn.oid, 'USAGE') and has_table_privilege(bc.oid, 'SELECT'))
         """
 
-    /// `anon,authenticated`: the API roles that may select from the relation `oid` (memberships counted).
+    /// `anon,authenticated`: the API roles that may select from the relation `oid` (memberships
+    /// counted). `case` guarantees a role is only asked about once it is known to exist (a database
+    /// without Supabase's roles), which `and` does not.
     static func apiReaders(_ oid: String) -> String {
         """
         array_to_string(array(select r from unnest(array['anon', 'authenticated']) r
-                              where exists (select 1 from pg_roles pr where pr.rolname = r)
-                                and has_table_privilege(r, \(oid), 'SELECT')), ',')
+                              where case when exists (select 1 from pg_roles pr where pr.rolname = r)
+                                         then has_table_privilege(r, \(oid), 'SELECT') else false end), ',')
         """
     }
 
