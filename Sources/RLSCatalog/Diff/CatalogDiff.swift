@@ -42,6 +42,7 @@ struct CatalogDiff {
         diffViews()
         diffFunctions()
         diffGrants()
+        diffAPIRoles()
         diffPolicies()
         diffTriggers()
         return DiffPhase.allCases.flatMap { phases[$0] ?? [] }

@@ -6,16 +6,46 @@ public enum Lint {
     /// Every rule, in the order `Docs/LINT.md` describes them.
     public static let rules: [LintRule] = [
         .tableWithoutRLS,
+        .sensitiveColumnsExposed,
         .apiGrantWithoutRLS,
         .policyWithoutRLS,
         .rlsWithoutPolicies,
         .userMetadataInPolicy,
+        .rlsPolicyAlwaysTrue,
         .viewWithoutSecurityInvoker,
+        .materializedViewInAPI,
+        .authUsersExposed,
+        .foreignTableInAPI,
+        .insecureQueueExposedInAPI,
+        .anonSecurityDefinerFunctionExecutable,
+        .authenticatedSecurityDefinerFunctionExecutable,
         .securityDefinerSearchPath,
+        .functionSearchPathMutable,
+        .unqualifiedNameInFunction,
+        .dynamicSQLWithoutQuoting,
+        .apiRoleMembership,
+        .apiRoleDefaultPrivileges,
+        .publicBucketAllowsListing,
+        .pgGraphQLAnonTableExposed,
+        .pgGraphQLAuthenticatedTableExposed,
         .authFunctionPerRow,
         .multiplePermissivePolicies,
         .policyWithoutRole,
         .ownerColumnWithoutIndex,
+        .unindexedForeignKeys,
+        .duplicateIndex,
+        .noPrimaryKey,
+        .fkeyToAuthUnique,
+        .extensionInPublic,
+        .extensionVersionsOutdated,
+        .unsupportedRegTypes,
+    ]
+
+    /// Splinter lints that do not apply to a project's schema, and why: `rls lint` has no rule for them.
+    public static let splinterNotApplicable: [String: String] = [
+        "0005_unused_index": "needs the database's usage statistics, not its schema",
+        "0012_auth_allow_anonymous_sign_ins": "an Auth setting, not part of the database",
+        "0020_table_bloat": "needs the database's storage statistics, not its schema",
     ]
 
     /// Runs `rules` (all of them by default) on `catalog`.

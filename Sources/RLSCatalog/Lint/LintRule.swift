@@ -9,13 +9,17 @@ public struct LintRule: Sendable {
     public let id: String
     /// One line: what the rule finds.
     public let summary: String
+    /// The splinter lints (Supabase's database linter) this rule covers, as `0013_rls_disabled_in_public`;
+    /// empty for a rule splinter has no counterpart for.
+    public let splinter: [String]
     /// Finds the rule's problems in a catalog.
     public let check: @Sendable (Catalog) -> [LintFinding]
 
     /// Creates a rule.
-    public init(id: String, summary: String, check: @escaping @Sendable (Catalog) -> [LintFinding]) {
+    public init(id: String, summary: String, splinter: [String] = [], check: @escaping @Sendable (Catalog) -> [LintFinding]) {
         self.id = id
         self.summary = summary
+        self.splinter = splinter
         self.check = check
     }
 }

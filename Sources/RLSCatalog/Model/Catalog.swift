@@ -26,12 +26,15 @@ public struct Catalog: Equatable, Sendable, Codable {
     public var sequences: [QualifiedName]
     /// What objects created by the connected role are granted automatically; not compared.
     public var defaultPrivileges: [DefaultPrivilege]
+    /// API role memberships, their default privileges, extensions, foreign tables, buckets.
+    public var environment: Environment
 
     /// Creates a catalog; every list is sorted so the value is deterministic.
     public init(
         schemas: [Schema] = [], enums: [EnumType] = [], tables: [Table] = [], views: [View] = [],
         functions: [Function] = [], triggers: [Trigger] = [], policies: [Policy] = [], grants: [Grant] = [],
-        sequences: [QualifiedName] = [], defaultPrivileges: [DefaultPrivilege] = []
+        sequences: [QualifiedName] = [], defaultPrivileges: [DefaultPrivilege] = [],
+        environment: Environment = .init()
     ) {
         self.schemas = schemas.sorted { $0.name < $1.name }
         self.enums = enums.sorted { $0.name < $1.name }
@@ -43,6 +46,7 @@ public struct Catalog: Equatable, Sendable, Codable {
         self.grants = grants.sorted()
         self.sequences = sequences.sorted()
         self.defaultPrivileges = defaultPrivileges.sorted { "\($0)" < "\($1)" }
+        self.environment = environment
     }
 
     /// Compares what the databases hold; default privileges are context, not content.

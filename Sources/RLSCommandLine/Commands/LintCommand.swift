@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSDatabase
+import RLSModel
 import RLSSQL
 
 /// `rls lint`: find what makes row-level security unsafe or slow, in a live database or in the schema.
@@ -7,32 +8,65 @@ enum LintCommand {
     static let command = Command(
         name: "lint",
         summary: "Find what makes row-level security unsafe or slow.",
-        usage: "lint [--format text|json] [--schema-only]",
+        usage: "lint [--format text|json|sarif] [--fail-on error|warning|info] [--schema-only]",
         discussion: """
             With a database (--database-url, DATABASE_URL or the dev cluster), reads its catalog (read-only) and
             lints it. With none, or with --schema-only, lints the compiled-in schema: its SQL is applied to a
             throwaway local database whose new tables are granted to the API roles (older Supabase projects
-            do that), and that catalog is linted. Finds tables without RLS, RLS without policies, policies on
-            tables with RLS off, auth.uid() evaluated per row, several permissive policies for one role and
-            action, policies without TO, owner columns without an index, SECURITY DEFINER functions without a
-            fixed search_path, policies trusting user metadata, views bypassing RLS and grants on tables
-            without RLS. Each finding names its rule (see Docs/LINT.md) and, when obvious, the fix.
-            Exits 1 when any finding is an error, 0 otherwise.
+            do that), and that catalog is linted. Covers Supabase's linter (splinter 0001-0029, wherever a lint
+            applies to a schema) and goes further: rows exposed through SECURITY DEFINER functions, views and
+            materialized views; roles and default privileges granted to anon/authenticated; with check (true)
+            for anon; dynamic SQL built without quoting; functions that break under an empty search_path.
+            Each finding names its rule (Docs/LINT.md lists each with its splinter number) and, when obvious,
+            a fix that keeps everyone's access but what the finding names. Exits 1 when any finding is at or
+            above --fail-on (error by default), 0 otherwise. --format sarif writes SARIF 2.1.0 for code
+            scanning, locating findings in the Swift schema or the Migrations/ file that creates the object.
             """,
         options: [
-            .value("format", "FORMAT", help: "text (default) or json."),
+            .value("format", "FORMAT", help: "text (default), json or sarif (SARIF 2.1.0)."),
+            .value("fail-on", "LEVEL", help: "Exit 1 when a finding is at least this level: error (default), warning or info."),
             .flag("schema-only", help: "Lint the compiled-in schema on a throwaway database, even when a database is given."),
         ],
         run: { invocation in
-            let format = try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .json])
+            // SARIF is lint's own format, so it is not one of the shared OutputFormat cases.
+            let isSARIF = invocation.arguments.value("format") == "sarif"
+            if let value = invocation.arguments.value("format"), !["text", "json", "sarif"].contains(value) {
+                throw UsageError("unknown format '\(value)'; use one of: text, json, sarif")
+            }
+            let format = isSARIF ? .json : try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .json])
+            let failOn = try failLevel(invocation.arguments.value("fail-on"))
             let output = try invocation.arguments.flag("schema-only") ? lintSchema(invocation, scratch: nil) : lintTarget(invocation)
             switch format {
+            case _ where isSARIF: invocation.console.output(try sarif(output, schema: invocation.schema, directory: invocation.directory))
             case .json: invocation.console.output(try output.json())
             default: output.printText(to: invocation.console)
             }
-            return output.report.hasErrors ? .failure : .success
+            return output.report.findings.contains { $0.level <= failOn } ? .failure : .success
         }
     )
+
+    /// `--fail-on`: the least serious level that fails the run.
+    private static func failLevel(_ value: String?) throws -> LintLevel {
+        guard let value else { return .error }
+        guard let level = LintLevel(rawValue: value) else {
+            throw UsageError("unknown --fail-on level '\(value)'; use one of: error, warning, info")
+        }
+        return level
+    }
+
+    /// The report as SARIF, each finding located where its object is written: in the Swift schema
+    /// first when the schema was linted, in the migration file first when a database was.
+    private static func sarif(_ output: LintOutput, schema: Schema, directory: String) throws -> String {
+        let migrations = MigrationDirectory(path: directory + "/Migrations")
+        let files = (try? migrations.filesIfPresent()) ?? []
+        var locations: [LintFinding: LintLocation] = [:]
+        for finding in output.report.findings {
+            let inMigrations = { LintLocation.find(finding, in: files, directory: directory) }
+            let inSwift = { LintLocation.find(finding, in: schema, directory: directory) }
+            locations[finding] = output.source == "schema" ? inSwift() ?? inMigrations() : inMigrations() ?? inSwift()
+        }
+        return try LintSARIF(report: output.report, locations: locations).json()
+    }
 
     /// The live database when one is given; the compiled-in schema, on the throwaway cluster, when not.
     private static func lintTarget(_ invocation: Invocation) throws -> LintOutput {

@@ -5,8 +5,15 @@ import RLSCatalog
 struct IntrospectionRows {
     let results: [QueryResult]
 
-    /// The ``CatalogFingerprint`` of these rows.
-    var fingerprint: String { CatalogFingerprint.of(results) }
+    /// The ``CatalogFingerprint`` of these rows. Of the environment only what a plan compares counts
+    /// (API role memberships and their default privileges beyond Supabase's): extensions and the
+    /// like differ between a hosted project and a throwaway database without being drift.
+    var fingerprint: String {
+        let objects = CatalogFingerprint.of(Array(results.prefix(7)))
+        guard results.count > 7, let environment = try? CatalogRows.environment(results[7]),
+              !environment.roleMemberships.isEmpty || !environment.apiDefaultPrivileges.isEmpty else { return objects }
+        return SHA256.hexDigest(of: "\(objects)\n\(environment.roleMemberships)\n\(environment.apiDefaultPrivileges)".utf8)
+    }
 
     /// The catalog these rows describe.
     func catalog() throws -> Catalog {
@@ -18,6 +25,8 @@ struct IntrospectionRows {
         try reader.readPolicies(results[4])
         try reader.readFunctions(results[5])
         try reader.readGrants(results[6])
-        return reader.catalog
+        var catalog = reader.catalog
+        if results.count > 7 { catalog.environment = try CatalogRows.environment(results[7]) }
+        return catalog
     }
 }

@@ -9,3 +9,16 @@ func lint(afterApplying sql: String, _ defaultPrivileges: DefaultPrivileges = .n
     try db.transaction { try $0.execute(sql) }
     return Lint.run(try db.introspectCatalog())
 }
+
+/// Like ``lint(afterApplying:_:)``, with `adminSQL` run first as the cluster's superuser (extensions,
+/// foreign tables, a storage schema: what a hosted project has and `postgres` may not create).
+func lint(asAdmin adminSQL: String, then sql: String = "", _ defaultPrivileges: DefaultPrivileges = .none) throws -> LintReport {
+    let (url, db) = try TestDatabase.make(defaultPrivileges)
+    defer { db.close() }
+    let name = String(url.split(separator: "/").last!.prefix { $0 != "?" })
+    let admin = try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
+    try admin.execute(adminSQL)
+    admin.close()
+    if !sql.isEmpty { try db.transaction { try $0.execute(sql) } }
+    return Lint.run(try db.introspectCatalog())
+}

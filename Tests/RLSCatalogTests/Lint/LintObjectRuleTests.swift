@@ -30,9 +30,12 @@ struct LintObjectRuleTests {
             grant select on public.snapshot to authenticated;
             """)
         let findings = report.findings(of: "view-without-security-invoker")
-        #expect(findings.map(\.object) == ["public.leaky", "public.snapshot"])
+        #expect(findings.map(\.object) == ["public.leaky"])
         #expect(findings.first?.fix == #"alter view "public"."leaky" set (security_invoker = true);"#)
-        #expect(findings.last?.message.contains("materialized views never apply RLS") == true)
+        #expect(findings.first?.message.contains("anon read every row of public.note through it, which their policies deny") == true)
+        let materialized = report.findings(of: "materialized-view-in-api")
+        #expect(materialized.map(\.object) == ["public.snapshot"])
+        #expect(materialized.first?.message.contains("materialized views never apply RLS") == true)
     }
 
     @Test func findingsComeInAFixedOrder() throws {
@@ -45,10 +48,11 @@ struct LintObjectRuleTests {
             """
         let report = try lint(afterApplying: sql)
         #expect(report.findings.map(\.rule) == [
-            "security-definer-search-path", "table-without-rls", "table-without-rls", "rls-without-policies",
+            "security-definer-search-path", "table-without-rls", "table-without-rls",
+            "anon-security-definer-function-executable", "rls-without-policies",
         ])
-        #expect(report.findings.map(\.object) == ["public.f()", "public.a", "public.b", "public.c"])
-        #expect(report.summary == "3 errors, 0 warnings, 1 info")
+        #expect(report.findings.map(\.object) == ["public.f()", "public.a", "public.b", "public.f()", "public.c"])
+        #expect(report.summary == "3 errors, 1 warning, 1 info")
         #expect(try lint(afterApplying: sql) == report)
     }
 }

@@ -51,7 +51,8 @@ struct LintPolicyRuleTests {
             """)
         let findings = report.findings(of: "policy-without-role")
         #expect(findings.map(\.object) == ["public.note.anyone"])
-        #expect(findings.first?.fix == #"alter policy "anyone" on "public"."note" to "authenticated";"#)
+        // anon keeps what the policy gave it: the fix names both API roles.
+        #expect(findings.first?.fix == #"alter policy "anyone" on "public"."note" to "anon", "authenticated";"#)
     }
 
     @Test func userEditableMetadataIsAnError() throws {

@@ -7,9 +7,12 @@ extension LintRule {
     ///     revoke all on table "public"."note" from "anon", "authenticated";
     public static let apiGrantWithoutRLS = LintRule(
         id: "api-grant-without-rls",
-        summary: "anon, authenticated or PUBLIC hold privileges on a table whose RLS is off."
+        summary: "anon, authenticated or PUBLIC hold privileges on a table whose RLS is off.", splinter: ["0013_rls_disabled_in_public"]
     ) { catalog in
-        catalog.tables.filter { !$0.rowSecurity }.compactMap { table in
+        // In exposed schemas table-without-rls (or policy-without-rls) reports the same table.
+        let exposed = catalog.exposedSchemas
+        return catalog.tables.filter { !$0.rowSecurity && !exposed.contains($0.name.schema) && catalog.policies(on: $0.name).isEmpty
+            && !catalog.isQueueTable($0.name) }.compactMap { table -> LintFinding? in
             let privileges = catalog.apiPrivileges(on: table.name)
             guard !privileges.isEmpty else { return nil }
             let held = privileges.keys.sorted().map { "\($0): \(privileges[$0]!.joined(separator: ", "))" }

@@ -6,7 +6,7 @@ extension LintRule {
     ///     create policy "select_authenticated" on t for select to authenticated using (a or b);
     public static let multiplePermissivePolicies = LintRule(
         id: "multiple-permissive-policies",
-        summary: "Several permissive policies apply to one role and action on a table."
+        summary: "Several permissive policies apply to one role and action on a table.", splinter: ["0006_multiple_permissive_policies"]
     ) { catalog in
         var findings: [LintFinding] = []
         for table in Set(catalog.policies.map(\.table)).sorted() {

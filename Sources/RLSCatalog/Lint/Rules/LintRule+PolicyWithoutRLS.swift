@@ -7,9 +7,9 @@ extension LintRule {
     ///     alter table "public"."note" enable row level security;
     public static let policyWithoutRLS = LintRule(
         id: "policy-without-rls",
-        summary: "A table has policies but RLS is off, so the policies are ignored."
+        summary: "A table has policies but RLS is off, so the policies are ignored.", splinter: ["0007_policy_exists_rls_disabled"]
     ) { catalog in
-        catalog.tables.filter { !$0.rowSecurity }.compactMap { table in
+        catalog.tables.filter { !$0.rowSecurity }.compactMap { table -> LintFinding? in
             let names = catalog.policies(on: table.name).map(\.name)
             guard !names.isEmpty else { return nil }
             return LintFinding(

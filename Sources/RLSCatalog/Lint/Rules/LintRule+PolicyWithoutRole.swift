@@ -14,8 +14,9 @@ extension LintRule {
             LintFinding(
                 rule: "policy-without-role", level: .warning, object: "\(policy.table).\(policy.name)",
                 message: "Policy \(policy.name) on \(policy.table) applies to PUBLIC (no TO clause), so anon requests are checked "
-                    + "against it too. Name the roles it is for: usually authenticated, or anon and authenticated for public data.",
-                fix: "alter policy \(quoteIdentifier(policy.name)) on \(policy.table.sql) to \"authenticated\";",
+                    + "against it too. Name the roles it is for. The fix keeps exactly today's access for both API roles "
+                    + "(to anon, authenticated); drop anon from it if the policy is meant for signed-in users only.",
+                fix: "alter policy \(quoteIdentifier(policy.name)) on \(policy.table.sql) to \"anon\", \"authenticated\";",
                 dslFix: "access plans compile to TO anon/authenticated; name the roles of a raw Policy(…)"
             )
         }

@@ -8,7 +8,7 @@ extension LintRule {
     /// forgotten policy (requests return empty results, not errors).
     public static let rlsWithoutPolicies = LintRule(
         id: "rls-without-policies",
-        summary: "RLS is on but the table has no policy: every API request is denied."
+        summary: "RLS is on but the table has no policy: every API request is denied.", splinter: ["0008_rls_enabled_no_policy"]
     ) { catalog in
         catalog.tables.filter { $0.rowSecurity && catalog.policies(on: $0.name).isEmpty }.map { table in
             let privileges = catalog.apiPrivileges(on: table.name)

@@ -6,14 +6,15 @@ extension LintRule {
     ///     alter function "public"."handle_new_user"() set search_path = '';
     public static let securityDefinerSearchPath = LintRule(
         id: "security-definer-search-path",
-        summary: "A SECURITY DEFINER function has no fixed search_path."
+        summary: "A SECURITY DEFINER function has no fixed search_path.", splinter: ["0011_function_search_path_mutable"]
     ) { catalog in
         catalog.functions.filter { $0.securityDefiner && $0.searchPath == nil }.map { function in
-            LintFinding(
+            let fix = function.searchPathFix(in: catalog)
+            return LintFinding(
                 rule: "security-definer-search-path", level: .error, object: function.signature,
                 message: "SECURITY DEFINER \(function.keyword.lowercased()) \(function.signature) has no fixed search_path: it runs as its "
-                    + "owner but finds tables and functions through the caller's path. Set search_path to '' and qualify every name.",
-                fix: "alter \(function.keyword.lowercased()) \(function.sqlSignature) set search_path = '';",
+                    + "owner but finds tables and functions through the caller's path." + fix.note,
+                fix: fix.sql,
                 dslFix: "Function(…) compiles with set search_path = '' already: write schema-qualified names in its body"
             )
         }

@@ -9,14 +9,20 @@ extension LintRule {
     ///     alter table "public"."note" enable row level security;
     public static let tableWithoutRLS = LintRule(
         id: "table-without-rls",
-        summary: "A table in an exposed schema (public, or one the API roles may use) has row-level security off."
+        summary: "A table in an exposed schema (public, or one the API roles may use) has row-level security off.", splinter: ["0013_rls_disabled_in_public"]
     ) { catalog in
         let exposed = catalog.exposedSchemas
-        return catalog.tables.filter { exposed.contains($0.name.schema) && !$0.rowSecurity }.map { table in
+        // One finding per table: with policies it is policy-without-rls, with readable sensitive
+        // columns sensitive-columns-exposed, a pgmq queue insecure-queue-exposed-in-api; all carry the same fix.
+        let tables = catalog.tables.filter {
+            exposed.contains($0.name.schema) && !$0.rowSecurity && catalog.policies(on: $0.name).isEmpty
+                && catalog.exposedSensitiveColumns(of: $0).isEmpty && !catalog.isQueueTable($0.name)
+        }
+        return tables.map { table in
             LintFinding(
                 rule: "table-without-rls", level: .error, object: table.name.description,
-                message: "Row-level security is off on \(table.name), which the API exposes: any grant to anon or authenticated "
-                    + "exposes every row. Enable RLS and add policies for what each role may do.",
+                message: "Row-level security is off on \(table.name), which the API exposes: \(catalog.grantSentence(table.name)) "
+                    + "Enable RLS and add policies for what each role may do.",
                 fix: "alter table \(table.name.sql) enable row level security;",
                 dslFix: "Table(\"\(table.name.name)\") { … }.access(…)   // every DSL table with an access plan gets RLS"
             )

@@ -1,3 +1,3 @@
-import Policies
+import ElectricRide
 import RLSCommandLine
 RLSCommandLine.run(schema: Bookshelf.schema)

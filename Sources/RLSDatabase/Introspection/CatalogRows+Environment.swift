@@ -1,0 +1,65 @@
+import RLSCatalog
+
+extension CatalogRows {
+    /// Reads ``IntrospectionQuery/environment``'s rows, leaving out Supabase's own default privileges.
+    static func environment(_ result: QueryResult) throws -> Catalog.Environment {
+        var memberships: [Catalog.RoleMembership] = [], defaults: [Catalog.RoleDefaultPrivilege] = []
+        var extensions: [Catalog.Extension] = [], foreignTables: [Catalog.ForeignTable] = [], queues: [Catalog.ForeignTable] = []
+        var buckets: [Catalog.Bucket]?
+        let kinds: [String: Catalog.Grant.ObjectKind] = ["r": .table, "S": .sequence, "f": .function, "n": .schema]
+        for row in result {
+            switch try row.string("kind") {
+            case "member":
+                memberships.append(Catalog.RoleMembership(member: try row.string("name"), role: try row.string("detail")))
+            case "default":
+                guard let kind = kinds[try row.string("detail")] else { continue }
+                let schema = try row.string("schema")
+                defaults.append(Catalog.RoleDefaultPrivilege(
+                    owner: try row.string("name"), schema: schema.isEmpty ? nil : schema, objectKind: kind,
+                    grantee: try row.string("grantee"), privilege: try row.string("privilege")))
+            case "extension":
+                extensions.append(Catalog.Extension(
+                    name: try row.string("name"), schema: try row.string("schema"), version: try row.string("detail"),
+                    defaultVersion: row["grantee"]))
+            case "foreign table":
+                foreignTables.append(Catalog.ForeignTable(
+                    name: try Self.name(row, "schema", "name"),
+                    readers: (row["grantee"] ?? "").split(separator: ",").map(String.init)))
+            case "queue":
+                queues.append(Catalog.ForeignTable(
+                    name: try Self.name(row, "schema", "name"),
+                    readers: (row["grantee"] ?? "").split(separator: ",").map(String.init)))
+            case "storage":
+                buckets = buckets ?? []
+            case "bucket":
+                buckets = (buckets ?? []) + [Catalog.Bucket(
+                    id: try row.string("name"), name: row["detail"] ?? "", isPublic: row["grantee"] == "true")]
+            default:
+                continue
+            }
+        }
+        return Catalog.Environment(
+            roleMemberships: memberships, apiDefaultPrivileges: withoutSupabaseDefaults(defaults),
+            extensions: extensions, foreignTables: foreignTables, queueTables: queues, buckets: buckets)
+    }
+
+    /// Every privilege of each kind, as `grant all` hands it out on this server (PostgreSQL 15).
+    static let allPrivileges: [Catalog.Grant.ObjectKind: Set<String>] = [
+        .table: ["SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER"],
+        .sequence: ["SELECT", "UPDATE", "USAGE"],
+        .function: ["EXECUTE"],
+    ]
+
+    /// Drops the full `grant all` sets that `postgres` or `supabase_admin` hand the API roles in
+    /// `public`: what every Supabase project made before 2026-10-30 holds (and the embedded
+    /// `.legacyGrantAll` cluster), so not drift and not a finding.
+    static func withoutSupabaseDefaults(_ defaults: [Catalog.RoleDefaultPrivilege]) -> [Catalog.RoleDefaultPrivilege] {
+        let groups = Dictionary(grouping: defaults) { "\($0.owner)\u{1F}\($0.schema ?? "")\u{1F}\($0.objectKind)\u{1F}\($0.grantee)" }
+        return groups.values.flatMap { group -> [Catalog.RoleDefaultPrivilege] in
+            guard let first = group.first, ["postgres", "supabase_admin"].contains(first.owner), first.schema == "public",
+                  first.grantee != "public", let all = allPrivileges[first.objectKind],
+                  all.isSubset(of: Set(group.map(\.privilege))) else { return group }
+            return []
+        }
+    }
+}
