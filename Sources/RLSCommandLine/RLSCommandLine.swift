@@ -30,8 +30,9 @@ public enum RLSCommandLine {
         _ arguments: [String], schema: Schema, scenarios: [Scenario] = [], console: Console = .standard,
         environment: [String: String] = ProcessEnvironment.current, directory: String? = nil
     ) -> ExitCode {
+        let console = console.redacting(arguments: arguments, environment: environment)
         let commands = Commands.all
-        guard let nameIndex = arguments.firstIndex(where: { !$0.hasPrefix("-") }) else {
+        guard let nameIndex = commandNameIndex(in: arguments) else {
             return topLevel(arguments, console: console)
         }
         let name = arguments[nameIndex]
@@ -75,6 +76,21 @@ public enum RLSCommandLine {
             ErrorReport(error: error, verbose: invocation.verbose).print(to: console, command: command.name)
             return .failure
         }
+    }
+
+    /// The first argument that is neither an option nor the value of a global option given before
+    /// the command (`rls --database-url URL plan` names `plan`, not the URL).
+    static func commandNameIndex(in arguments: [String]) -> Int? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { return index + 1 < arguments.count ? index + 1 : nil }
+            guard argument.hasPrefix("-") else { return index }
+            let name = argument.drop { $0 == "-" }
+            if !name.contains("="), OptionSpec.global.contains(where: { $0.takesValue && $0.name == name }) { index += 1 }
+            index += 1
+        }
+        return nil
     }
 
     private static func topLevel(_ arguments: [String], console: Console) -> ExitCode {

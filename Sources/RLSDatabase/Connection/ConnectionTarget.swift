@@ -34,7 +34,13 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
         }
         conninfo = text
         let parts: ConnectionStringParts
-        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+        if let scheme = SecretRedaction.urlScheme(of: text) {
+            guard scheme == "postgres" || scheme == "postgresql" else {
+                throw DatabaseError(
+                    kind: .invalidTarget,
+                    message: "The database URL starts with '\(scheme.prefix(20))://'; libpq reads only postgres:// or postgresql:// (in lower case). "
+                        + "Fix the scheme; the rest of the URL is not shown, as it may hold a password.")
+            }
             parts = try ConnectionStringParts(url: text)
         } else {
             parts = ConnectionStringParts(keywordValue: text)
@@ -50,17 +56,14 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
     /// The redacted connection string.
     public var description: String { redacted }
 
-    /// Replaces every occurrence of the password (plain and percent-encoded) with `***`.
+    /// Hides the password (plain and percent-encoded, where it stands as a whole word), any connection
+    /// string and any `password=` pair in a message; see ``SecretRedaction/scrub(_:secrets:)``.
     func scrub(_ text: String) -> String {
-        var result = text
-        for secret in secrets where !secret.isEmpty {
-            result = result.replacingOccurrences(of: secret, with: "***")
-        }
-        return result
+        SecretRedaction.scrub(text, secrets: secrets)
     }
 
     private var secrets: [String] {
-        var values: [String] = []
+        var values = SecretRedaction.passwords(in: conninfo)
         if let password, !password.isEmpty {
             values.append(password)
             if let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != password {
@@ -71,7 +74,6 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
         if let environmentPassword = ProcessInfo.processInfo.environment["PGPASSWORD"], !environmentPassword.isEmpty {
             values.append(environmentPassword)
         }
-        // Longest first so a password containing another one is replaced whole.
-        return values.sorted { $0.count > $1.count }
+        return values
     }
 }
