@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import RLSDatabase
 import RLSModel
 
 /// The `rls` command line, run with a schema compiled into the caller's executable.
@@ -22,6 +23,7 @@ public enum RLSCommandLine {
     /// `scenarios` are the scenario checks `rls check` runs besides its generated matrix.
     public static func run(schema: Schema, scenarios: [Scenario] = []) -> Never {
         let code = execute(Array(CommandLine.arguments.dropFirst()), schema: schema, scenarios: scenarios)
+        EmbeddedCluster.waitIfStoppingOnSignal()
         exit(code.rawValue)
     }
 

@@ -84,7 +84,8 @@ struct PrivateStateTests {
         victim.executableURL = URL(fileURLWithPath: "/bin/sleep")
         victim.arguments = ["300"]
         try victim.run()
-        defer { victim.terminate(); victim.waitUntilExit() }
+        // SIGKILL: this test process ignores SIGTERM once a cluster installed its handlers, and so does the child.
+        defer { kill(victim.processIdentifier, SIGKILL); victim.waitUntilExit() }
         let dead = Process()
         dead.executableURL = URL(fileURLWithPath: "/bin/true")
         try dead.run()

@@ -66,6 +66,12 @@ public final class EmbeddedCluster: Sendable {
         ClusterRegistry.installSignalHandlers()
     }
 
+    /// When a signal handler is stopping the clusters, waits for it to exit the process with 128 + signal,
+    /// so the command's own exit status (a failure from its broken connection) never wins the race.
+    public static func waitIfStoppingOnSignal() {
+        while ClusterRegistry.isStoppingOnSignal { Thread.sleep(forTimeInterval: 0.05) }
+    }
+
     /// Stops every cluster this process started.
     public static func stopAll() {
         ClusterRegistry.stopAll()
