@@ -9,7 +9,9 @@ import RLSSQL
 /// wait for it. Afterwards each advanced sequence is restored in its own short transaction: a
 /// no-op `alter sequence` takes the lock that `nextval` waits on (for a moment, bounded by a one
 /// second `lock_timeout`), and the position is set back only when it is still exactly where the
-/// check left it. A sequence another session has used since, one the connecting role does not
+/// check left it and the last value drawn was the check's own (`currval` of its session). Values
+/// another session drew in between the check's own draws cannot be told apart; restoring would hand
+/// them out again, which is why the check runs in seconds and names what it leaves. A sequence another session has used since, one the connecting role does not
 /// own, or one whose lock is busy is left as it is (a gap, which sequences allow anyway) and named
 /// in a note of the report.
 struct SequenceShadow {
@@ -42,9 +44,21 @@ struct SequenceShadow {
         return notes
     }
 
-    /// Sets `name` back to `old` if it is still at `reached`; nil when restored, else why not.
+    /// Sets `name` back to `old` if it is still at `reached`, the last value this session drew;
+    /// nil when restored or when the check never drew from it (another session moved it), else why not.
     private func restore(_ name: String, to old: Position, from reached: String, on connection: Connection) -> String? {
         do {
+            // currval is this session's own last value: undefined when only other sessions used the sequence,
+            // and behind `reached` when another session drew after the check's last value.
+            let drawn: String
+            do {
+                drawn = try connection.query("select currval($1::regclass)::text as value", [name]).first?.string("value") ?? ""
+            } catch let error as DatabaseError where error.sqlState == "55000" {
+                return nil
+            }
+            guard drawn == reached else {
+                return "another session drew from it after the check, so setting it back could hand out a value twice"
+            }
             try connection.execute("begin; set local lock_timeout = '1s'")
             defer { _ = try? connection.execute("rollback") }
             // A no-op change that takes the lock nextval waits on, so the position cannot move between reading and setting it.
