@@ -2,7 +2,7 @@ import Foundation
 
 /// A throwaway local PostgreSQL cluster shaped like a hosted Supabase database.
 ///
-/// Started from the installed server binaries into a directory under `/tmp/rls-embedded`, listening
+/// Started from the installed server binaries into a private directory (see ``Options/defaultBaseDirectory``), listening
 /// on 127.0.0.1 (password required) and a socket in its directory (trusted). Stopped and deleted by
 /// ``stop()``, at process exit, and on Ctrl-C or SIGTERM; a cluster left by a killed run is removed
 /// by the next start.
