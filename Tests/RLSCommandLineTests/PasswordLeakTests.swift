@@ -62,6 +62,24 @@ struct PasswordLeakTests {
         expectHidden(result)
     }
 
+    /// libpq quotes a word that is not `key=value` ("missing = after ..."): a bare password given as
+    /// the URL would be printed whole.
+    @Test(arguments: [password, "host=h \(password)", "host=h password='\(password)"])
+    func aStringThatIsNeitherURLNorPairsIsNotEchoed(_ text: String) {
+        let result = runRLS(["plan", "--database-url", text])
+        #expect(result.code == .failure)
+        #expect(result.error.contains("neither a postgres:// URL nor libpq key=value pairs"), "\(result.error)")
+        expectHidden(result, ["Zq7"])
+    }
+
+    @Test func theOneLineThatShowsAPasswordOnRequestIsNotScrubbed() {
+        let captured = CapturedConsole()
+        let console = captured.console.redacting(arguments: [], environment: [:])
+        console.output("postgres://postgres:\(Self.password)@127.0.0.1:1/postgres")
+        console.outputUnredacted("postgres://postgres:\(Self.password)@127.0.0.1:1/postgres")
+        #expect(captured.output == "postgres://postgres:***@127.0.0.1:1/postgres\npostgres://postgres:\(Self.password)@127.0.0.1:1/postgres\n")
+    }
+
     @Test func aWrongPasswordAgainstARealServerIsHidden() throws {
         let cluster = try TestDatabase.cluster
         let url = "postgres://postgres:\(Self.password)@127.0.0.1:\(cluster.port)/postgres"

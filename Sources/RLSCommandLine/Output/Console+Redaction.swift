@@ -17,7 +17,8 @@ extension Console {
         return Console(
             writeOutput: { [writeOutput] in writeOutput(scrub($0)) },
             writeError: { [writeError] in writeError(scrub($0)) },
-            isInteractive: isInteractive
+            isInteractive: isInteractive,
+            writeUnredacted: writeUnredacted ?? writeOutput
         )
     }
 }

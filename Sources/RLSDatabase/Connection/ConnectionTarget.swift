@@ -43,6 +43,12 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
             }
             parts = try ConnectionStringParts(url: text)
         } else {
+            guard KeywordValuePairs(text).isWellFormed else {
+                throw DatabaseError(
+                    kind: .invalidTarget,
+                    message: "The database URL is neither a postgres:// URL nor libpq key=value pairs (not shown, as it may hold a password). "
+                        + "Give a URL like postgres://user:password@host:5432/database, or quote values with spaces: password='a b'.")
+            }
             parts = ConnectionStringParts(keywordValue: text)
         }
         password = parts.password

@@ -171,6 +171,9 @@ struct KeywordValuePairs {
     }
 
     private(set) var pairs: [Pair] = []
+    /// False when some word was not a `key=value` pair or a quote was left open: libpq would refuse the
+    /// string and quote the offending word, which may be the password itself.
+    private(set) var isWellFormed = true
 
     init(_ text: String) {
         var index = text.startIndex
@@ -184,7 +187,11 @@ struct KeywordValuePairs {
             }
             skipSpaces()
             // Free text (an error message) may hold words that are not pairs; keep looking for the next `=`.
-            guard index < text.endIndex, text[index] == "=" else { continue }
+            guard index < text.endIndex, text[index] == "=", !key.isEmpty else {
+                isWellFormed = false
+                if index < text.endIndex, text[index] == "=" { index = text.index(after: index) }
+                continue
+            }
             index = text.index(after: index)
             skipSpaces()
             let valueStart = index
@@ -195,7 +202,9 @@ struct KeywordValuePairs {
                 if text[index] == "\\", text.index(after: index) < text.endIndex { index = text.index(after: index) }
                 value.append(text[index]); index = text.index(after: index)
             }
-            if quoted, index < text.endIndex { index = text.index(after: index) }
+            if quoted {
+                if index < text.endIndex { index = text.index(after: index) } else { isWellFormed = false }
+            }
             pairs.append(Pair(key: key, value: value, range: valueStart..<index))
         }
     }
