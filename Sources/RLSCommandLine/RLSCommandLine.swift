@@ -32,7 +32,7 @@ public enum RLSCommandLine {
         _ arguments: [String], schema: Schema, scenarios: [Scenario] = [], console: Console = .standard,
         environment: [String: String] = ProcessEnvironment.current, directory: String? = nil
     ) -> ExitCode {
-        let console = console.redacting(arguments: arguments, environment: environment)
+        let console = console.redactingSecrets()
         let commands = Commands.all
         guard let nameIndex = commandNameIndex(in: arguments) else {
             return topLevel(arguments, console: console)
@@ -40,7 +40,7 @@ public enum RLSCommandLine {
         let name = arguments[nameIndex]
         guard let command = commands.first(where: { $0.name == name }) else {
             let suggestion = closest(to: name, among: commands.map(\.name)).map { " Did you mean 'rls \($0)'?" } ?? ""
-            console.error("rls: unknown command '\(name)'.\(suggestion) See 'rls --help'.")
+            console.error("rls: unknown command \(quotedArgument(name)).\(suggestion) See 'rls --help'.")
             return .usage
         }
         var rest = arguments
@@ -59,8 +59,8 @@ public enum RLSCommandLine {
             return .success
         }
         if parsed.positionals.count > command.operands {
-            let extra = parsed.positionals.dropFirst(command.operands).joined(separator: " ")
-            console.error("rls \(command.name): unexpected argument '\(extra)'")
+            let extra = parsed.positionals.dropFirst(command.operands).map(quotedArgument).joined(separator: " ")
+            console.error("rls \(command.name): unexpected argument \(extra)")
             console.error("Usage: rls \(command.usage)")
             return .usage
         }

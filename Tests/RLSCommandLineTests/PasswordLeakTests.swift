@@ -28,10 +28,15 @@ struct PasswordLeakTests {
         #expect(result.error.contains("postgres://u:***@127.0.0.1:1/db"), "\(result.error)")
     }
 
-    @Test func aURLWhereTheCommandBelongsIsNotEchoed() {
-        let result = runRLS(["postgres://u:\(Self.password)@h/db"])
+    @Test(arguments: ["postgres://u:\(password)@h/db", "postgres://u:Zq7 leakPW@h/db", "Zq7leak@PW"])
+    func aURLWhereTheCommandBelongsIsNotEchoed(_ argument: String) {
+        let result = runRLS([argument])
         #expect(result.code == .usage)
-        expectHidden(result)
+        expectHidden(result, ["Zq7", "leak"])
+        let extra = runRLS(["sql", argument])
+        #expect(extra.code == .usage)
+        #expect(extra.error.contains("unexpected argument (an argument that looks like a connection string; not shown)"), "\(extra.error)")
+        expectHidden(extra, ["Zq7", "leak"])
     }
 
     @Test(arguments: ["POSTGRES", "Postgresql", "postgress", "psql"])
@@ -72,9 +77,16 @@ struct PasswordLeakTests {
         expectHidden(result, ["Zq7"])
     }
 
+    @Test func sqlOnStandardOutputIsNotRewritten() {
+        let captured = CapturedConsole()
+        let console = captured.console.redactingSecrets()
+        console.output("select 1 where password = 'x' and encrypted_password = 'y';")
+        #expect(captured.output == "select 1 where password = 'x' and encrypted_password = 'y';\n")
+    }
+
     @Test func theOneLineThatShowsAPasswordOnRequestIsNotScrubbed() {
         let captured = CapturedConsole()
-        let console = captured.console.redacting(arguments: [], environment: [:])
+        let console = captured.console.redactingSecrets()
         console.output("postgres://postgres:\(Self.password)@127.0.0.1:1/postgres")
         console.outputUnredacted("postgres://postgres:\(Self.password)@127.0.0.1:1/postgres")
         #expect(captured.output == "postgres://postgres:***@127.0.0.1:1/postgres\npostgres://postgres:\(Self.password)@127.0.0.1:1/postgres\n")
@@ -87,6 +99,13 @@ struct PasswordLeakTests {
         #expect(result.code == .failure)
         #expect(result.error.contains("rejected the password"), "\(result.error)")
         expectHidden(result)
+    }
+
+    /// Supabase's local default password is `postgres`; masking it as a word would mangle every message.
+    @Test func aPasswordThatIsAlsoAWordLeavesTheWordAlone() {
+        let result = runRLS(["plan"], environment: ["DATABASE_URL": "postgres://postgres:postgres@127.0.0.1:1/postgres"])
+        #expect(result.code == .failure)
+        #expect(result.error.contains("Database: postgres://postgres:***@127.0.0.1:1/postgres (DATABASE_URL)"), "\(result.error)")
     }
 
     @Test func theEnvironmentURLIsHiddenToo() throws {
@@ -152,6 +171,7 @@ struct ScrubberTests {
         #expect(SecretRedaction.scrub("x postgres://u@h/db?pass%77ord=zz&sslmode=require y")
                 == "x postgres://u@h/db?pass%77ord=***&sslmode=require y")
         #expect(SecretRedaction.scrub("host=h password='a b' user=u") == "host=h password=*** user=u")
+        #expect(SecretRedaction.scrub("where encrypted_password = crypt($1)") == "where encrypted_password = crypt($1)")
     }
 
     @Test func aKeywordValuePasswordHoldingASchemeIsNotTakenForAURL() {

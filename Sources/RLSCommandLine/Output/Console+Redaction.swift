@@ -1,24 +1,26 @@
 import RLSDatabase
 
 extension Console {
-    /// This console with every write scrubbed of connection strings, `password=` pairs and the
-    /// passwords found in `arguments` and `environment` (`DATABASE_URL`, `PGPASSWORD`), so no message,
-    /// usage error included, shows a password wherever on the command line it was given.
-    func redacting(arguments: [String], environment: [String: String]) -> Console {
-        var secrets: [String] = []
-        for argument in arguments {
-            // `--database-url=postgres://…` holds its value after the first `=`.
-            let value = argument.hasPrefix("-") ? argument.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? "" : argument
-            secrets += SecretRedaction.passwords(in: value)
-        }
-        secrets += SecretRedaction.passwords(in: environment["DATABASE_URL"] ?? "")
-        if let password = environment["PGPASSWORD"], !password.isEmpty { secrets.append(password) }
-        let scrub: @Sendable (String) -> String = { [secrets] in SecretRedaction.scrub($0, secrets: secrets) }
-        return Console(
-            writeOutput: { [writeOutput] in writeOutput(scrub($0)) },
-            writeError: { [writeError] in writeError(scrub($0)) },
+    /// This console with every write scrubbed by structure (``SecretRedaction/scrub(_:secrets:pairs:)``):
+    /// connection strings anywhere in a line, and on standard error `password=` pairs, so no message,
+    /// usage errors included, shows a password wherever on the command line it was given.
+    ///
+    /// Passwords are not searched for as plain words here: a local password such as `postgres` would
+    /// turn every "postgres" into `***`, and masking a word reveals the password as surely as showing it.
+    func redactingSecrets() -> Console {
+        Console(
+            // Standard output carries results such as SQL, where `password = …` is a comparison, not a secret.
+            writeOutput: { [writeOutput] in writeOutput(SecretRedaction.scrub($0, pairs: false)) },
+            writeError: { [writeError] in writeError(SecretRedaction.scrub($0)) },
             isInteractive: isInteractive,
             writeUnredacted: writeUnredacted ?? writeOutput
         )
     }
+}
+
+/// An argument as a usage error may quote it: `'plna'`, or a note in its place when it looks like a
+/// connection string, which may hold a password in a shape no redaction can be sure of.
+func quotedArgument(_ argument: String) -> String {
+    argument.contains("://") || argument.contains("=") || argument.contains("@")
+        ? "(an argument that looks like a connection string; not shown)" : "'\(argument)'"
 }

@@ -34,11 +34,13 @@ public enum SecretRedaction {
     /// `text` with connection strings, `password=` pairs and the given `secrets` hidden.
     ///
     /// A secret is replaced only where it stands as a whole word (not inside a longer run of letters
-    /// and digits): a password `x` leaves "exist" alone, which would otherwise reveal it.
-    public static func scrub(_ text: String, secrets: [String] = []) -> String {
+    /// and digits): a password `x` leaves "exist" alone, which would otherwise reveal it. With
+    /// `pairs` false, `password=` pairs are left alone: SQL on standard output (`where password = …`)
+    /// must not change.
+    public static func scrub(_ text: String, secrets: [String] = [], pairs: Bool = true) -> String {
         var result = text
         if result.contains("://") { result = urlsInText(result) }
-        if result.range(of: "pass", options: .caseInsensitive) != nil { result = keywordValue(result) }
+        if pairs, result.range(of: "password", options: .caseInsensitive) != nil { result = keywordValue(result, inFreeText: true) }
         for secret in secrets.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
             result = replacingWholeWord(secret, in: result)
         }
@@ -130,10 +132,18 @@ public enum SecretRedaction {
 
     // MARK: key=value
 
-    private static func keywordValue(_ text: String) -> String {
+    /// In a connection string any key naming a password is hidden; in free text only libpq's own
+    /// keys (`password`, `sslpassword`, `PGPASSWORD`), so `encrypted_password = …` in a message stays.
+    private static func keywordValue(_ text: String, inFreeText: Bool = false) -> String {
         var shown = text
-        // A key holding `://` is the start of a URL's query, already judged parameter by parameter.
-        for pair in KeywordValuePairs(text).pairs.reversed() where isPasswordKey(pair.key) && !pair.key.contains("://") {
+        let libpqKeys: Set<String> = ["password", "sslpassword", "pgpassword"]
+        func hides(_ key: String) -> Bool {
+            // A key holding `://` is the start of a URL's query, already judged parameter by parameter.
+            guard !key.contains("://") else { return false }
+            let bare = String(key.drop { !$0.isLetter }).lowercased()
+            return inFreeText ? libpqKeys.contains(bare) : isPasswordKey(key)
+        }
+        for pair in KeywordValuePairs(text).pairs.reversed() where hides(pair.key) {
             shown.replaceSubrange(pair.range, with: mask)
         }
         return shown
