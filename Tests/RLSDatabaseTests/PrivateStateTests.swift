@@ -117,3 +117,56 @@ struct PrivateStateTests {
         #expect(!ProcessLiveness.isOurPostgres(getpid(), dataDirectory: cluster.directory + "/data", account: nil))
     }
 }
+
+/// The same with a real second OS user (created with useradd when missing): it can neither list nor
+/// plant anything in the directory the clusters live in.
+@Suite("Private local state against a second user")
+struct SecondUserTests {
+    static let name = "rls-intruder"
+
+    private func intruder() throws -> (uid: uid_t, gid: gid_t) {
+        try #require(geteuid() == 0, "creating a second OS user needs root")
+        if getpwnam(Self.name) == nil {
+            let add = Process()
+            add.executableURL = URL(fileURLWithPath: "/usr/sbin/useradd")
+            add.arguments = ["--system", "--no-create-home", "--shell", "/usr/sbin/nologin", Self.name]
+            try add.run()
+            add.waitUntilExit()
+        }
+        let entry = try #require(getpwnam(Self.name), "useradd \(Self.name) failed")
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }
+
+    private func runAs(_ user: (uid: uid_t, gid: gid_t), _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=\(user.uid)", "--regid=\(user.gid)", "--clear-groups", "--"] + arguments
+        process.standardError = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test func anotherUserCannotListOrPlantInTheBase() throws {
+        let user = try intruder()
+        let cluster = try TestDatabase.cluster
+        let base = cluster.options.baseDirectory
+        #expect(try runAs(user, ["/bin/ls", base]) != 0, "another user can list \(base)")
+        #expect(try runAs(user, ["/bin/mkdir", base + "/cluster-planted"]) != 0, "another user can create entries in \(base)")
+        #expect(try runAs(user, ["/bin/ls", cluster.directory]) != 0, "another user can look into \(cluster.directory)")
+        #expect(!FileManager.default.fileExists(atPath: base + "/cluster-planted"))
+    }
+
+    @Test func aDirectoryAnotherUserCreatedFirstIsRefused() throws {
+        let user = try intruder()
+        let base = "/tmp/rls-squatted-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        #expect(try runAs(user, ["/bin/mkdir", "-m", "1777", base]) == 0)
+        #expect(!PrivateDirectory.isUsable(base))
+        let error = try #require(throws: EmbeddedClusterError.self) {
+            try EmbeddedCluster.start(.init(baseDirectory: base, stopOnSignal: false))
+        }
+        #expect(error.message.contains("belongs to another user"), "\(error.message)")
+    }
+}
