@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import RLSDatabase
 import RLSModel
 
 /// The `rls` command line, run with a schema compiled into the caller's executable.
@@ -24,6 +25,7 @@ public enum RLSCommandLine {
         let code = execute(
             Array(CommandLine.arguments.dropFirst()), schema: schema, scenarios: scenarios,
             program: programName(CommandLine.arguments.first))
+        EmbeddedCluster.waitIfStoppingOnSignal()
         exit(code.rawValue)
     }
 
@@ -32,14 +34,15 @@ public enum RLSCommandLine {
         _ arguments: [String], schema: Schema, scenarios: [Scenario] = [], console: Console = .standard,
         environment: [String: String] = ProcessEnvironment.current, directory: String? = nil, program: String = "rls"
     ) -> ExitCode {
+        let console = console.redactingSecrets()
         let commands = Commands.all
-        guard let nameIndex = arguments.firstIndex(where: { !$0.hasPrefix("-") }) else {
+        guard let nameIndex = commandNameIndex(in: arguments) else {
             return topLevel(arguments, console: console, program: program)
         }
         let name = arguments[nameIndex]
         guard let command = commands.first(where: { $0.name == name }) else {
             let suggestion = closest(to: name, among: commands.map(\.name)).map { " Did you mean '\(program) \($0)'?" } ?? ""
-            console.error("\(program): unknown command '\(name)'.\(suggestion) See '\(program) --help'.")
+            console.error("\(program): unknown command \(quotedArgument(name)).\(suggestion) See '\(program) --help'.")
             return .usage
         }
         var rest = arguments
@@ -58,8 +61,8 @@ public enum RLSCommandLine {
             return .success
         }
         if parsed.positionals.count > command.operands {
-            let extra = parsed.positionals.dropFirst(command.operands).joined(separator: " ")
-            console.error("\(program) \(command.name): unexpected argument '\(extra)'")
+            let extra = parsed.positionals.dropFirst(command.operands).map(quotedArgument).joined(separator: " ")
+            console.error("\(program) \(command.name): unexpected argument \(extra)")
             console.error("Usage: \(program) \(command.usage)")
             return .usage
         }
@@ -84,6 +87,21 @@ public enum RLSCommandLine {
     static func programName(_ argument0: String?) -> String {
         let name = argument0?.split(separator: "/").last.map(String.init) ?? ""
         return name.isEmpty ? "rls" : name
+    }
+
+    /// The first argument that is neither an option nor the value of a global option given before
+    /// the command (`rls --database-url URL plan` names `plan`, not the URL).
+    static func commandNameIndex(in arguments: [String]) -> Int? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" { return index + 1 < arguments.count ? index + 1 : nil }
+            guard argument.hasPrefix("-") else { return index }
+            let name = argument.drop { $0 == "-" }
+            if !name.contains("="), OptionSpec.global.contains(where: { $0.takesValue && $0.name == name }) { index += 1 }
+            index += 1
+        }
+        return nil
     }
 
     private static func topLevel(_ arguments: [String], console: Console, program: String) -> ExitCode {

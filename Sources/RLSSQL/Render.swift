@@ -20,7 +20,9 @@ public func render(_ schema: Schema) -> String {
     func section(_ title: String, _ statements: [String]) {
         guard !statements.isEmpty else { return }
         let rule = "-- " + String(repeating: "=", count: 76)
-        sections.append("\(rule)\n-- \(title)\n\(rule)\n" + statements.joined(separator: "\n"))
+        // A title holds names; a line break in one must not end the comment and start SQL.
+        let line = title.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+        sections.append("\(rule)\n-- \(line)\n\(rule)\n" + statements.joined(separator: "\n"))
     }
 
     section("Schemas", schemaStatements(schema))

@@ -23,12 +23,26 @@ public enum AccessCheck {
         guard !connection.isInTransaction else {
             throw CheckError("rls check runs in its own transaction, which it rolls back; call it outside a transaction")
         }
+        let sequences = try SequenceShadow.record(on: connection)
+        do {
+            var report = try runRolledBack(schema, scenarios: scenarios, on: connection, options: options)
+            report.notes += sequences.restore(on: connection)
+            return report
+        } catch {
+            _ = sequences.restore(on: connection)
+            throw error
+        }
+    }
+
+    /// The check itself, in one transaction that is rolled back before this returns or throws.
+    private static func runRolledBack(
+        _ schema: Schema, scenarios: [Scenario], on connection: Connection, options: CheckOptions
+    ) throws -> CheckReport {
         let started = Date()
         try connection.execute(
             "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
                 + "set local lock_timeout = \(quoteLiteral(options.lockTimeout))")
         defer { _ = try? connection.execute("rollback") }
-        try SequenceShadow.apply(schemas: Array(Set(schema.tables.map(\.schema))).sorted(), on: connection)
 
         try requireTables(of: schema, on: connection)
         var values = FixtureValues(schema: schema)

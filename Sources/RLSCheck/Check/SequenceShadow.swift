@@ -1,28 +1,106 @@
 import RLSDatabase
 import RLSSQL
 
-/// Keeps sequences byte-for-byte unchanged by a check. `nextval` is never rolled back, but
-/// `alter sequence ... restart` writes the sequence anew inside the transaction: every `nextval`
-/// of the check (fixtures, probes, scenarios) then advances that new copy, which the final
-/// rollback throws away. The price: the check holds each sequence's lock until it ends (bounded
-/// by its `lock_timeout` when waiting, a second or so when holding). Sequences the connecting role
-/// does not own, or that are at their limit, are left alone.
-enum SequenceShadow {
-    /// Restarts every sequence in `schemas` at its current position, inside the open transaction.
-    static func apply(schemas: [String], on connection: Connection) throws {
-        let restarts = try connection.query(
-            """
-            select format('%I.%I', schemaname, sequencename) as name, (last_value + increment_by)::text as next
-            from pg_sequences
-            where schemaname = any($1::text[]) and pg_has_role(sequenceowner, 'USAGE')
-              and (last_value is null or last_value + increment_by between min_value and max_value)
-            order by 1
-            """, [schemas]
-        ).rows.compactMap { row -> String? in
-            guard let name = row["name"] else { return nil }
-            return "alter sequence \(name) restart" + (row["next"].map { " with \($0)" } ?? "")
+/// Puts back every sequence a check advanced. `nextval` is never rolled back: fixtures, probes,
+/// scenarios, and the triggers and security-definer functions they fire (an audit log) all advance
+/// sequences for good, in any schema.
+///
+/// The check holds no sequence lock while it runs, so the application's own `nextval` calls never
+/// wait for it. Afterwards each advanced sequence is restored in its own short transaction: a
+/// no-op `alter sequence` takes the lock that `nextval` waits on (for a moment, bounded by a one
+/// second `lock_timeout`), and the position is set back only when it is still exactly where the
+/// check left it and the last value drawn was the check's own (`currval` of its session). Values
+/// another session drew in between the check's own draws cannot be told apart; restoring would hand
+/// them out again, which is why the check runs in seconds and names what it leaves. A sequence another session has used since, one the connecting role does not
+/// own, or one whose lock is busy is left as it is (a gap, which sequences allow anyway) and named
+/// in a note of the report.
+struct SequenceShadow {
+    struct Position: Equatable {
+        var lastValue: String?
+        var startValue: String
+        var incrementBy: String
+    }
+
+    /// Each readable sequence outside the system schemas, by quoted qualified name.
+    private(set) var before: [String: Position]
+
+    /// Records where every sequence stands; call it outside the check's transaction.
+    static func record(on connection: Connection) throws -> SequenceShadow {
+        SequenceShadow(before: try positions(on: connection))
+    }
+
+    /// Restores the sequences the check advanced; returns a note for each it could not restore.
+    func restore(on connection: Connection) -> [String] {
+        guard let after = try? Self.positions(on: connection) else {
+            return ["rls check could not read the sequences after the check to restore them; they may be ahead of where they were (a harmless gap)"]
         }
-        guard !restarts.isEmpty else { return }
-        try connection.execute(restarts.joined(separator: ";\n"))
+        var notes: [String] = []
+        for (name, old) in before.sorted(by: { $0.key < $1.key }) {
+            guard let now = after[name], now != old, let reached = now.lastValue else { continue }
+            if let reason = restore(name, to: old, from: reached, on: connection) {
+                notes.append("rls check left sequence \(name) at \(reached) (it was at \(old.lastValue ?? "its start")): \(reason)")
+            }
+        }
+        return notes
+    }
+
+    /// Sets `name` back to `old` if it is still at `reached`, the last value this session drew;
+    /// nil when restored or when the check never drew from it (another session moved it), else why not.
+    private func restore(_ name: String, to old: Position, from reached: String, on connection: Connection) -> String? {
+        do {
+            // currval is this session's own last value: undefined when only other sessions used the sequence,
+            // and behind `reached` when another session drew after the check's last value.
+            let drawn: String
+            do {
+                drawn = try connection.query("select currval($1::regclass)::text as value", [name]).first?.string("value") ?? ""
+            } catch let error as DatabaseError where error.sqlState == "55000" {
+                return nil
+            }
+            guard drawn == reached else {
+                return "another session drew from it after the check, so setting it back could hand out a value twice"
+            }
+            try connection.execute("begin; set local lock_timeout = '1s'")
+            defer { _ = try? connection.execute("rollback") }
+            // A no-op change that takes the lock nextval waits on, so the position cannot move between reading and setting it.
+            try connection.execute("alter sequence \(name) increment by \(old.incrementBy)")
+            let current = try connection.query("select last_value::text as value, is_called from \(name)").first
+            guard try current?.string("value") == reached, try current?.bool("is_called") == true else {
+                return "another session used it after the check, so setting it back could hand out a value twice"
+            }
+            if let value = old.lastValue {
+                try connection.query("select setval($1::regclass, $2::bigint, true)", [name, value])
+            } else {
+                try connection.query("select setval($1::regclass, $2::bigint, false)", [name, old.startValue])
+            }
+            try connection.execute("commit")
+            return nil
+        } catch let error as DatabaseError {
+            switch error.sqlState {
+            case "42501": return "the connecting role does not own it"
+            case "55P03": return "another session held its lock for over a second"
+            default: return "restoring failed (\(error.sqlState ?? "no SQLSTATE")): \(error.message)"
+            }
+        } catch {
+            return "restoring failed: \(error)"
+        }
+    }
+
+    private static func positions(on connection: Connection) throws -> [String: Position] {
+        // last_value is null both for a sequence never used and for one we may not read; has_sequence_privilege tells them apart.
+        let rows = try connection.query(
+            """
+            select format('%I.%I', schemaname, sequencename) as name, last_value::text as last_value,
+                   start_value::text as start_value, increment_by::text as increment_by
+            from pg_sequences
+            where schemaname not in ('pg_catalog', 'information_schema') and schemaname not like 'pg\\_%'
+              and has_sequence_privilege(format('%I.%I', schemaname, sequencename), 'SELECT')
+            """
+        ).rows
+        var result: [String: Position] = [:]
+        for row in rows {
+            result[try row.string("name")] = Position(
+                lastValue: row["last_value"], startValue: try row.string("start_value"), incrementBy: try row.string("increment_by"))
+        }
+        return result
     }
 }

@@ -48,11 +48,18 @@ struct ArgumentParser {
             parsed.values[spec.name] = inlineValue
             return
         }
-        guard index < arguments.count, arguments[index] != "--" else {
+        // `--database-url --exit-code` is a forgotten value, not a URL named `--exit-code`.
+        guard index < arguments.count, !isOption(arguments[index]) else {
             throw UsageError("option '--\(spec.name)' needs a value: --\(spec.name) \(spec.valueName ?? "VALUE")")
         }
         parsed.values[spec.name] = arguments[index]
         index += 1
+    }
+
+    private func isOption(_ argument: String) -> Bool {
+        if argument == "--" { return true }
+        if argument.hasPrefix("--") { return options.contains { $0.name == argument.dropFirst(2).prefix { $0 != "=" } } }
+        return argument.count == 2 && argument.hasPrefix("-") && options.contains { $0.short == argument.last }
     }
 
     private func lookup(long name: String) throws(UsageError) -> OptionSpec {

@@ -64,6 +64,7 @@ enum ApplyCommand {
                 } else {
                     console.output("Applied \(result.applied.count) file(s), \(result.statementCount) statements, in \(elapsed.formattedSeconds).")
                 }
+                if target.source == .embedded { console.error(DatabaseTarget.throwawayApplyWarning) }
                 return .success
             }
         }
@@ -81,7 +82,7 @@ extension ParsedArguments {
     func duration(_ name: String) throws(UsageError) -> Duration? {
         guard let text = value(name) else { return nil }
         guard let duration = ApplyOptions.duration(from: text) else {
-            throw UsageError("--\(name) takes a duration such as 5s, 250ms or 2min, not '\(text)'")
+            throw UsageError("--\(name) takes a duration from 1ms to 24 days, such as 5s, 250ms or 2min, not '\(text.prefix(40))'")
         }
         return duration
     }

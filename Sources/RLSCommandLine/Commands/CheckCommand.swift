@@ -32,6 +32,8 @@ enum CheckCommand {
             let options = CheckOptions(
                 statementTimeout: "\(timeout.settingMilliseconds)ms",
                 probesPoliciesOnly: !invocation.arguments.flag("deployed-only"))
+            // Before the check runs, so a typo in the path does not cost a whole check.
+            if let path = invocation.arguments.value("junit") { try JUnitReport.requireWritable(path) }
             let report = try invocation.withDatabase { target, connection in
                 let note = target.source == .embedded
                     ? try MigrationReplay.apply(
@@ -42,7 +44,11 @@ enum CheckCommand {
                 return report
             }
             if let path = invocation.arguments.value("junit") {
-                try JUnitReport(report).text.write(toFile: path, atomically: true, encoding: .utf8)
+                do {
+                    try JUnitReport(report).text.write(toFile: path, atomically: true, encoding: .utf8)
+                } catch {
+                    throw CommandError("could not write the JUnit report to \(path). Check that its folder exists and is writable.")
+                }
             }
             switch format {
             case .tap: invocation.console.writeOutput(TAPReport(report).text)

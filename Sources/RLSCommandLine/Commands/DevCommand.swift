@@ -39,7 +39,11 @@ enum DevCommand {
                 if status.url == nil { return .failure }
             case "url":
                 let url = try DevCluster.url(in: invocation.directory)
-                console.output(invocation.arguments.flag("show-password") ? url : try ConnectionTarget(url).redacted)
+                if invocation.arguments.flag("show-password") {
+                    console.outputUnredacted(url)
+                } else {
+                    console.output(try ConnectionTarget(url).redacted)
+                }
             default:
                 let suggestion = closest(to: action, among: ["start", "stop", "status", "url"]).map { "; did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown action '\(action)'\(suggestion)")

@@ -12,10 +12,16 @@ struct Console: Sendable {
     let writeError: @Sendable (String) -> Void
     /// Whether standard input and output are a terminal (prompts are only shown on one).
     let isInteractive: Bool
+    /// Standard output without the password scrubbing of ``redacting(arguments:environment:)``, for the
+    /// one line a user asks to see a password in (`rls dev url --show-password`); nil: ``writeOutput``.
+    var writeUnredacted: (@Sendable (String) -> Void)? = nil
 
     func output(_ line: String = "") { writeOutput(line + "\n") }
 
     func error(_ line: String) { writeError(line + "\n") }
+
+    /// Writes a line that deliberately holds a secret the user asked for.
+    func outputUnredacted(_ line: String) { (writeUnredacted ?? writeOutput)(line + "\n") }
 
     /// The process's real standard streams.
     static let standard = Console(

@@ -26,7 +26,7 @@ public final class Connection {
     /// Opens a connection; throws a ``DatabaseError`` whose kind and message explain a failure.
     public init(_ target: ConnectionTarget) throws {
         self.target = target
-        guard let connection = PQconnectdb(target.conninfo) else {
+        guard let connection = Self.connect(target) else {
             throw DatabaseError(kind: .connectionFailed, message: "libpq could not allocate a connection (out of memory).")
         }
         guard PQstatus(connection) == CONNECTION_OK else {
@@ -37,6 +37,20 @@ public final class Connection {
         handle = connection
         collector.scrub = { [target] in target.scrub($0) }
         collector.install(on: connection)
+    }
+
+    /// Connects with ``ConnectionTarget/defaultParameters`` first and the target's string (expanded as
+    /// `dbname`) last, so every setting the string names wins over a default.
+    private static func connect(_ target: ConnectionTarget) -> OpaquePointer? {
+        let pairs = target.defaultParameters + [("dbname", target.conninfo)]
+        let keywords = pairs.map { strdup($0.keyword) } + [nil]
+        let values = pairs.map { strdup($0.value) } + [nil]
+        defer { (keywords + values).forEach { free($0) } }
+        return keywords.map { UnsafePointer($0) }.withUnsafeBufferPointer { keywordPointers in
+            values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
+                PQconnectdbParams(keywordPointers.baseAddress, valuePointers.baseAddress, 1)
+            }
+        }
     }
 
     /// Opens a connection from a URL or `key=value` string.

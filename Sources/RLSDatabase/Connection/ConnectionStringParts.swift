@@ -19,7 +19,6 @@ struct ConnectionStringParts {
         let schemeEnd = url.range(of: "://")!.upperBound
         let rest = url[schemeEnd...]
         try Self.refuseUnencodedAt(url, scheme: url[..<schemeEnd], rest: rest)
-        var redactedText = url
         var hostPart = rest
         if let at = rest.firstIndex(where: { $0 == "@" || $0 == "/" }), rest[at] == "@" {
             let userInfo = rest[..<at]
@@ -28,16 +27,17 @@ struct ConnectionStringParts {
                 let rawPassword = userInfo[userInfo.index(after: colon)...]
                 password = String(rawPassword).removingPercentEncoding ?? String(rawPassword)
                 user = String(userInfo[..<colon]).removingPercentEncoding
-                redactedText = String(url[..<schemeEnd]) + userInfo[..<colon] + ":***@" + hostPart
             } else {
                 user = String(userInfo).removingPercentEncoding
             }
         }
-        redacted = Self.redactingQueryPassword(redactedText)
+        redacted = SecretRedaction.connectionString(url)
         guard let components = URLComponents(string: String(url[..<schemeEnd]) + hostPart) else {
+            // Not echoed, not even redacted: a string that does not parse may not be split where we think.
             throw DatabaseError(
                 kind: .invalidTarget,
-                message: "The database URL \(redacted) is not valid. Percent-encode special characters (for example @ as %40)."
+                message: "The database URL is not valid (not shown, as it may hold a password). "
+                    + "Percent-encode special characters in the user name and password (for example @ as %40, / as %2F)."
             )
         }
         host = components.host.flatMap { $0.isEmpty ? nil : $0 }
@@ -46,7 +46,7 @@ struct ConnectionStringParts {
         database = path.isEmpty ? nil : path
         for item in components.queryItems ?? [] {
             switch item.name {
-            case "password": password = item.value
+            case let key where SecretRedaction.isPasswordKey(key): password = password ?? item.value
             case "host": host = host ?? item.value
             case "port": port = port ?? item.value
             case "dbname": database = database ?? item.value
@@ -56,70 +56,25 @@ struct ConnectionStringParts {
         }
     }
 
-    /// Throws when the authority (`user:password@host:port`) holds more than one `@`: libpq would
-    /// split at the first and read the rest of the password as the host, and any redaction would
-    /// show part of the password. Everything up to the last `@` is hidden in the message.
+    /// Throws when the part before the query holds more than one `@`, or an `@` after a `/`: libpq
+    /// would split at the first `@` or `/` and read the rest of the password as the host or database,
+    /// and echo it in its errors. The message hides everything up to the last `@`.
     private static func refuseUnencodedAt(_ url: String, scheme: Substring, rest: Substring) throws {
-        let authority = rest.prefix { $0 != "/" && $0 != "?" }
-        guard authority.filter({ $0 == "@" }).count > 1, let lastAt = authority.lastIndex(of: "@") else { return }
-        let user = authority.prefix { $0 != ":" && $0 != "@" }
-        let shown = String(scheme) + user + ":***@" + rest[rest.index(after: lastAt)...]
+        let beforeQuery = rest.prefix { $0 != "?" }
+        let atCount = beforeQuery.filter { $0 == "@" }.count
+        let atAfterSlash = beforeQuery.drop { $0 != "/" }.contains("@")
+        guard atCount > 1 || atAfterSlash else { return }
         throw DatabaseError(
             kind: .invalidTarget,
-            message: "The database URL \(redactingQueryPassword(shown)) has an unencoded @ in its user name or password. "
-                + "Percent-encode it as %40 (for example p%40ss for p@ss)."
+            message: "The database URL \(SecretRedaction.connectionString(url)) has an unencoded @ or / in its user name or password. "
+                + "Percent-encode them as %40 and %2F (for example p%40ss%2Fword for p@ss/word)."
         )
-    }
-
-    /// Replaces the value of a `password=` query parameter with `***`.
-    private static func redactingQueryPassword(_ url: String) -> String {
-        guard let query = url.firstIndex(of: "?") else { return url }
-        let parameters = url[url.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false).map { pair in
-            pair.hasPrefix("password=") ? "password=***" : String(pair)
-        }
-        return String(url[...query]) + parameters.joined(separator: "&")
     }
 
     /// Parses `host=… port=… dbname=… user=… password='…'`.
     init(keywordValue: String) {
-        var pairs: [(key: String, value: String, range: Range<String.Index>)] = []
-        var index = keywordValue.startIndex
-        let text = keywordValue
-        func skipSpaces() { while index < text.endIndex, text[index].isWhitespace { index = text.index(after: index) } }
-        while true {
-            skipSpaces()
-            guard index < text.endIndex else { break }
-            var key = ""
-            while index < text.endIndex, text[index] != "=", !text[index].isWhitespace {
-                key.append(text[index]); index = text.index(after: index)
-            }
-            skipSpaces()
-            guard index < text.endIndex, text[index] == "=" else { break }
-            index = text.index(after: index)
-            skipSpaces()
-            let valueStart = index
-            var value = ""
-            if index < text.endIndex, text[index] == "'" {
-                index = text.index(after: index)
-                while index < text.endIndex, text[index] != "'" {
-                    if text[index] == "\\", text.index(after: index) < text.endIndex { index = text.index(after: index) }
-                    value.append(text[index]); index = text.index(after: index)
-                }
-                if index < text.endIndex { index = text.index(after: index) }
-            } else {
-                while index < text.endIndex, !text[index].isWhitespace {
-                    if text[index] == "\\", text.index(after: index) < text.endIndex { index = text.index(after: index) }
-                    value.append(text[index]); index = text.index(after: index)
-                }
-            }
-            pairs.append((key, value, valueStart..<index))
-        }
-        var shown = text
-        for pair in pairs.reversed() where pair.key == "password" {
-            shown.replaceSubrange(pair.range, with: "***")
-        }
-        redacted = shown
-        for pair in pairs {
+        redacted = SecretRedaction.connectionString(keywordValue)
+        for pair in KeywordValuePairs(keywordValue).pairs {
             switch pair.key {
             case "password": password = pair.value
             case "host", "hostaddr": host = host ?? pair.value

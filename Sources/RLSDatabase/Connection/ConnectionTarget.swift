@@ -34,9 +34,21 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
         }
         conninfo = text
         let parts: ConnectionStringParts
-        if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+        if let scheme = SecretRedaction.urlScheme(of: text) {
+            guard scheme == "postgres" || scheme == "postgresql" else {
+                throw DatabaseError(
+                    kind: .invalidTarget,
+                    message: "The database URL starts with '\(scheme.prefix(20))://'; libpq reads only postgres:// or postgresql:// (in lower case). "
+                        + "Fix the scheme; the rest of the URL is not shown, as it may hold a password.")
+            }
             parts = try ConnectionStringParts(url: text)
         } else {
+            guard KeywordValuePairs(text).isWellFormed else {
+                throw DatabaseError(
+                    kind: .invalidTarget,
+                    message: "The database URL is neither a postgres:// URL nor libpq key=value pairs (not shown, as it may hold a password). "
+                        + "Give a URL like postgres://user:password@host:5432/database, or quote values with spaces: password='a b'.")
+            }
             parts = ConnectionStringParts(keywordValue: text)
         }
         password = parts.password
@@ -50,17 +62,14 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
     /// The redacted connection string.
     public var description: String { redacted }
 
-    /// Replaces every occurrence of the password (plain and percent-encoded) with `***`.
+    /// Hides the password (plain and percent-encoded, where it stands as a whole word), any connection
+    /// string and any `password=` pair in a message; see ``SecretRedaction/scrub(_:secrets:)``.
     func scrub(_ text: String) -> String {
-        var result = text
-        for secret in secrets where !secret.isEmpty {
-            result = result.replacingOccurrences(of: secret, with: "***")
-        }
-        return result
+        SecretRedaction.scrub(text, secrets: secrets)
     }
 
     private var secrets: [String] {
-        var values: [String] = []
+        var values = SecretRedaction.passwords(in: conninfo)
         if let password, !password.isEmpty {
             values.append(password)
             if let encoded = password.addingPercentEncoding(withAllowedCharacters: .alphanumerics), encoded != password {
@@ -71,7 +80,6 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
         if let environmentPassword = ProcessInfo.processInfo.environment["PGPASSWORD"], !environmentPassword.isEmpty {
             values.append(environmentPassword)
         }
-        // Longest first so a password containing another one is replaced whole.
-        return values.sorted { $0.count > $1.count }
+        return values
     }
 }

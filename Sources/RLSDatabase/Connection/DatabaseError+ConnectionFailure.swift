@@ -38,8 +38,13 @@ extension DatabaseError {
         if lower.contains("could not translate host name") || lower.contains("name or service not known") {
             return error(.unknownHost, "The host name \(target.host ?? "") does not resolve. Check the host in \(shown).")
         }
-        if lower.contains("no route to host") || lower.contains("network is unreachable") || lower.contains("timeout expired")
-            || lower.contains("timed out") {
+        if lower.contains("timeout expired") {
+            return error(.hostUnreachable,
+                         "The host at \(place) did not answer within \(target.connectTimeout) s (connect_timeout). "
+                            + "Check the host, port and firewall; on a slow network raise the limit with connect_timeout=30 in the URL "
+                            + "(postgres://…/db?connect_timeout=30).")
+        }
+        if lower.contains("no route to host") || lower.contains("network is unreachable") || lower.contains("timed out") {
             return error(.hostUnreachable,
                          "The host at \(place) cannot be reached. Check the host and port, your network, and any firewall.")
         }

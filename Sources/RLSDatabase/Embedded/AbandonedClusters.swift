@@ -6,9 +6,11 @@ enum AbandonedClusters {
     static func sweep(base: String) {
         let files = FileManager.default
         guard let entries = try? files.contentsOfDirectory(atPath: base) else { return }
+        let account = try? ServerAccount.forCurrentUser()
         for entry in entries where entry.hasPrefix("cluster-") || entry.hasPrefix("building-") {
             let directory = "\(base)/\(entry)"
-            guard isAbandoned(directory) else { continue }
+            // Another user's entry is neither trusted nor touched.
+            guard PrivateDirectory.isOurs(directory, account: account), isAbandoned(directory) else { continue }
             if let postmaster = postmasterPid(dataDirectory: directory + "/data") {
                 // Immediate shutdown: the data is being thrown away anyway.
                 ProcessLiveness.terminate(postmaster, signal: SIGQUIT)
@@ -26,10 +28,16 @@ enum AbandonedClusters {
         return modified.map { Date().timeIntervalSince($0) > 300 } ?? false
     }
 
-    /// The postmaster pid from `postmaster.pid`, if that process still runs.
+    /// The postmaster pid from `postmaster.pid`, if that process still runs and is provably the
+    /// `postgres` we (or the server account) started on `dataDirectory`; nil for anything else, so
+    /// a planted pid file can never make us signal someone else's process.
     static func postmasterPid(dataDirectory: String) -> Int32? {
-        guard let text = try? String(contentsOfFile: dataDirectory + "/postmaster.pid", encoding: .utf8),
-              let line = text.split(separator: "\n").first, let pid = Int32(line), ProcessLiveness.isAlive(pid) else { return nil }
+        let account = try? ServerAccount.forCurrentUser()
+        let pidFile = dataDirectory + "/postmaster.pid"
+        guard PrivateDirectory.isOurs(pidFile, account: account),
+              let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+              let line = text.split(separator: "\n").first, let pid = Int32(line),
+              ProcessLiveness.isOurPostgres(pid, dataDirectory: dataDirectory, account: account) else { return nil }
         return pid
     }
 }

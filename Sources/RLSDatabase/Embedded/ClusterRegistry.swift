@@ -7,6 +7,10 @@ enum ClusterRegistry {
     nonisolated(unsafe) private static var clusters: [ObjectIdentifier: EmbeddedCluster] = [:]
     nonisolated(unsafe) private static var exitHookInstalled = false
     nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var stoppingOnSignal = false
+
+    /// True once a SIGINT or SIGTERM handler has begun stopping the clusters; the process is about to exit with 128 + signal.
+    static var isStoppingOnSignal: Bool { lock.withLock { stoppingOnSignal } }
 
     static func register(_ cluster: EmbeddedCluster) {
         lock.withLock {
@@ -37,6 +41,13 @@ enum ClusterRegistry {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler {
+                    lock.withLock { stoppingOnSignal = true }
+                    let name = signalNumber == SIGINT ? "SIGINT" : "SIGTERM"
+                    FileHandle.standardError.write(Data("rls: stopped by \(name); stopping the throwaway database and removing its files.\n".utf8))
+                    // The command's connection breaks as the server stops; its "server closed the
+                    // connection" would only mislead, so whatever it prints from now on goes nowhere.
+                    let null = open("/dev/null", O_WRONLY)
+                    if null >= 0 { dup2(null, 1); dup2(null, 2) }
                     ClusterRegistry.stopAll()
                     exit(128 + signalNumber)
                 }

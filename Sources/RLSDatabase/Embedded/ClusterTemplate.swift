@@ -9,10 +9,15 @@ import RLSSQL
 enum ClusterTemplate {
     /// The data directory of the template, building it first when missing.
     static func ensure(binaries: ServerBinaries, account: ServerAccount?, base: String) throws -> String {
-        let key = fnv1a("\(binaries.fingerprint)|\(SupabaseShape.version)|\(SupabaseShape.roles)|\(SupabaseShape.database)|\(ClusterSettings.postgresqlConf)|\(ClusterSettings.pgHbaConf)")
-        let directory = "\(base)/template-u\(geteuid())-\(String(key, radix: 16))"
+        let directory = self.directory(binaries: binaries, base: base)
         let data = directory + "/data"
-        if FileManager.default.fileExists(atPath: directory + "/ready") { return data }
+        if FileManager.default.fileExists(atPath: directory + "/ready") {
+            if [directory, data, data + "/pg_hba.conf", directory + "/ready"].allSatisfy({ PrivateDirectory.isOurs($0, account: account) }) {
+                return data
+            }
+            // Not built by us (or the server account): never run it. Set it aside and build our own.
+            try? FileManager.default.removeItem(atPath: directory)
+        }
         let building = "\(base)/building-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? FileManager.default.removeItem(atPath: building) }
         try build(in: building, binaries: binaries, account: account)
@@ -21,6 +26,12 @@ enum ClusterTemplate {
             throw EmbeddedClusterError(kind: .fileSystem, message: "Could not move the new template into \(directory) (errno \(errno)).")
         }
         return data
+    }
+
+    /// Where the template for these binaries and this Supabase shape lives in `base`.
+    static func directory(binaries: ServerBinaries, base: String) -> String {
+        let key = fnv1a("\(binaries.fingerprint)|\(SupabaseShape.version)|\(SupabaseShape.roles)|\(SupabaseShape.database)|\(ClusterSettings.postgresqlConf)|\(ClusterSettings.pgHbaConf)")
+        return "\(base)/template-u\(geteuid())-\(String(key, radix: 16))"
     }
 
     private static func build(in directory: String, binaries: ServerBinaries, account: ServerAccount?) throws {

@@ -35,10 +35,24 @@ public struct DatabaseTarget: Sendable, CustomStringConvertible {
         directory: String = FileManager.default.currentDirectoryPath,
         embeddedOptions: EmbeddedCluster.Options = .init()
     ) throws -> DatabaseTarget {
-        if let databaseURL, !databaseURL.isEmpty {
+        // Only an absent URL means "no real database": an empty one is a mistake (a CI secret that is
+        // not set expands to ""), and treating it as absent would "deploy" to a throwaway cluster.
+        if let databaseURL {
+            guard !databaseURL.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw DatabaseError(
+                    kind: .invalidTarget,
+                    message: "--database-url is empty. Give the database's URL (postgres://user:password@host:5432/db), "
+                        + "or leave the option out to use a throwaway local database.")
+            }
             return DatabaseTarget(url: databaseURL, source: .explicit, cluster: nil)
         }
-        if let url = environment["DATABASE_URL"], !url.isEmpty {
+        if let url = environment["DATABASE_URL"] {
+            guard !url.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw DatabaseError(
+                    kind: .invalidTarget,
+                    message: "DATABASE_URL is set but empty (a missing CI secret?). Set it to the database's URL, "
+                        + "or unset it (unset DATABASE_URL) to use a throwaway local database.")
+            }
             return DatabaseTarget(url: url, source: .environment, cluster: nil)
         }
         if let url = DevCluster.status(in: directory).url {
@@ -47,6 +61,12 @@ public struct DatabaseTarget: Sendable, CustomStringConvertible {
         let cluster = try EmbeddedCluster.start(embeddedOptions)
         return DatabaseTarget(url: cluster.url, source: .embedded, cluster: cluster)
     }
+
+    /// What `rls apply` says after writing to a throwaway cluster, so nobody mistakes it for a deployment.
+    public static let throwawayApplyWarning = """
+        WARNING: no database was given (no --database-url, no DATABASE_URL, no running `rls dev` cluster), \
+        so this applied to a throwaway embedded database that is deleted now. Nothing real was changed.
+        """
 
     /// Stops the throwaway cluster, if one was started; otherwise does nothing.
     public func finish() {

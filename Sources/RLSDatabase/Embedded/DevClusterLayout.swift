@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Settings (port, password; mode 0600) always live in `<project>/.rls/dev/`. The data directory lives
 /// there too, unless the caller is root and the `postgres` user cannot reach the project (for example
-/// under `/root`); then it lives in `/var/tmp/rls-dev/<hash of the project path>/`.
+/// under `/root`); then it lives in `/var/tmp/rls-dev-u0/<hash of the project path>/`, a directory
+/// only root and the server account can enter (see ``PrivateDirectory``).
 struct DevClusterLayout {
     struct Settings: Equatable {
         var port: Int
@@ -25,12 +26,13 @@ struct DevClusterLayout {
         account = try ServerAccount.forCurrentUser()
         // Check through the project directory: .rls/dev may not exist yet, and is created world-searchable.
         if let account, !account.canReach(project + "/.rls") {
-            dataRoot = "/var/tmp/rls-dev/" + String(ClusterTemplate.fnv1a(project), radix: 16)
+            dataRoot = "/var/tmp/rls-dev-u\(geteuid())/" + String(ClusterTemplate.fnv1a(project), radix: 16)
         } else {
             dataRoot = root
         }
         if creating {
             try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            if dataRoot != root { try PrivateDirectory.prepare((dataRoot as NSString).deletingLastPathComponent, account: account) }
             try FileManager.default.createDirectory(atPath: dataRoot, withIntermediateDirectories: true)
             try account?.own(dataRoot)
         } else if !FileManager.default.fileExists(atPath: root) {
@@ -44,7 +46,7 @@ struct DevClusterLayout {
     /// Copies the shaped template into the data directory and chooses a port and a fresh password.
     func create(binaries: ServerBinaries, defaultPrivileges: DefaultPrivileges) throws {
         let base = EmbeddedCluster.Options.defaultBaseDirectory
-        try EmbeddedCluster.prepareBase(base)
+        try PrivateDirectory.prepare(base, account: account)
         let template = try ClusterTemplate.ensure(binaries: binaries, account: account, base: base)
         try? FileManager.default.removeItem(atPath: dataDirectory)
         let copy = try ExternalCommand.run("/bin/cp", ["-a", template, dataDirectory])

@@ -21,16 +21,30 @@ extension EmbeddedCluster {
             self.stopOnSignal = stopOnSignal
         }
 
-        /// `RLS_EMBEDDED_DIR` when set; else `/dev/shm/rls-embedded` when that memory file system has
-        /// room (copying the template there is about ten times faster than to disk); else `/tmp/rls-embedded`.
+        /// `RLS_EMBEDDED_DIR` when set; else the first of these that is this user's or does not exist yet:
+        /// `$XDG_RUNTIME_DIR/rls-embedded` (not as root: the server account cannot enter root's runtime
+        /// directory), `/dev/shm/rls-embedded-u<uid>` when that memory file system has room (copying the
+        /// template there is about ten times faster than to disk), then `~/.cache/rls/embedded` or, as
+        /// root, `/var/tmp/rls-embedded-u0`. Each is made private on use (``PrivateDirectory``).
         public static var defaultBaseDirectory: String {
-            if let configured = ProcessInfo.processInfo.environment["RLS_EMBEDDED_DIR"], !configured.isEmpty {
+            let environment = ProcessInfo.processInfo.environment
+            if let configured = environment["RLS_EMBEDDED_DIR"], !configured.isEmpty {
                 return configured
             }
-            if availableBytes(at: "/dev/shm") >= 1 << 30, access("/dev/shm", W_OK) == 0 {
-                return "/dev/shm/rls-embedded"
+            let uid = geteuid()
+            var candidates: [String] = []
+            if uid != 0, let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), PrivateDirectory.isUsable(runtime) {
+                candidates.append(runtime + "/rls-embedded")
             }
-            return "/tmp/rls-embedded"
+            if availableBytes(at: "/dev/shm") >= 1 << 30, access("/dev/shm", W_OK) == 0 {
+                candidates.append("/dev/shm/rls-embedded-u\(uid)")
+            }
+            if uid != 0 {
+                candidates.append(NSHomeDirectory() + "/.cache/rls/embedded")
+            }
+            candidates.append("/var/tmp/rls-embedded-u\(uid)")
+            // Another user can create any of these names first; such a directory is passed over, not used.
+            return candidates.first(where: PrivateDirectory.isUsable) ?? candidates.last!
         }
 
         private static func availableBytes(at path: String) -> UInt64 {

@@ -11,7 +11,7 @@ extension EmbeddedCluster {
         let binaries = try ServerBinaries.locate()
         let account = try ServerAccount.forCurrentUser()
         let base = options.baseDirectory
-        try prepareBase(base)
+        try PrivateDirectory.prepare(base, account: account)
         AbandonedClusters.sweep(base: base)
         let template = try ClusterTemplate.ensure(binaries: binaries, account: account, base: base)
 
@@ -86,20 +86,6 @@ extension EmbeddedCluster {
         } catch var error as DatabaseError {
             error.statement = nil
             throw error
-        }
-    }
-
-    /// Creates the base directory sticky and world-writable, like /tmp, so root and users can share it.
-    static func prepareBase(_ base: String) throws {
-        let files = FileManager.default
-        guard !files.fileExists(atPath: base) else { return }
-        do {
-            try files.createDirectory(atPath: base, withIntermediateDirectories: true)
-            chmod(base, 0o1777)
-        } catch {
-            if !files.fileExists(atPath: base) {
-                throw EmbeddedClusterError(kind: .fileSystem, message: "Could not create \(base): \(error). Set RLS_EMBEDDED_DIR to a writable directory.")
-            }
         }
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// A throwaway local PostgreSQL cluster shaped like a hosted Supabase database.
 ///
-/// Started from the installed server binaries into a directory under `/tmp/rls-embedded`, listening
+/// Started from the installed server binaries into a private directory (see ``Options/defaultBaseDirectory``), listening
 /// on 127.0.0.1 (password required) and a socket in its directory (trusted). Stopped and deleted by
 /// ``stop()``, at process exit, and on Ctrl-C or SIGTERM; a cluster left by a killed run is removed
 /// by the next start.
@@ -64,6 +64,12 @@ public final class EmbeddedCluster: Sendable {
     /// with status 128 + signal. ``start(_:)`` calls it unless ``Options/stopOnSignal`` is false.
     public static func stopAllOnSignal() {
         ClusterRegistry.installSignalHandlers()
+    }
+
+    /// When a signal handler is stopping the clusters, waits for it to exit the process with 128 + signal,
+    /// so the command's own exit status (a failure from its broken connection) never wins the race.
+    public static func waitIfStoppingOnSignal() {
+        while ClusterRegistry.isStoppingOnSignal { Thread.sleep(forTimeInterval: 0.05) }
     }
 
     /// Stops every cluster this process started.

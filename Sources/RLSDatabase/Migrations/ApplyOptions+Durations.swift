@@ -2,7 +2,8 @@ import Foundation
 
 extension ApplyOptions {
     /// Reads a timeout as a user types it on the command line: `250ms`, `5s`, `2min` (or `2m`),
-    /// or a bare number of seconds; `nil` for anything else, zero or negative.
+    /// or a bare number of seconds; `nil` for anything else, zero, negative, or longer than PostgreSQL's
+    /// timeouts allow (2147483647 ms, about 24 days).
     ///
     /// ```swift
     /// ApplyOptions.duration(from: "3s")      // .seconds(3)
@@ -14,7 +15,9 @@ extension ApplyOptions {
         for unit in units where trimmed.hasSuffix(unit.suffix) {
             let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
             guard let value = Double(number), value > 0, value.isFinite else { continue }
-            return .milliseconds(Int64((value * unit.milliseconds).rounded()))
+            let milliseconds = (value * unit.milliseconds).rounded()
+            guard milliseconds <= Double(Int32.max) else { return nil }
+            return .milliseconds(Int64(max(milliseconds, 1)))
         }
         return nil
     }

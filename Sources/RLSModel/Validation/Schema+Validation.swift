@@ -53,14 +53,20 @@ extension Schema {
             }
         }
         errors += validateRoutines()
+        errors += textSafetyErrors()
         return errors
     }
 
-    /// Errors for every name in `names` longer than 63 bytes.
+    /// Errors for every name in `names` that is empty, holds a NUL or control character, or is longer than 63 bytes.
     func identifierErrors(
         _ names: [String], table: TableName?, column: String?, _ source: SourceLocation
     ) -> [ValidationError] {
-        names.filter { $0.utf8.count > Self.maximumIdentifierBytes }.map { name in
+        let unsafe = names.compactMap { name in
+            Self.unsafeNameReason(name).map {
+                ValidationError(.invalidName, table: table, column: column, source: source, "name \(name.debugDescription) \($0)")
+            }
+        }
+        return unsafe + names.filter { $0.utf8.count > Self.maximumIdentifierBytes }.map { name in
             ValidationError(
                 .identifierTooLong, table: table, column: column, source: source,
                 "name \"\(name)\" is \(name.utf8.count) bytes; Postgres allows \(Self.maximumIdentifierBytes) and would truncate it, so shorten it (or pass name: for derived constraint names)")

@@ -19,6 +19,9 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
         case noOwnerColumn
         /// Owner-through plans that loop back to a table already on the path.
         case ownerCycle
+        /// A name Postgres refuses or `rls` cannot write safely (empty, NUL, control characters, a system
+        /// column name), or a comment or enum value holding a NUL or control character.
+        case invalidName
         /// A declaration that cannot compile as written (identity on text, empty key...).
         case invalidDeclaration
     }

@@ -1,0 +1,55 @@
+import Foundation
+import ElectricRide
+import RLSCheck
+import RLSDatabase
+import RLSTestSupport
+import Testing
+
+/// `rls check` on a live database: sequences it advances (directly, or through a security-definer
+/// audit trigger in another schema) are put back, and it never holds a lock that makes the
+/// application's own `nextval` wait for the whole check.
+@Suite struct SequenceRestoreTests {
+    /// An audit log filled by a security-definer trigger, in a schema the DSL does not know.
+    static let auditLog = """
+        create schema audit;
+        create table audit.log (id bigserial primary key, tbl text not null);
+        create function audit.record() returns trigger language plpgsql security definer set search_path = '' as $$
+        begin
+          insert into audit.log (tbl) values (tg_table_name);
+          return new;
+        end $$;
+        create trigger listing_audit after insert on public.listing for each row execute function audit.record();
+        insert into public.brand (name) values ('Volta');
+        """
+
+    @Test func sequencesAdvancedThroughTriggersAreRestored() throws {
+        let (_, db) = try ExampleDatabase.make()
+        try db.execute(Self.auditLog)
+        let before = try DatabaseFingerprint.read(db)
+        let report = try ExampleDatabase.check(db)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        #expect(!report.notes.contains { $0.contains("sequence") }, "\(report.notes)")
+        let after = try DatabaseFingerprint.read(db)
+        #expect(after.sequences == before.sequences)
+        #expect(after == before)
+        // The check did go through the trigger: a listing insert after it gets the next audit id, not a later one.
+        try db.execute("insert into audit.log (tbl) values ('probe')")
+        #expect(try db.query("select max(id)::int as id from audit.log").first?.int("id") == 1)
+    }
+
+    @Test func anotherSessionsNextvalNeverWaitsAndABusySequenceIsNamed() throws {
+        let (url, db) = try ExampleDatabase.make()
+        try db.execute(Self.auditLog)
+        // Another session is mid-transaction after nextval: it holds the lock any sequence restart or
+        // alter must wait for. A check that took such a lock while running would fail on its lock_timeout.
+        let other = try Connection(url: url)
+        defer { other.close() }
+        try other.execute("begin; select nextval('public.brand_id_seq'); select nextval('audit.log_id_seq')")
+        let report = try ExampleDatabase.check(db)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        let notes = report.notes.filter { $0.contains("sequence") }
+        #expect(notes.contains { $0.contains("audit.log_id_seq") && $0.contains("held its lock") }, "\(report.notes)")
+        #expect(notes.count == 1, "only the sequence the check advanced and could not lock is named: \(notes)")
+        try other.execute("commit")
+    }
+}
