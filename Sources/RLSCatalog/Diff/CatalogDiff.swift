@@ -44,6 +44,7 @@ struct CatalogDiff {
         diffGrants()
         diffPolicies()
         diffTriggers()
+        diffLiveTables()
         return DiffPhase.allCases.flatMap { phases[$0] ?? [] }
     }
 

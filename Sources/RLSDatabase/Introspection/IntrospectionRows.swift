@@ -18,6 +18,7 @@ struct IntrospectionRows {
         try reader.readPolicies(results[4])
         try reader.readFunctions(results[5])
         try reader.readGrants(results[6])
+        try reader.readLiveTables(results[7])
         return reader.catalog
     }
 }
