@@ -36,9 +36,6 @@ public func channelPolicies(of table: Table, in schema: Schema) -> [CompiledPoli
 }
 
 extension Channel {
-    /// `channel_listing_receive`, `channel_listing_send`.
-    public func policyName(_ verb: String) -> String { "channel_\(prefix)_\(verb)" }
-
     /// The message's feature is one of the channel's, the topic is `<prefix>:<key>`, and the row
     /// whose primary key is `<key>` passes the plan's row filter.
     func condition(_ plan: AccessPlan, on table: Table, in schema: Schema) -> String? {

@@ -53,6 +53,7 @@ extension Schema {
             }
         }
         errors += validateRoutines()
+        errors += realtimeErrors()
         return errors
     }
 
