@@ -40,12 +40,14 @@ import Testing
                 Column("id", .bigint).primaryKey()
                 Column("host_id", .uuid)
             }
+            .access(read: .authenticated, write: .serviceRoleOnly)
             .channel("room", receive: .owner(column: "host"))
             Table("pair") {
                 Column("a", .bigint)
                 Column("b", .bigint)
                 PrimaryKey("a", "b")
             }
+            .access(read: .authenticated, write: .serviceRoleOnly)
             .channel("room", receive: .authenticated)
             .channel("a:b", receive: .authenticated, features: [])
         }
@@ -56,5 +58,20 @@ import Testing
         #expect(messages.contains { $0.contains("without ':'") })
         #expect(messages.filter { $0.contains("single-column primary key") }.count == 2)
         #expect(messages.contains { $0.contains("lists no feature") })
+    }
+
+    /// The channel's policy reads the row as the subscriber: a channel wider than the table's read
+    /// plan would let nobody in beyond that plan, so it is refused up front.
+    @Test func channelWiderThanTheTableIsRefused() throws {
+        let schema = Schema {
+            Table("diary") {
+                Column("id", .uuid).primaryKey()
+                Column("author_id", .uuid)
+            }
+            .access(.owner(column: "author_id"))
+            .channel("diary", receive: .authenticated)
+        }
+        let error = try onlyError(schema)
+        #expect(error.description.contains("widen the table's read plan or narrow the channel"), "\(error)")
     }
 }

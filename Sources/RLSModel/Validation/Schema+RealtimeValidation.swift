@@ -46,9 +46,27 @@ extension Schema {
                     }
                 }
                 errors += identifierErrors([channel.policyName("receive")], table: name, column: nil, channel.source)
+                for plan in Set([channel.receive, channel.send]) where Self.reach(plan) > Self.reach(table.access.select) {
+                    errors.append(ValidationError(
+                        .invalidDeclaration, table: name, column: nil, source: channel.source,
+                        "channel \"\(channel.prefix)\" lets in \(plan), but \(name) rows are readable by \(table.access.select), and the channel's policy reads the row as the subscriber; widen the table's read plan or narrow the channel"))
+                }
             }
         }
         return errors
+    }
+}
+
+extension Schema {
+    /// How far a plan reaches, for comparing a channel with its table's read plan: nobody, owners,
+    /// signed-in users, everyone. (Owner plans on different columns count as equal.)
+    static func reach(_ plan: AccessPlan) -> Int {
+        switch plan {
+        case .noAccess, .serviceRoleOnly: 0
+        case .owner, .ownerThrough: 1
+        case .authenticated: 2
+        case .public: 3
+        }
     }
 }
 
