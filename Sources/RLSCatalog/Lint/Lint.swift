@@ -16,6 +16,9 @@ public enum Lint {
         .multiplePermissivePolicies,
         .policyWithoutRole,
         .ownerColumnWithoutIndex,
+        .liveTableUnreadable,
+        .liveTableOpen,
+        .liveTablePerRowFunction,
     ]
 
     /// Runs `rules` (all of them by default) on `catalog`.
