@@ -8,7 +8,7 @@ public let realtimePublication = "supabase_realtime"
 
 extension Table {
     /// `alter publication supabase_realtime add table ...;` and, with old rows, `replica identity full`.
-    var liveStatements: [String] {
+    public var liveStatements: [String] {
         guard let live else { return [] }
         var statements = ["alter publication \(quoteIdentifier(realtimePublication)) add table \(qualifiedName.sql);"]
         if live.includesOldRows { statements.append("alter table \(qualifiedName.sql) replica identity full;") }
