@@ -50,7 +50,9 @@ extension Channel {
             "      from \(table.qualifiedName.sql) as \(quoteIdentifier(table.name))",
             "      where \(quoteIdentifier(table.name)).\(quoteIdentifier(key))::text = split_part(\(topic), ':', 2)",
         ]
-        if rowCondition != "true" { lines.append("        and \(rowCondition)") }
+        if rowCondition != "true" {
+            lines.append("        and " + rowCondition.split(separator: "\n").joined(separator: "\n        "))
+        }
         lines.append("    )")
         return lines.joined(separator: "\n")
     }

@@ -35,7 +35,9 @@ extension MatrixReport {
             var rows: [[String]] = [["\(prefix):<id>"] + Persona.checked.map(\.description)]
             for action in ChannelProbe.Action.allCases {
                 rows.append([action.rawValue] + Persona.checked.map { persona in
-                    results.filter { $0.probe.persona == persona && $0.probe.action == action }.map { result in
+                    results.filter { $0.probe.persona == persona && $0.probe.action == action }
+                        .sorted { ($0.probe.topicOwner == persona.fixtureOwner ? 0 : 1) < ($1.probe.topicOwner == persona.fixtureOwner ? 0 : 1) }
+                        .map { result in
                         let side = persona.fixtureOwner == nil ? "\(result.probe.topicOwner)"
                             : result.probe.topicOwner == persona.fixtureOwner ? "own" : "other"
                         return "\(side):\(result.observed)\(result.verdict == .mismatch ? "✗" : "")"
