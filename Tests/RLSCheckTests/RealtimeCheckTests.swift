@@ -79,6 +79,12 @@ import Testing
             "channel room · alice · receive · other's topic", "channel room · bob · receive · other's topic",
         ])
         #expect(MatrixReport(report).text.contains("✗ channel room · alice · receive · other's topic: expected no, got yes"))
+        let tap = TAPReport(report).text
+        #expect(tap.contains("not ok") && tap.contains(" - channel room · alice · receive · other's topic\n  ---\n  expected: \"no\""), "\(tap)")
+        #expect(tap.contains("1..\(report.results.count + report.channels.count)\n"))
+        let json = JSONReport(report).text
+        #expect(json.contains("\"channels\": ["))
+        #expect(json.contains("\"verdict\": \"mismatch\""))
     }
 
     /// A live table whose read policy was dropped delivers to nobody, and the report says so.
