@@ -27,6 +27,7 @@ struct LiveTablesTests {
                 Column("body", .text).nullable()
             }
             .access(.owner(through: "room_id"))
+            .channel("it's \"odd\"", receive: .owner(through: "room_id"), send: .owner(through: "room_id"))
         }
         .adjusted(live: live, channel: channel)
     }
@@ -44,7 +45,7 @@ struct LiveTablesTests {
         let note = try #require(catalog.table(QualifiedName(schema: "public", name: "Odd \"note\"")))
         #expect(!note.isLive && note.replicaIdentity == .default)
         #expect(catalog.policies.filter { $0.table.schema == "realtime" }.map(\.name).sorted()
-                == ["channel_room_receive", "channel_room_send"])
+                == ["channel_it's \"odd\"_receive", "channel_it's \"odd\"_send", "channel_room_receive", "channel_room_send"])
         let desired = try ScratchDatabase.catalog(applying: [SQLScript(name: "dsl", sql: sql)], in: TestDatabase.cluster,
                                                   defaultPrivileges: privileges)
         let plan = ChangePlan(from: catalog, to: desired)

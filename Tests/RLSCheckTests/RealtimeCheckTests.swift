@@ -94,4 +94,25 @@ import Testing
         #expect(room.sentence(for: .user(.alice)) == "alice receives no changes")
         #expect(!report.passed, "\(MatrixReport(report).text)")
     }
+
+    /// Quotes and backslashes in the table name and the topic prefix travel through the channel
+    /// policies and the probes' topics.
+    @Test func awkwardNamesAndTopics() throws {
+        let schema = Schema {
+            Table(#"odd"room\x"#) {
+                Column("id", .bigint).identity().primaryKey()
+                Column("host_id", .uuid).default(.currentUserID).references(.authUsers, onDelete: .cascade)
+            }
+            .access(read: .authenticated, write: .owner(column: "host_id"))
+            .live(oldRows: true)
+            .channel(#"it's \"odd\""#, receive: .owner(column: "host_id"), send: .owner(column: "host_id"))
+        }
+        let (_, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute("begin;\n" + render(schema) + "\ncommit;")
+        let report = try AccessCheck.run(schema, on: db)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        #expect(report.channels.count == 16)
+        #expect(report.channels.filter { $0.allowed == true }.count == 8, "own topics for alice and bob, all for service_role")
+    }
 }
