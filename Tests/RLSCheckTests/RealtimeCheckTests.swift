@@ -85,6 +85,9 @@ import Testing
         let json = JSONReport(report).text
         #expect(json.contains("\"channels\": ["))
         #expect(json.contains("\"verdict\": \"mismatch\""))
+        let junit = JUnitReport(report).text
+        #expect(junit.contains(#"<testsuite name="channels" tests="32" failures="2" skipped="0">"#), "\(junit)")
+        #expect(junit.contains(#"<failure message="expected no, got yes" type="mismatch"/>"#))
     }
 
     /// A live table whose read policy was dropped delivers to nobody, and the report says so.
