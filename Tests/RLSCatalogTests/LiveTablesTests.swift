@@ -117,3 +117,15 @@ extension Schema {
         return copy
     }
 }
+
+extension LiveTablesTests {
+    /// Leaving Realtime loses no data: neither `rls plan` nor `rls apply` asks for --allow-destructive.
+    @Test func takingATableOutOfRealtimeIsNotDestructive() throws {
+        let plan = try PlanHarness.applyAndReplan(from: render(Self.schema()), to: render(Self.schema(live: false)))
+        #expect(!plan.isEmpty)
+        for step in plan.changes {
+            #expect(!step.isDestructive)
+            #expect(SQLStatement.split(step.sql).allSatisfy { $0.destructiveKinds.isEmpty }, "\(step.sql)")
+        }
+    }
+}
