@@ -8,6 +8,7 @@ extension Doctor {
         let row = try connection.query(
             """
             select current_user as me, (select pg_get_userbyid(pubowner) from pg_publication where pubname = 'supabase_realtime') as owner,
+                   (select puballtables from pg_publication where pubname = 'supabase_realtime') as all_tables,
                    (select c.relrowsecurity from pg_class c join pg_namespace n on n.oid = c.relnamespace
                     where n.nspname = 'realtime' and c.relname = 'messages' and c.relkind in ('r', 'p')) as messages_rls,
                    exists (select 1 from pg_proc p join pg_namespace n on n.oid = p.pronamespace
@@ -22,6 +23,9 @@ extension Doctor {
             }
         } else {
             problems.append("no supabase_realtime publication: live tables (.live()) cannot be applied; enable Realtime or create publication supabase_realtime")
+        }
+        if row["all_tables"] == "t" {
+            problems.append("supabase_realtime is FOR ALL TABLES: every table is live and .live() cannot add or drop one; recreate it without FOR ALL TABLES and add the live tables")
         }
         if row["messages_rls"] == nil {
             problems.append("no realtime.messages: private channels (.channel(...)) cannot be applied")
