@@ -73,4 +73,20 @@ struct LintLiveTableRuleTests {
         #expect(findings.map(\.object) == ["public.room.members"])
         #expect(findings.first?.message.contains("private.can_see()") == true)
     }
+
+    /// A hand-written read policy with a bare `auth.uid()` on a live table: per row, per change, per subscriber.
+    @Test func aBareAuthUIDInALiveTablesReadPolicyIsFound() throws {
+        let report = try lint(afterApplying: """
+            create table public.inbox (id bigint primary key, owner uuid);
+            alter table public.inbox enable row level security;
+            grant select on public.inbox to authenticated;
+            create policy "mine" on public.inbox for select to authenticated using (owner = auth.uid());
+            insert into public.inbox values (1, gen_random_uuid());
+            alter publication supabase_realtime add table public.inbox;
+            """)
+        let findings = report.findings(of: "live-table-per-row-function")
+        #expect(findings.map(\.object) == ["public.inbox.mine"])
+        #expect(findings.first?.message.contains("auth.uid()") == true)
+        #expect(report.findings(of: "auth-function-per-row").map(\.object) == ["public.inbox.mine"])
+    }
 }
