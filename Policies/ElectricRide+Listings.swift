@@ -22,6 +22,9 @@ extension ElectricRide {
         }
         .comment("A vehicle offered for sale by a signed-in user.")
         .access(read: .authenticated, write: .owner(column: "seller_id"))
+        // Price and status changes reach open welcome and detail pages without a reload, for
+        // every signed-in user (who may read every listing); anon receives nothing.
+        .live()
 
         Table("listing_photo") {
             Column("id", .bigint).identity().primaryKey()

@@ -58,6 +58,10 @@ public struct Change: Equatable, Sendable, Codable {
         case privilege
         /// A table's row level security switches (`ENABLE`/`FORCE`).
         case rowSecurity = "row level security"
+        /// A table's membership in the `supabase_realtime` publication.
+        case liveChanges = "live changes"
+        /// What a table's updates and deletes carry of the old row.
+        case replicaIdentity = "replica identity"
     }
 
     /// What the change does.

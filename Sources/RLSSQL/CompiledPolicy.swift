@@ -48,15 +48,8 @@ public func compiledPolicies(of table: Table, in schema: Schema) -> [CompiledPol
     var result: [CompiledPolicy] = []
     for operation in Operation.allCases {
         let plan = table.access[operation]
-        guard let name = table.planPolicyName(operation) else { continue }
-        let condition: String
-        switch plan {
-        case .owner, .ownerThrough:
-            guard let path = try? schema.ownerPath(of: table, plan: plan) else { continue }
-            condition = path.condition(for: table)
-        default:
-            condition = "true"
-        }
+        guard let name = table.planPolicyName(operation),
+              let condition = schema.rowCondition(plan, on: table) else { continue }
         let using = operation == .insert ? nil : condition
         let withCheck = operation == .insert || operation == .update ? condition : nil
         result.append(CompiledPolicy(

@@ -52,6 +52,12 @@ public func render(_ schema: Schema) -> String {
     for table in order.tables {
         section("Access to \(table.qualifiedName): \(table.accessSummary)", table.accessStatements(in: schema))
     }
+    for table in order.tables where table.live != nil {
+        section("Live changes of \(table.qualifiedName)", table.liveStatements)
+    }
+    for table in order.tables {
+        section("Private channels on rows of \(table.qualifiedName)", channelPolicies(of: table, in: schema).map(\.sql))
+    }
     return sections.joined(separator: "\n\n") + "\n"
 }
 

@@ -46,6 +46,34 @@ struct DriftTests {
         #expect(plan.sql == "REVOKE SELECT, UPDATE ON TABLE \"public\".\"saved\" FROM \"anon\";\n")
     }
 
+    @Test func tableAddedToRealtimeInTheDashboard() throws {
+        let plan = try Self.drift(after: "alter publication supabase_realtime add table public.saved;")
+        #expect(plan.changes.map(\.summary) == ["- live changes public.saved"])
+        #expect(plan.sql == "ALTER PUBLICATION \"supabase_realtime\" DROP TABLE \"public\".\"saved\";\n")
+    }
+
+    @Test func replicaIdentityChangedInTheDashboard() throws {
+        let plan = try Self.drift(after: "alter table public.saved replica identity full;")
+        #expect(plan.changes.map(\.summary) == ["~ replica identity public.saved"])
+    }
+
+    /// The no-op fast path compares fingerprints of what introspection read: a change to the
+    /// publication alone must change the fingerprint, or the cached plan would hide it.
+    @Test func publicationDriftDefeatsTheCachedNoOpPlan() throws {
+        let cache = NSTemporaryDirectory() + "rls-drift-cache-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: cache) }
+        let (url, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute(MiniSupabaseSchema.sql)
+        let first = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
+                                   cacheDirectory: cache)
+        #expect(first.isEmpty)
+        try PlanHarness.asAdmin(url, "alter publication supabase_realtime add table public.saved;")
+        let second = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
+                                    cacheDirectory: cache)
+        #expect(second.changes.map(\.summary) == ["- live changes public.saved"])
+    }
+
     @Test func triggerDroppedByHand() throws {
         let plan = try Self.drift(after: "drop trigger on_auth_user_created on auth.users;")
         #expect(plan.changes.map(\.summary) == ["+ trigger auth.users.on_auth_user_created"])

@@ -27,6 +27,7 @@ struct PlanAgreesWithApplyTests {
         "drop type public.unit; create type public.unit as enum ('bar');",
         "alter type public.unit add value 'kPa';",
         "drop schema metrics;",
+        "alter publication supabase_realtime add table public.gauge; alter table public.gauge replica identity full;",
     ]
 
     @Test(arguments: changes)

@@ -14,8 +14,6 @@ struct SupabaseSchemaTests {
             create table storage.objects (id uuid primary key, bucket_id text, owner uuid);
             alter table storage.objects enable row level security;
             create policy "own files" on storage.objects for select to authenticated using (owner = (select auth.uid()));
-            create schema realtime;
-            create table realtime.messages (id bigint);
             """)
         let catalog = try db.introspectCatalog()
         #expect(catalog.policies.map { "\($0.table).\($0.name)" } == ["storage.objects.own files"])

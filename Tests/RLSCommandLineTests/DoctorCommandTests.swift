@@ -12,7 +12,7 @@ struct DoctorCommandTests {
         #expect(result.code == .success, "\(result.output)\(result.error)")
         #expect(result.output.contains("ok   anon is refused a table it has no grant on: 42501"))
         #expect(result.output.contains("auth.uid() = \(Persona.User.alice.id)"))
-        #expect(result.output.contains("All 6 checks passed."))
+        #expect(result.output.contains("All 7 checks passed."))
         #expect(!result.error.contains(try TestDatabase.cluster.password))
     }
 
@@ -34,5 +34,24 @@ struct DoctorCommandTests {
         let result = runRLS(["doctor", "--database-url", try TestDatabase.cluster.url(database: name, user: "supabase_admin")])
         #expect(result.code == .failure)
         #expect(result.output.contains("supabase_admin is a superuser"))
+    }
+
+    /// A project whose publication was recreated by someone else (or without Realtime) cannot take
+    /// live tables: doctor says so and what to do.
+    @Test func aPublicationPostgresDoesNotOwnIsNamed() throws {
+        let database = try TestDatabase.make()
+        let name = try database.connection.query("select current_database() as name").rows[0].string("name")
+        let admin = try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
+        defer { admin.close() }
+        try admin.execute("alter publication supabase_realtime owner to supabase_admin")
+        let result = runRLS(["doctor", "--database-url", database.url])
+        #expect(result.code == .failure)
+        #expect(result.output.contains("alter publication supabase_realtime owner to postgres"), "\(result.output)")
+        try admin.execute("drop publication supabase_realtime; create publication supabase_realtime for all tables")
+        let all = runRLS(["doctor", "--database-url", database.url])
+        #expect(all.output.contains("supabase_realtime is FOR ALL TABLES"), "\(all.output)")
+        try admin.execute("drop publication supabase_realtime")
+        let missing = runRLS(["doctor", "--database-url", database.url])
+        #expect(missing.output.contains("no supabase_realtime publication"), "\(missing.output)")
     }
 }

@@ -21,7 +21,39 @@ enum Constructs {
         ("functions_and_triggers", functionsAndTriggers),
         ("views", views),
         ("reference_cycle", referenceCycle),
+        ("live_tables", liveTables),
+        ("private_channels", privateChannels),
     ]
+
+    static let liveTables = Schema {
+        Table("price") {
+            Column("id", .bigint).identity().primaryKey()
+            Column("amount", .numeric(10, 2))
+        }
+        .access(read: .authenticated, write: .serviceRoleOnly)
+        .live()
+        Table("ticket") {
+            Column("id", .bigint).identity().primaryKey()
+            Column("holder_id", .uuid).default(.currentUserID)
+        }
+        .access(.owner(column: "holder_id"))
+        .live(oldRows: true)
+    }
+
+    static let privateChannels = Schema {
+        Table("room") {
+            Column("id", .bigint).identity().primaryKey()
+            Column("host_id", .uuid).default(.currentUserID)
+        }
+        .access(read: .authenticated, write: .owner(column: "host_id"))
+        .channel("room", receive: .authenticated, send: .owner(column: "host_id"))
+        Table("seat") {
+            Column("id", .uuid).default(.randomUUID).primaryKey()
+            Column("room_id", .bigint).references("room", onDelete: .cascade)
+        }
+        .access(read: .authenticated, write: .owner(through: "room_id"))
+        .channel("seat", receive: .owner(through: "room_id"), features: [.presence])
+    }
 
     static let columnTypes = Schema {
         EnumType("mood", values: "happy", "sad", "it's complicated")

@@ -1,3 +1,5 @@
+import RLSSQL
+
 extension CatalogDiff {
     /// True when `table` lies outside what the catalogs manage (`auth.users`, `storage.objects`):
     /// its triggers and policies are read, but only the declared ones belong to the schema.
@@ -24,7 +26,15 @@ extension CatalogDiff {
         let wanted = Set(desired.policies.map { "\($0.table)\u{1F}\($0.name)" })
         return current.policies.filter { policy in
             isUnmanaged(policy.table) && !wanted.contains("\(policy.table)\u{1F}\(policy.name)")
+                && !Self.isChannelPolicy(policy)
         }
+    }
+
+    /// True for a policy the DSL's channels name (`channel_<prefix>_receive|send` on
+    /// `realtime.messages`): one the DSL no longer declares is dropped, not kept.
+    static func isChannelPolicy(_ policy: Catalog.Policy) -> Bool {
+        policy.table.schema == realtimeMessages.schema && policy.table.name == realtimeMessages.name && policy.name.hasPrefix("channel_")
+            && (policy.name.hasSuffix("_receive") || policy.name.hasSuffix("_send"))
     }
 
     /// True when the trigger's definition (`… EXECUTE FUNCTION private.handle_new_user()`) calls `function`.

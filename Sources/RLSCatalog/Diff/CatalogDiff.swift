@@ -45,6 +45,7 @@ struct CatalogDiff {
         diffAPIRoles()
         diffPolicies()
         diffTriggers()
+        diffLiveTables()
         return DiffPhase.allCases.flatMap { phases[$0] ?? [] }
     }
 

@@ -27,6 +27,7 @@ enum DiffPhase: Int, CaseIterable, Comparable {
     case grant
     case createPolicy
     case createTrigger
+    case liveChanges
     case comment
     case dropFunction
     case dropEnum

@@ -39,6 +39,9 @@ public enum Lint {
         .extensionInPublic,
         .extensionVersionsOutdated,
         .unsupportedRegTypes,
+        .liveTableUnreadable,
+        .liveTableOpen,
+        .liveTablePerRowFunction,
     ]
 
     /// Splinter lints that do not apply to a project's schema, and why: `rls lint` has no rule for them.

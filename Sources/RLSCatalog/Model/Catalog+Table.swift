@@ -15,11 +15,16 @@ extension Catalog {
         public var forceRowSecurity: Bool
         /// `COMMENT ON TABLE`, if any.
         public var comment: String?
+        /// In the `supabase_realtime` publication: Realtime pushes its changes.
+        public var isLive: Bool
+        /// What updates and deletes carry of the old row (`REPLICA IDENTITY`).
+        public var replicaIdentity: ReplicaIdentity
 
         /// Creates a table entry; constraints and indexes are sorted by name.
         public init(
             name: QualifiedName, columns: [Column] = [], constraints: [Constraint] = [], indexes: [Index] = [],
-            rowSecurity: Bool = false, forceRowSecurity: Bool = false, comment: String? = nil
+            rowSecurity: Bool = false, forceRowSecurity: Bool = false, comment: String? = nil,
+            isLive: Bool = false, replicaIdentity: ReplicaIdentity = .default
         ) {
             self.name = name
             self.columns = columns
@@ -28,6 +33,8 @@ extension Catalog {
             self.rowSecurity = rowSecurity
             self.forceRowSecurity = forceRowSecurity
             self.comment = comment
+            self.isLive = isLive
+            self.replicaIdentity = replicaIdentity
         }
 
         /// The column named `name`, if the table has it.

@@ -63,6 +63,8 @@ public enum AccessCheck {
                 }
             }
         }
+        let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures)
+        let channelResults = try channels.probes().map(channels.run)
         try runner.finish()
         let scenarioResults = try scenarios.map { try ScenarioRunner.run($0, on: connection) }
 
@@ -76,6 +78,8 @@ public enum AccessCheck {
             tables: schema.tables.map(\.qualifiedName), results: results, scenarios: scenarioResults,
             seconds: Date().timeIntervalSince(started))
         for table in schema.tables { report.plans[table.qualifiedName] = planSummary(table) }
+        report.liveTables = schema.tables.filter { $0.live != nil }.map(\.qualifiedName)
+        report.channels = channelResults
         return report
     }
 

@@ -13,6 +13,7 @@ public enum Doctor {
         findings.append(try anonIsRefusedWithoutGrant(connection))
         findings.append(try userSeesOwnID(connection, claimsStyle: .json))
         findings.append(try userSeesOwnID(connection, claimsStyle: .legacy))
+        findings.append(try realtime(connection))
         return findings
     }
 

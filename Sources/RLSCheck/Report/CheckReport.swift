@@ -15,6 +15,10 @@ public struct CheckReport: Sendable {
     public var seconds: Double
     /// Each table's declared plans in words (`select: any signed-in user; insert, update, delete: ...`).
     public var plans: [TableName: String] = [:]
+    /// The tables Realtime pushes changes of, in schema order.
+    public var liveTables: [TableName] = []
+    /// One result per private-channel probe.
+    public var channels: [ChannelProbeResult] = []
 
     /// Creates a report.
     public init(tables: [TableName], results: [ProbeResult], scenarios: [ScenarioResult], notes: [String] = [], seconds: Double = 0) {
@@ -33,7 +37,14 @@ public struct CheckReport: Sendable {
     public var failedScenarios: [ScenarioResult] { scenarios.filter { !$0.passed } }
 
     /// True when nothing mismatched: `rls check` exits 0.
-    public var passed: Bool { mismatches.isEmpty && failedScenarios.isEmpty }
+    public var passed: Bool {
+        mismatches.isEmpty && failedScenarios.isEmpty && !channels.contains { $0.verdict == .mismatch }
+    }
+
+    /// Who receives each live table's changes, from the SELECT probes.
+    public var liveDeliveries: [LiveDelivery] {
+        liveTables.map { LiveDelivery(table: $0, results: results) }
+    }
 
     /// The results for one table.
     public func results(for table: TableName) -> [ProbeResult] { results.filter { $0.probe.table == table } }
@@ -43,6 +54,10 @@ public struct CheckReport: Sendable {
         let passedCount = results.count - mismatches.count - unverified.count
         var text = "\(results.count) probes on \(tables.count) tables: \(passedCount) passed, "
             + "\(mismatches.count) mismatch\(mismatches.count == 1 ? "" : "es"), \(unverified.count) unverified"
+        if !channels.isEmpty {
+            let failed = channels.filter { $0.verdict != .pass }.count
+            text += "; \(channels.count) channel probes: \(channels.count - failed) passed, \(failed) not"
+        }
         if !scenarios.isEmpty {
             text += "; \(scenarios.count - failedScenarios.count) of \(scenarios.count) scenarios passed"
         }

@@ -21,7 +21,31 @@ public struct JSONReport {
             ("notes", .array(report.notes.map(JSONValue.string))),
             ("probes", .array(report.results.map(probe))),
             ("scenarios", .array(report.scenarios.map(scenario))),
+            ("live", .array(report.liveDeliveries.map(Self.live))),
+            ("channels", .array(report.channels.map(Self.channel))),
         ]).text() + "\n"
+    }
+
+    /// `{ "table": "public.listing", "receives": { "anon": "anon receives no changes", ... } }`.
+    private static func live(_ delivery: LiveDelivery) -> JSONValue {
+        .object([
+            ("table", .string(delivery.table.description)),
+            ("receives", .object(Persona.checked.map { ($0.description, .string(delivery.sentence(for: $0))) })),
+        ])
+    }
+
+    /// One channel probe: channel, persona, action, topic, expected and observed.
+    private static func channel(_ result: ChannelProbeResult) -> JSONValue {
+        .object([
+            ("channel", .string(result.probe.channel.prefix)),
+            ("table", .string(result.probe.table.description)),
+            ("persona", .string(result.probe.persona.description)),
+            ("action", .string(result.probe.action.rawValue)),
+            ("topic", .string(result.probe.topicDescription)),
+            ("expected_allowed", .bool(result.probe.expectedAllowed)),
+            ("allowed", result.allowed.map(JSONValue.bool) ?? .null),
+            ("verdict", .string(result.verdict.rawValue)),
+        ])
     }
 
     private func probe(_ result: ProbeResult) -> JSONValue {

@@ -10,11 +10,12 @@ public struct JUnitReport {
 
     /// The XML document.
     public var text: String {
-        let failures = report.mismatches.count + report.failedScenarios.count
+        let channelFailures = report.channels.filter { $0.verdict == .mismatch }.count
+        let failures = report.mismatches.count + report.failedScenarios.count + channelFailures
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="rls check" tests="\#(report.results.count + report.scenarios.count)" failures="\#(failures)" "#
-                + #"skipped="\#(report.unverified.count)" time="\#(Self.seconds(report.seconds))">"#,
+            #"<testsuites name="rls check" tests="\#(report.results.count + report.channels.count + report.scenarios.count)" failures="\#(failures)" "#
+                + #"skipped="\#(report.unverified.count + report.channels.filter { $0.verdict == .unverified }.count)" time="\#(Self.seconds(report.seconds))">"#,
         ]
         for table in report.tables {
             let results = report.results(for: table)
@@ -36,6 +37,7 @@ public struct JUnitReport {
             }
             lines.append("  </testsuite>")
         }
+        lines += channelSuite()
         if !report.scenarios.isEmpty {
             lines.append(#"  <testsuite name="scenarios" tests="\#(report.scenarios.count)" failures="\#(report.failedScenarios.count)" skipped="0">"#)
             for scenario in report.scenarios {
@@ -53,6 +55,25 @@ public struct JUnitReport {
         }
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One `<testsuite name="channels">` with a test case per channel probe.
+    private func channelSuite() -> [String] {
+        guard !report.channels.isEmpty else { return [] }
+        let failed = report.channels.filter { $0.verdict == .mismatch }.count
+        let skipped = report.channels.filter { $0.verdict == .unverified }.count
+        var lines = [#"  <testsuite name="channels" tests="\#(report.channels.count)" failures="\#(failed)" skipped="\#(skipped)">"#]
+        for result in report.channels {
+            let open = #"    <testcase classname="rls check.channels" name="\#(Self.escaped(result.probe.name))""#
+            switch result.verdict {
+            case .pass: lines.append(open + "/>")
+            case .unverified: lines += [open + ">", #"      <skipped message="\#(Self.escaped(result.observed))"/>"#, "    </testcase>"]
+            case .mismatch:
+                let message = "expected \(result.probe.expectedAllowed ? "yes" : "no"), got \(result.observed)"
+                lines += [open + ">", #"      <failure message="\#(Self.escaped(message))" type="mismatch"/>"#, "    </testcase>"]
+            }
+        }
+        return lines + ["  </testsuite>"]
     }
 
     private static func seconds(_ value: Double) -> String { String((value * 1000).rounded() / 1000) }

@@ -14,7 +14,10 @@ enum CheckCommand {
             transaction that is rolled back: the database is left byte-for-byte unchanged. Each outcome is compared
             with the declared access plans: denied by a missing grant, filtered by RLS, rejected by WITH CHECK, or allowed.
             Roles the schema denies by grant are also probed with the grant added inside the probe's savepoint, so the
-            policies must hold on their own. Exits 1 on any mismatch.
+            policies must hold on their own. For live tables (.live()) it says who would receive each table's changes
+            (Realtime delivers what the subscriber may select); every private channel (.channel(...)) is probed as
+            Realtime asks: receive = select, send = insert on realtime.messages with realtime.topic set, on own and
+            others' topics. Exits 1 on any mismatch.
 
             With no database URL, builds a throwaway Supabase-shaped database from Migrations/*.sql (or, while there are
             none, from the schema's SQL) and checks that. See Docs/CHECK.md.

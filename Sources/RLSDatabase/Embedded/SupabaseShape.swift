@@ -6,7 +6,7 @@ import RLSSQL
 /// migrations. Run as the bootstrap superuser `supabase_admin`.
 public enum SupabaseShape {
     /// Bumped whenever the SQL below changes, so cached templates are rebuilt.
-    static let version = 1
+    static let version = 2
 
     /// Cluster-wide roles; run once per cluster.
     ///
@@ -21,6 +21,8 @@ public enum SupabaseShape {
         create role supabase_auth_admin nologin noinherit createrole;
         create role postgres login createrole createdb bypassrls;
         grant anon, authenticated, service_role to postgres with admin option;
+        create role supabase_realtime_admin nologin noinherit;
+        grant supabase_realtime_admin to postgres;
         """
 
     /// Per-database objects: the `auth` schema, `auth.users`, the `auth.*()` claim functions, grants.
@@ -88,7 +90,7 @@ public enum SupabaseShape {
         alter function auth.email() owner to supabase_auth_admin;
         grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email()
             to anon, authenticated, service_role, postgres;
-        """
+        """ + realtime
 
     /// Sets the login password of `postgres`, `supabase_admin` and `authenticator` (ALTER ROLE takes
     /// no parameters, so the value goes through the one literal-quoting function).

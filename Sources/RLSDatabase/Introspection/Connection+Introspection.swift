@@ -3,7 +3,7 @@ public import RLSCatalog
 extension Connection {
     /// Reads what the database holds in its managed schemas into a ``Catalog``.
     ///
-    /// Costs a fixed number of round trips (10), however many tables there are: eight batched
+    /// Costs a fixed number of round trips (11), however many tables there are: nine batched
     /// catalog queries, plus opening and closing a read-only snapshot (or a savepoint, when the
     /// caller has a transaction open, such as `rls plan`'s read-only one). Takes no locks beyond
     /// the catalog reads and changes nothing.
@@ -43,7 +43,7 @@ extension Connection {
         IntrospectionRows(results: try [
             IntrospectionQuery.schemasAndEnums, IntrospectionQuery.relations, IntrospectionQuery.columns,
             IntrospectionQuery.tableParts, IntrospectionQuery.policies, IntrospectionQuery.functions,
-            IntrospectionQuery.grants, IntrospectionQuery.environment,
+            IntrospectionQuery.grants, IntrospectionQuery.liveTables, IntrospectionQuery.environment,
         ].map { try query($0) })
     }
 }

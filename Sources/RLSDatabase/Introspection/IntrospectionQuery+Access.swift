@@ -1,5 +1,5 @@
 extension IntrospectionQuery {
-    /// Policies on managed tables and on `storage.objects`.
+    /// Policies on managed tables, on `storage.objects` and on `realtime.messages` (private channels).
     static let policies = """
         select n.nspname as schema, c.relname as table_name, p.polname as name, p.polcmd::text as command,
                p.polpermissive as permissive,
@@ -13,6 +13,7 @@ extension IntrospectionQuery {
         join pg_class c on c.oid = p.polrelid
         join pg_namespace n on n.oid = c.relnamespace
         where \(managed) or (n.nspname = 'storage' and c.relname = 'objects')
+           or (n.nspname = 'realtime' and c.relname = 'messages')
         """
 
     /// Functions and procedures (not aggregates, not those of extensions).

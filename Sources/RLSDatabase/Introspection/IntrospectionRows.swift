@@ -9,8 +9,8 @@ struct IntrospectionRows {
     /// (API role memberships and their default privileges beyond Supabase's): extensions and the
     /// like differ between a hosted project and a throwaway database without being drift.
     var fingerprint: String {
-        let objects = CatalogFingerprint.of(Array(results.prefix(7)))
-        guard results.count > 7, let environment = try? CatalogRows.environment(results[7]),
+        let objects = CatalogFingerprint.of(Array(results.prefix(8)))
+        guard results.count > 8, let environment = try? CatalogRows.environment(results[8]),
               !environment.roleMemberships.isEmpty || !environment.apiDefaultPrivileges.isEmpty else { return objects }
         return SHA256.hexDigest(of: "\(objects)\n\(environment.roleMemberships)\n\(environment.apiDefaultPrivileges)".utf8)
     }
@@ -25,8 +25,9 @@ struct IntrospectionRows {
         try reader.readPolicies(results[4])
         try reader.readFunctions(results[5])
         try reader.readGrants(results[6])
+        try reader.readLiveTables(results[7])
         var catalog = reader.catalog
-        if results.count > 7 { catalog.environment = try CatalogRows.environment(results[7]) }
+        if results.count > 8 { catalog.environment = try CatalogRows.environment(results[8]) }
         return catalog
     }
 }

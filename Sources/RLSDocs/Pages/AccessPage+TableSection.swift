@@ -13,6 +13,7 @@ extension AccessPage {
             let status = isProven(sentence, of: table) ? "proven by `rls check`" : "not yet proven"
             lines.append("- \(sentence.text) *(\(status))*")
         }
+        lines += table.realtimeSentences.map { "- \($0)" }
         lines += ["", "**Columns**, visible to whoever can see a row:", "", "| column | type | notes |", "|---|---|---|"]
         for column in table.columns {
             lines.append("| `\(column.name)` | \(column.type.description.markdownCell) | \(notes(on: column, of: table).markdownCell) |")
@@ -38,6 +39,11 @@ extension AccessPage {
             "",
             "</details>",
         ]
+        let realtimeSQL = table.liveStatements + channelPolicies(of: table, in: schema).map(\.sql)
+        if !realtimeSQL.isEmpty {
+            lines += ["", "<details>", "<summary>SQL: live changes and private channels</summary>", "", "```sql"]
+            lines += realtimeSQL + ["```", "", "</details>"]
+        }
         return lines
     }
 

@@ -36,6 +36,10 @@ public struct Table: Sendable, Hashable {
     public var policies: [Policy]
     /// Where the table was declared.
     public var source: SourceLocation
+    /// Whether Realtime pushes the table's changes (``live(oldRows:fileID:line:)``).
+    public var live: LiveChanges?
+    /// Private Realtime channels per row (``channel(_:receive:send:features:fileID:line:)``).
+    public var channels: [Channel] = []
 
     /// Primary keys declared after the first, reported by validation.
     var extraPrimaryKeys: [PrimaryKey] = []

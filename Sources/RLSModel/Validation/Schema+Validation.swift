@@ -54,6 +54,7 @@ extension Schema {
         }
         errors += validateRoutines()
         errors += textSafetyErrors()
+        errors += realtimeErrors()
         return errors
     }
 

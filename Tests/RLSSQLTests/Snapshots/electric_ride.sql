@@ -390,3 +390,8 @@ create policy "select_public" on "public"."brand_listing_count"
   for select
   to "anon", "authenticated"
   using (true);
+
+-- ============================================================================
+-- Live changes of public.listing
+-- ============================================================================
+alter publication "supabase_realtime" add table "public"."listing";

@@ -1,0 +1,16 @@
+/// What the live-table lint rules ask: who Realtime would deliver a table's changes to.
+extension Catalog {
+    /// The API roles (`anon`, `authenticated`) that may select rows of `table`: those holding SELECT
+    /// (directly or through PUBLIC) and, when RLS is on, named by a permissive select policy.
+    /// Realtime delivers a change to a subscriber only when its role may select the changed row.
+    func liveReaders(of table: Table) -> Set<String> {
+        let privileges = apiPrivileges(on: table.name)
+        var readers = Set(["anon", "authenticated"].filter { role in
+            (privileges[role] ?? []).contains("SELECT") || (privileges["public"] ?? []).contains("SELECT")
+        })
+        guard table.rowSecurity else { return readers }
+        let reading = policies(on: table.name).filter { $0.permissive && ($0.command == .select || $0.command == .all) }
+        readers = readers.filter { role in reading.contains { $0.roles.contains(role) || $0.roles.contains("public") } }
+        return readers
+    }
+}

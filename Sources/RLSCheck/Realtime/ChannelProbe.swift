@@ -1,0 +1,71 @@
+import RLSModel
+
+/// One private-channel probe: a persona joins (receive) or posts to (send) the channel of one
+/// fixture row, as Realtime asks the database: a `select` or an `insert` on `realtime.messages`
+/// with the topic in the `realtime.topic` setting.
+public struct ChannelProbe: Sendable, Hashable {
+    /// What Realtime asks for.
+    public enum Action: String, Sendable, Hashable, CaseIterable {
+        /// Join and receive broadcast and presence: a `select` on `realtime.messages`.
+        case receive
+        /// Send broadcast or track presence: an `insert` into `realtime.messages`.
+        case send
+    }
+
+    /// The table whose rows have the channel.
+    public var table: TableName
+    /// The channel's declaration.
+    public var channel: Channel
+    /// Who joins.
+    public var persona: Persona
+    /// Receive or send.
+    public var action: Action
+    /// Whose fixture row the topic names.
+    public var topicOwner: FixtureOwner
+    /// The topic: `listing:1`.
+    public var topic: String
+
+    /// `channel room · alice · receive · own topic`.
+    public var name: String {
+        "channel \(channel.prefix) · \(persona) · \(action.rawValue) · \(topicDescription)"
+    }
+
+    /// `own topic`, `other's topic`, or `alice's topic` for personas without a row of their own.
+    public var topicDescription: String {
+        guard let me = persona.fixtureOwner else { return "\(topicOwner)'s topic" }
+        return topicOwner == me ? "own topic" : "other's topic"
+    }
+
+    /// Whether the channel's plan lets the persona in: service_role always (it bypasses RLS), the
+    /// others as the plan says of the topic's row.
+    public var expectedAllowed: Bool {
+        if persona == .serviceRole { return true }
+        switch channel.plan(action == .receive ? .select : .insert) {
+        case .public: return true
+        case .authenticated: return persona.fixtureOwner != nil
+        case .owner, .ownerThrough: return persona.fixtureOwner == topicOwner
+        case .serviceRoleOnly, .noAccess: return false
+        }
+    }
+}
+
+/// What a channel probe observed.
+public struct ChannelProbeResult: Sendable, Hashable {
+    /// The probe.
+    public var probe: ChannelProbe
+    /// Let in (true) or refused (false); nil when the probe failed for another reason.
+    public var allowed: Bool?
+    /// The error that was neither a refusal nor nothing, if any.
+    public var error: String?
+
+    /// Pass when the observation matches the plan.
+    public var verdict: Verdict {
+        guard let allowed else { return .unverified }
+        return allowed == probe.expectedAllowed ? .pass : .mismatch
+    }
+
+    /// `yes`, `no` or `error …`.
+    public var observed: String {
+        allowed.map { $0 ? "yes" : "no" } ?? "error \(error ?? "")"
+    }
+}

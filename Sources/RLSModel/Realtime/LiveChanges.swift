@@ -1,0 +1,35 @@
+/// A table whose row changes Supabase Realtime pushes to subscribers (`postgres_changes`).
+///
+/// ```swift
+/// Table("listing") { ... }.live()                // alter publication supabase_realtime add table "public"."listing";
+/// Table("listing") { ... }.live(oldRows: true)   // ... and alter table "public"."listing" replica identity full;
+/// ```
+/// Realtime delivers a change only to subscribers whose role and claims may `select` the row under
+/// its policies, so the table's read plan decides who receives what.
+public struct LiveChanges: Sendable, Hashable {
+    /// Updates and deletes carry the whole old row (`replica identity full`), not just its key.
+    public var includesOldRows: Bool
+    /// Where `.live(...)` was written.
+    public var source: SourceLocation
+
+    /// Declares live changes.
+    public init(includesOldRows: Bool = false, source: SourceLocation) {
+        self.includesOldRows = includesOldRows
+        self.source = source
+    }
+}
+
+extension Table {
+    /// Pushes this table's inserts, updates and deletes live to every subscriber who may read the
+    /// changed row; with `oldRows`, updates and deletes also carry the row as it was.
+    ///
+    /// ```sql
+    /// alter publication supabase_realtime add table "public"."listing";
+    /// alter table "public"."listing" replica identity full;   -- oldRows: true
+    /// ```
+    public func live(oldRows: Bool = false, fileID: String = #fileID, line: Int = #line) -> Table {
+        var copy = self
+        copy.live = LiveChanges(includesOldRows: oldRows, source: SourceLocation(fileID: fileID, line: line))
+        return copy
+    }
+}
