@@ -122,12 +122,12 @@ create table "public"."brand_listing_count" (
   constraint "brand_listing_count_pkey" primary key ("brand_id"),
   constraint "brand_listing_count_brand_id_fkey" foreign key ("brand_id") references "public"."brand" ("id") on delete cascade
 );
-comment on table "public"."brand_listing_count" is 'Available listings per brand for the public welcome page; maintained by a trigger.';
+comment on table "public"."brand_listing_count" is 'Available listings per brand for the public welcome page; maintained by triggers.';
 
 -- ============================================================================
--- Function public.refresh_brand_listing_count
+-- Function public.count_listing_changes
 -- ============================================================================
-create function "public"."refresh_brand_listing_count"()
+create function "public"."count_listing_changes"()
   returns trigger
   language plpgsql
   security definer
@@ -135,19 +135,76 @@ create function "public"."refresh_brand_listing_count"()
   set search_path = ''
 as $function$
 begin
-  insert into public.brand_listing_count (brand_id, available_listings)
-  select b.id, count(l.id)::integer
-  from public.brand as b
-  left join public.vehicle as v on v.brand_id = b.id
-  left join public.listing as l on l.vehicle_id = v.id and l.status = 'available'
-  group by b.id
-  order by b.id  -- the same lock order in every transaction: no deadlocks
-  on conflict (brand_id) do update set available_listings = excluded.available_listings;
+  if tg_op = 'TRUNCATE' then
+    update public.brand_listing_count set available_listings = 0 where available_listings <> 0;
+  elsif tg_op = 'INSERT' then
+    insert into public.brand_listing_count as c (brand_id, available_listings)
+    select v.brand_id, count(*)::integer
+    from new_listings as l join public.vehicle as v on v.id = l.vehicle_id
+    where l.status = 'available'
+    group by v.brand_id
+    order by v.brand_id  -- the same lock order in every transaction: no deadlocks
+    on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
+  elsif tg_op = 'DELETE' then
+    insert into public.brand_listing_count as c (brand_id, available_listings)
+    select v.brand_id, -count(*)::integer
+    from old_listings as l join public.vehicle as v on v.id = l.vehicle_id
+    where l.status = 'available'
+    group by v.brand_id
+    order by v.brand_id
+    on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
+  else
+    insert into public.brand_listing_count as c (brand_id, available_listings)
+    select v.brand_id, sum(d.change)::integer
+    from (select vehicle_id, 1 as change from new_listings where status = 'available'
+          union all
+          select vehicle_id, -1 from old_listings where status = 'available') as d
+    join public.vehicle as v on v.id = d.vehicle_id
+    group by v.brand_id
+    having sum(d.change) <> 0
+    order by v.brand_id
+    on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
+  end if;
   return null;
 end;
 $function$;
-comment on function "public"."refresh_brand_listing_count"() is 'Recounts available listings per brand after listings, vehicles or brands change.';
-revoke all on function "public"."refresh_brand_listing_count"() from public, "anon", "authenticated", "service_role";
+comment on function "public"."count_listing_changes"() is 'Adds the available listings a statement inserted, updated or deleted to their brands'' counts.';
+revoke all on function "public"."count_listing_changes"() from public, "anon", "authenticated", "service_role";
+
+-- ============================================================================
+-- Function public.count_vehicle_brand_moves
+-- ============================================================================
+create function "public"."count_vehicle_brand_moves"()
+  returns trigger
+  language plpgsql
+  security definer
+  volatile
+  set search_path = ''
+as $function$
+begin
+  perform
+  from public.listing as l
+  join new_vehicles as n on n.id = l.vehicle_id
+  join old_vehicles as o on o.id = n.id
+  where o.brand_id <> n.brand_id
+  for share of l;  -- a concurrent write to one of them waits, then counts after this move
+  insert into public.brand_listing_count as c (brand_id, available_listings)
+  select moved.brand_id, sum(moved.change)::integer
+  from (select o.brand_id, o.id as vehicle_id, -1 as change
+        from old_vehicles as o join new_vehicles as n on n.id = o.id where o.brand_id <> n.brand_id
+        union all
+        select n.brand_id, n.id, 1
+        from old_vehicles as o join new_vehicles as n on n.id = o.id where o.brand_id <> n.brand_id) as moved
+  join public.listing as l on l.vehicle_id = moved.vehicle_id and l.status = 'available'
+  group by moved.brand_id
+  having sum(moved.change) <> 0
+  order by moved.brand_id
+  on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
+  return null;
+end;
+$function$;
+comment on function "public"."count_vehicle_brand_moves"() is 'Moves the available listings of vehicles that changed brand to their new brand''s count.';
+revoke all on function "public"."count_vehicle_brand_moves"() from public, "anon", "authenticated", "service_role";
 
 -- ============================================================================
 -- Function public.create_profile_for_new_user
@@ -182,28 +239,48 @@ revoke all on table "public"."welcome_brand_counts" from "anon", "authenticated"
 grant select on table "public"."welcome_brand_counts" to "anon", "authenticated", "service_role";
 
 -- ============================================================================
--- Trigger listing_refresh_brand_listing_count on public.listing
+-- Trigger listing_count_inserted on public.listing
 -- ============================================================================
-create trigger "listing_refresh_brand_listing_count"
-  after insert or update or delete on "public"."listing"
+create trigger "listing_count_inserted"
+  after insert on "public"."listing"
+  referencing new table as "new_listings"
   for each statement
-  execute function "public"."refresh_brand_listing_count"();
+  execute function "public"."count_listing_changes"();
 
 -- ============================================================================
--- Trigger vehicle_refresh_brand_listing_count on public.vehicle
+-- Trigger listing_count_updated on public.listing
 -- ============================================================================
-create trigger "vehicle_refresh_brand_listing_count"
-  after insert or update or delete on "public"."vehicle"
+create trigger "listing_count_updated"
+  after update on "public"."listing"
+  referencing old table as "old_listings" new table as "new_listings"
   for each statement
-  execute function "public"."refresh_brand_listing_count"();
+  execute function "public"."count_listing_changes"();
 
 -- ============================================================================
--- Trigger brand_refresh_brand_listing_count on public.brand
+-- Trigger listing_count_deleted on public.listing
 -- ============================================================================
-create trigger "brand_refresh_brand_listing_count"
-  after insert or update or delete on "public"."brand"
+create trigger "listing_count_deleted"
+  after delete on "public"."listing"
+  referencing old table as "old_listings"
   for each statement
-  execute function "public"."refresh_brand_listing_count"();
+  execute function "public"."count_listing_changes"();
+
+-- ============================================================================
+-- Trigger listing_count_truncated on public.listing
+-- ============================================================================
+create trigger "listing_count_truncated"
+  after truncate on "public"."listing"
+  for each statement
+  execute function "public"."count_listing_changes"();
+
+-- ============================================================================
+-- Trigger vehicle_count_brand_moves on public.vehicle
+-- ============================================================================
+create trigger "vehicle_count_brand_moves"
+  after update on "public"."vehicle"
+  referencing old table as "old_vehicles" new table as "new_vehicles"
+  for each statement
+  execute function "public"."count_vehicle_brand_moves"();
 
 -- ============================================================================
 -- Trigger on_auth_user_created on auth.users
