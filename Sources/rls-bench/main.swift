@@ -1,9 +1,9 @@
 import Foundation
 import RLSDatabase
 
-// rls-bench: `swift run -c release rls-bench [introspection|apply|check|all]`.
+// rls-bench: `swift run -c release rls-bench [introspection|apply|check|counts|all]`.
 // Each mode lives in its own file and prints its own lines; main only dispatches.
-let modes = ["introspection", "apply", "check"]
+let modes = ["introspection", "apply", "check", "counts"]
 let requested = CommandLine.arguments.dropFirst().first ?? "all"
 guard requested == "all" || modes.contains(requested) else {
     FileHandle.standardError.write(Data("rls-bench: unknown mode '\(requested)'; use one of: \(modes.joined(separator: ", ")), all\n".utf8))
@@ -22,6 +22,11 @@ do {
     }
     if requested == "all" || requested == "check" {
         try CheckBench.run()
+    }
+    if requested == "all" || requested == "counts" {
+        let cluster = try EmbeddedCluster.start()
+        defer { cluster.stop() }
+        print(try WelcomeCountBenchmark.run(on: cluster))
     }
 } catch {
     FileHandle.standardError.write(Data("rls-bench: \(error)\n".utf8))

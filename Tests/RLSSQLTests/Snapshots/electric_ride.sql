@@ -134,37 +134,43 @@ create function "public"."count_listing_changes"()
   volatile
   set search_path = ''
 as $function$
+declare
+  vehicle_ids bigint[];
+  changes integer[];
 begin
   if tg_op = 'TRUNCATE' then
     update public.brand_listing_count set available_listings = 0 where available_listings <> 0;
-  elsif tg_op = 'INSERT' then
-    insert into public.brand_listing_count as c (brand_id, available_listings)
-    select v.brand_id, count(*)::integer
-    from new_listings as l join public.vehicle as v on v.id = l.vehicle_id
-    where l.status = 'available'
-    group by v.brand_id
-    order by v.brand_id  -- the same lock order in every transaction: no deadlocks
-    on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
-  elsif tg_op = 'DELETE' then
-    insert into public.brand_listing_count as c (brand_id, available_listings)
-    select v.brand_id, -count(*)::integer
-    from old_listings as l join public.vehicle as v on v.id = l.vehicle_id
-    where l.status = 'available'
-    group by v.brand_id
-    order by v.brand_id
-    on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
-  else
-    insert into public.brand_listing_count as c (brand_id, available_listings)
-    select v.brand_id, sum(d.change)::integer
-    from (select vehicle_id, 1 as change from new_listings where status = 'available'
-          union all
-          select vehicle_id, -1 from old_listings where status = 'available') as d
-    join public.vehicle as v on v.id = d.vehicle_id
-    group by v.brand_id
-    having sum(d.change) <> 0
-    order by v.brand_id
-    on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
+    return null;
   end if;
+  -- Per vehicle, the listings the statement made available minus those it made unavailable.
+  if tg_op = 'INSERT' then
+    select array_agg(vehicle_id), array_agg(change) into vehicle_ids, changes
+    from (select vehicle_id, count(*)::integer as change
+          from new_listings where status = 'available' group by vehicle_id) as per_vehicle;
+  elsif tg_op = 'DELETE' then
+    select array_agg(vehicle_id), array_agg(change) into vehicle_ids, changes
+    from (select vehicle_id, -count(*)::integer as change
+          from old_listings where status = 'available' group by vehicle_id) as per_vehicle;
+  else
+    select array_agg(vehicle_id), array_agg(change) into vehicle_ids, changes
+    from (select vehicle_id, sum(change)::integer as change
+          from (select vehicle_id, 1 as change from new_listings where status = 'available'
+                union all
+                select vehicle_id, -1 from old_listings where status = 'available') as both_sides
+          group by vehicle_id
+          having sum(change) <> 0) as per_vehicle;
+  end if;
+  if vehicle_ids is null then
+    return null;  -- no listing became or stopped being available (a price change, say)
+  end if;
+  insert into public.brand_listing_count as c (brand_id, available_listings)
+  select brand_id, sum(change)::integer
+  from (select (select v.brand_id from public.vehicle as v where v.id = d.vehicle_id) as brand_id, d.change
+        from unnest(vehicle_ids, changes) as d (vehicle_id, change)) as per_brand
+  group by brand_id
+  having sum(change) <> 0
+  order by brand_id  -- the same lock order in every statement: no deadlocks between them
+  on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
   return null;
 end;
 $function$;
@@ -181,24 +187,28 @@ create function "public"."count_vehicle_brand_moves"()
   volatile
   set search_path = ''
 as $function$
+declare
+  vehicle_ids bigint[];
+  from_brands bigint[];
+  to_brands bigint[];
 begin
-  perform
-  from public.listing as l
-  join new_vehicles as n on n.id = l.vehicle_id
-  join old_vehicles as o on o.id = n.id
-  where o.brand_id <> n.brand_id
-  for share of l;  -- a concurrent write to one of them waits, then counts after this move
+  select array_agg(n.id), array_agg(o.brand_id), array_agg(n.brand_id) into vehicle_ids, from_brands, to_brands
+  from old_vehicles as o join new_vehicles as n on n.id = o.id
+  where o.brand_id <> n.brand_id;
+  if vehicle_ids is null then
+    return null;  -- no vehicle changed brand
+  end if;
+  -- A concurrent write to one of these listings waits, then counts after this move.
+  perform from public.listing where vehicle_id = any (vehicle_ids) for share;
   insert into public.brand_listing_count as c (brand_id, available_listings)
-  select moved.brand_id, sum(moved.change)::integer
-  from (select o.brand_id, o.id as vehicle_id, -1 as change
-        from old_vehicles as o join new_vehicles as n on n.id = o.id where o.brand_id <> n.brand_id
-        union all
-        select n.brand_id, n.id, 1
-        from old_vehicles as o join new_vehicles as n on n.id = o.id where o.brand_id <> n.brand_id) as moved
-  join public.listing as l on l.vehicle_id = moved.vehicle_id and l.status = 'available'
-  group by moved.brand_id
-  having sum(moved.change) <> 0
-  order by moved.brand_id
+  select moves.brand_id, sum(moves.change * listings.available)::integer
+  from unnest(vehicle_ids, from_brands, to_brands) as m (vehicle_id, from_brand, to_brand)
+  cross join lateral (select count(*) as available from public.listing as l
+                      where l.vehicle_id = m.vehicle_id and l.status = 'available') as listings
+  cross join lateral (values (m.from_brand, -1), (m.to_brand, 1)) as moves (brand_id, change)
+  group by moves.brand_id
+  having sum(moves.change * listings.available) <> 0
+  order by moves.brand_id
   on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
   return null;
 end;
