@@ -32,7 +32,10 @@ let package = Package(
         // This repository's own schema: the Electric Ride example with BoxScore's sign-up profiles.
         .target(name: "Policies", dependencies: ["RLSModel"], path: "Policies", exclude: ["README.md"]),
         .executableTarget(name: "rls", dependencies: ["RLSCommandLine", "Policies"]),
-        .executableTarget(name: "rls-bench", dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "Policies"]),
+        .executableTarget(
+            name: "rls-bench",
+            dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "RLSCommandLine", "Policies"]
+        ),
         // Shared by the test targets: one embedded cluster per test process, a fresh database per test.
         .target(name: "RLSTestSupport", dependencies: ["RLSDatabase"]),
 

@@ -1,0 +1,116 @@
+import Foundation
+import RLSCheck
+import RLSDatabase
+import RLSSQL
+
+/// `rls-bench plan`: `rls plan` as a whole process (started, run, exited) on a database with
+/// `tables` owner-only tables (4 policies each), built from the same DSL the process plans against.
+///
+/// The child is this executable with `RLS_BENCH_AS_RLS=<tables>` in its environment: it then runs
+/// the `rls` command line with that many owner-only tables as its compiled-in schema (see main).
+/// Figures: the median no-op plan (desired state cached under .rls/cache), the first plan after a
+/// schema change (one more table: nothing cached, a scratch cluster starts), and a plan with a
+/// pending migration file of about 50 MB.
+struct PlanBenchmark {
+    /// Median seconds of a no-op plan.
+    var noOp: Double = 0
+    /// Every no-op run, in seconds.
+    var noOpRuns: [Double] = []
+    /// Seconds of the first plan after a schema change.
+    var firstAfterChange: Double = 0
+    /// Seconds of a plan with a pending 50 MB file, and the file's size in bytes.
+    var largePending: (seconds: Double, bytes: Int)?
+    /// Tables in the schema.
+    let tables: Int
+    /// The database both `rls plan` and migra read.
+    let url: String
+    /// The database that holds one more table than `url` (for migra's comparison of two databases).
+    let changedURL: String
+
+    static func run(on cluster: EmbeddedCluster, tables: Int = 1_000, runs: Int = 7, largeFileBytes: Int = 50_000_000) throws -> PlanBenchmark {
+        let url = try cluster.createDatabase("bench_plan_\(getpid())")
+        let changedURL = try cluster.createDatabase("bench_plan_changed_\(getpid())")
+        for (target, count) in [(url, tables), (changedURL, tables + 1)] {
+            let connection = try Connection(url: target)
+            defer { connection.close() }
+            try connection.execute("begin;\n" + render(CheckBenchmark.ownerOnlySchema(tables: count)) + "\ncommit;")
+        }
+        let project = NSTemporaryDirectory() + "rls-bench-plan-\(getpid())"
+        try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: project) }
+
+        var result = PlanBenchmark(tables: tables, url: url, changedURL: changedURL)
+        _ = try plan(tables: tables, url: url, in: project, expecting: 0)  // fills .rls/cache
+        result.noOpRuns = try (0..<runs).map { _ in try plan(tables: tables, url: url, in: project, expecting: 0) }
+        result.noOp = result.noOpRuns.sorted()[runs / 2]
+        result.firstAfterChange = try plan(tables: tables + 1, url: url, in: project, expecting: 2)
+
+        guard largeFileBytes > 0 else { return result }
+        let migrations = project + "/Migrations"
+        try FileManager.default.createDirectory(atPath: migrations, withIntermediateDirectories: true)
+        let sql = largeMigration(bytes: largeFileBytes)
+        try sql.write(toFile: migrations + "/20260101000000_seed.sql", atomically: true, encoding: .utf8)
+        result.largePending = (try plan(tables: tables, url: url, in: project, expecting: 2), sql.utf8.count)
+        return result
+    }
+
+    /// Runs `rls plan --exit-code` as a child process; returns its wall time in seconds.
+    private static func plan(tables: Int, url: String, in directory: String, expecting code: Int32) throws -> Double {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        if !process.executableURL!.path.hasPrefix("/") || !FileManager.default.fileExists(atPath: process.executableURL!.path) {
+            process.executableURL = URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0])
+        }
+        process.arguments = ["plan", "--exit-code", "--database-url", url]
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        var environment = ProcessInfo.processInfo.environment
+        environment["RLS_BENCH_AS_RLS"] = String(tables)
+        environment.removeValue(forKey: "DATABASE_URL")
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let seconds = try Stopwatch.time {
+            try process.run()
+            let text = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == code else {
+                throw BenchmarkFailure("rls plan exited \(process.terminationStatus), expected \(code):\n"
+                                       + String(decoding: text.suffix(2000), as: UTF8.self))
+            }
+        }
+        return seconds
+    }
+
+    /// A data migration of about `bytes` bytes: a table and multi-row inserts into it.
+    static func largeMigration(bytes: Int) -> String {
+        var sql = "create table public.seed_data (id bigint primary key, payload text not null);\n"
+        sql.reserveCapacity(bytes + 100_000)
+        let payload = String(repeating: "lorem ipsum dolor sit amet ", count: 3)
+        var id = 0
+        while sql.utf8.count < bytes {
+            sql += "insert into public.seed_data (id, payload) values\n"
+            for row in 0..<500 {
+                id += 1
+                sql += "  (\(id), 'row \(id): \(payload)')" + (row == 499 ? ";\n" : ",\n")
+            }
+        }
+        return sql
+    }
+}
+
+extension PlanBenchmark {
+    /// The lines `rls-bench plan` prints.
+    var report: String {
+        var lines = [
+            "rls plan as a whole process at \(tables) owner-only tables, \(tables * 4) policies:",
+            "  no-op, desired state cached: median \(Stopwatch.ms(noOp)) of \(noOpRuns.count) runs "
+                + "(\(noOpRuns.map { Stopwatch.ms($0) }.joined(separator: ", ")))",
+            "  first plan after a schema change (one more table, nothing cached): \(Stopwatch.ms(firstAfterChange))",
+        ]
+        if let largePending {
+            lines.append("  with a pending \(largePending.bytes / 1_000_000) MB migration file: \(Stopwatch.ms(largePending.seconds))")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
