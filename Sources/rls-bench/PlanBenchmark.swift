@@ -26,11 +26,16 @@ struct PlanBenchmark {
     let url: String
     /// The database that holds one more table than `url` (for migra's comparison of two databases).
     let changedURL: String
+    /// A second database with the same tables as `url` (migra's no-op pair).
+    let sameURL: String
+    /// migra's seconds on (url, sameURL) and (url, changedURL), or why it did not run.
+    var migra: Result<(noOp: Double, changed: Double), BenchmarkFailure> = .failure(BenchmarkFailure("not run"))
 
     static func run(on cluster: EmbeddedCluster, tables: Int = 1_000, runs: Int = 7, largeFileBytes: Int = 50_000_000) throws -> PlanBenchmark {
         let url = try cluster.createDatabase("bench_plan_\(getpid())")
         let changedURL = try cluster.createDatabase("bench_plan_changed_\(getpid())")
-        for (target, count) in [(url, tables), (changedURL, tables + 1)] {
+        let sameURL = try cluster.createDatabase("bench_plan_same_\(getpid())")
+        for (target, count) in [(url, tables), (changedURL, tables + 1), (sameURL, tables)] {
             let connection = try Connection(url: target)
             defer { connection.close() }
             try connection.execute("begin;\n" + render(CheckBenchmark.ownerOnlySchema(tables: count)) + "\ncommit;")
@@ -39,11 +44,20 @@ struct PlanBenchmark {
         try FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: project) }
 
-        var result = PlanBenchmark(tables: tables, url: url, changedURL: changedURL)
+        var result = PlanBenchmark(tables: tables, url: url, changedURL: changedURL, sameURL: sameURL)
         _ = try plan(tables: tables, url: url, in: project, expecting: 0)  // fills .rls/cache
         result.noOpRuns = try (0..<runs).map { _ in try plan(tables: tables, url: url, in: project, expecting: 0) }
         result.noOp = result.noOpRuns.sorted()[runs / 2]
         result.firstAfterChange = try plan(tables: tables + 1, url: url, in: project, expecting: 2)
+        result.migra = Migra.executable().flatMap { migra in
+            Result {
+                // SQLAlchemy, under migra, wants postgresql://, with the psycopg2 driver installed beside it.
+                func alchemy(_ url: String) -> String { url.replacingOccurrences(of: "postgres://", with: "postgresql+psycopg2://") }
+                let noOp = try (0..<3).map { _ in try Migra.time(migra, from: alchemy(url), to: alchemy(sameURL)) }.sorted()[1]
+                let changed = try Migra.time(migra, from: alchemy(url), to: alchemy(changedURL))
+                return (noOp, changed)
+            }.mapError { $0 as? BenchmarkFailure ?? BenchmarkFailure("\($0)") }
+        }
 
         guard largeFileBytes > 0 else { return result }
         let migrations = project + "/Migrations"
@@ -111,6 +125,31 @@ extension PlanBenchmark {
         if let largePending {
             lines.append("  with a pending \(largePending.bytes / 1_000_000) MB migration file: \(Stopwatch.ms(largePending.seconds))")
         }
+        switch migra {
+        case .success(let migra):
+            lines.append("  migra --unsafe on the same databases: \(Stopwatch.ms(migra.noOp)) identical (median of 3), "
+                         + "\(Stopwatch.ms(migra.changed)) with one more table")
+        case .failure(let reason):
+            lines.append("  migra: skipped (\(reason))")
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// This run's figures beside the targets.
+    func summarize(into summary: inout BenchmarkSummary) {
+        summary.add("no-op rls plan, \(tables) tables (process, median)", BenchmarkSummary.time(noOp), target: "<= 400 ms", met: noOp <= 0.4)
+        switch migra {
+        case .success(let migra):
+            let ratio = migra.noOp / noOp
+            summary.add("  migra on the same databases / rls plan", String(format: "%.1fx (migra %@)", ratio, BenchmarkSummary.time(migra.noOp)),
+                        target: ">= 8x", met: ratio >= 8)
+        case .failure(let reason):
+            summary.add("  migra on the same databases / rls plan", "skipped: \(reason)", target: ">= 8x", met: nil)
+        }
+        summary.add("first rls plan after a schema change", BenchmarkSummary.time(firstAfterChange), target: "<= 2 s", met: firstAfterChange <= 2)
+        if let largePending {
+            summary.add("rls plan with a pending \(largePending.bytes / 1_000_000) MB file", BenchmarkSummary.time(largePending.seconds),
+                        target: "<= 5 s", met: largePending.seconds <= 5)
+        }
     }
 }
