@@ -121,9 +121,9 @@ public struct PolicyCostReport: Sendable {
                 let fix = switch (entry.fixColumn, entry.fixColumnIndexed) {
                 case (let column?, false): "create index on \(entry.table.sql) (\(quoteIdentifier(column)));"
                 case (let column?, true):
-                    "an index on \(column) exists, yet the policy's plan reads every row and runs slower than the same "
-                        + "filter by hand (a policy's conditions run before the statement's own); a security definer "
-                        + "function returning the persona's \(column) values, called as (select ...), lets it use the index"
+                    "an index on \(column) exists, yet the policy's plan reads every row (PostgreSQL runs a policy's "
+                        + "exists (...) per row, as a subplan, instead of joining); write the condition as \(column) = any "
+                        + "(array(select ... where ... = (select auth.uid()))), which runs once (an initplan) and uses the index"
                 case (nil, _): "an index on the columns the policy compares with the user"
                 }
                 lines.append("SLOW  \(subject): sequential scan of every row to find the persona's; fix: \(fix)")
