@@ -145,4 +145,35 @@ import Testing
         try expectExact(db, after: "writes after the upgrade")
         #expect(try counts(db).shown == [1: 0, 2: 0, 3: 1])
     }
+
+    /// While a vehicle's move to another brand is uncommitted, writes to its listings wait for it
+    /// (here: give up after a lock timeout) instead of counting against the brand it is leaving.
+    @Test func writesToAMovingVehiclesListingsWaitForTheMove() throws {
+        let (url, db) = try TestDatabase.make()
+        try db.apply(render(ElectricRide.schema))
+        try db.signUp(ann, email: "ann@example.org", name: "Ann")
+        try db.execute("""
+            insert into public.brand (name) values ('Tesla'), ('Polestar');
+            insert into public.colour (name) values ('Red');
+            insert into public.vehicle (brand_id, model, model_year) values (1, 'Model 3', 2021);
+            insert into public.listing (seller_id, vehicle_id, colour_id, price, odometer_km)
+            values ('\(ann)', 1, 1, 1, 1), ('\(ann)', 1, 1, 2, 2);
+            """)
+        let other = try Connection(url: url)
+        defer { other.close() }
+        try db.execute("begin; update public.vehicle set brand_id = 2 where id = 1")
+        for write in [
+            "delete from public.listing where price = 1",
+            "update public.listing set status = 'sold' where price = 2",
+            "insert into public.listing (seller_id, vehicle_id, colour_id, price, odometer_km) values ('\(ann)', 1, 1, 3, 3)",
+        ] {
+            let state = sqlState { try other.execute("set lock_timeout = '200ms'; \(write)") }
+            #expect(state == "55P03", "\(write) did not wait for the move")
+        }
+        try db.execute("commit")
+        try other.execute("delete from public.listing where price = 1")
+        try other.execute("insert into public.listing (seller_id, vehicle_id, colour_id, price, odometer_km) values ('\(ann)', 1, 1, 3, 3)")
+        try expectExact(db, after: "the move, then the writes that waited for it")
+        #expect(try counts(db).shown == [1: 0, 2: 2])
+    }
 }
