@@ -35,6 +35,8 @@ struct CheckExplainCommandTests {
         let rows = check(["--explain", "--rows", "many"])
         #expect(rows.code != .success)
         #expect(rows.error.contains("--rows wants a positive number of rows per table"), "\(rows.error)")
+        let json = check(["--explain", "--format", "json"])
+        #expect(json.code != .success && json.error.contains("--format does not go with --explain"), "\(json.error)")
         let stray = check(["--rows", "10"])
         #expect(stray.code != .success && stray.error.contains("--rows goes with --explain."), "\(stray.error)")
     }

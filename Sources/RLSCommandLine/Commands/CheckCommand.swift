@@ -66,6 +66,9 @@ enum CheckCommand {
 
     /// `rls check --explain`: policy cost on generated rows, on a throwaway database only.
     private static func explain(_ invocation: Invocation) throws -> ExitCode {
+        for option in ["format", "junit", "statement-timeout", "deployed-only"] where invocation.arguments.value(option) != nil {
+            throw CommandError("--\(option) does not go with --explain, which prints one table of plans and times.")
+        }
         let rows = try invocation.arguments.value("rows").map { text in
             guard let rows = Int(text.replacingOccurrences(of: "_", with: "")), rows > 0 else {
                 throw CommandError("--rows wants a positive number of rows per table, such as 100000; got '\(text)'.")
