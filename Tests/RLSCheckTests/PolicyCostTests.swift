@@ -92,4 +92,33 @@ import Testing
         #expect(try entry(report, "brand_listing_count", .select, "anon").filterIsTrivial)
         #expect(try entry(report, "saved", .select, "anon").outcome == .noGrant)
     }
+
+    @Test func oddNamesAndTypesItCannotInvent() throws {
+        let odd = Schema {
+            Table("Odd \"Note\" table") {
+                Column("the id", .bigint).identity().primaryKey()
+                Column("owner; id", .uuid).references(.authUsers)
+                Column("Title", .text)
+            }.access(.owner(column: "owner; id"))
+        }
+        let (_, db) = try ExampleDatabase.make(odd)
+        let report = try PolicyCost.run(odd, on: db, rowsPerTable: 2_000, users: 50)
+        let select = try entry(report, "Odd \"Note\" table", .select, "alice")
+        #expect(select.outcome == .measured && select.authCalls == "once (initplan)", "\(report.text)")
+        #expect(try db.query(#"select count(*) as n from public."Odd ""Note"" table""#).rows[0].int("n") == 2_000)
+
+        let opaque = Schema {
+            Table("gadget") {
+                Column("id", .bigint).identity().primaryKey()
+                Column("shape", .raw(SQL(raw: "point")))
+            }.access(read: .public, write: .serviceRoleOnly)
+        }
+        let (_, other) = try ExampleDatabase.make(opaque)
+        #expect {
+            try PolicyCost.run(opaque, on: other, rowsPerTable: 10, users: 5)
+        } throws: { error in
+            "\(error)".contains("cannot invent values of type point for public.gadget.shape")
+                && "\(error)".contains(".fixture(SQL(raw:")
+        }
+    }
 }

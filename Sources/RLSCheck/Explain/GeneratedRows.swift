@@ -98,7 +98,11 @@ struct GeneratedRows {
         if column.identity != nil { return "(\(row))::\(column.type.sql)" }
         let isKey = (table.primaryKey?.columns.contains(name) ?? false) || table.uniques.contains { $0.columns.contains(name) }
         if !isKey, column.defaultValue != nil || column.isNullable { return nil }
-        return generated(column, table: table, row: row)
+        guard let value = generated(column, table: table, row: row) else {
+            throw CheckError("rls check --explain cannot invent values of type \(column.type.sql) for \(table.qualifiedName).\(name); "
+                             + "give the column .fixture(SQL(raw: \"...\")), an SQL expression of its value")
+        }
+        return value
     }
 
     private func ownerColumn(of table: Table) -> String? {
