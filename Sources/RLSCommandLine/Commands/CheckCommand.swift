@@ -7,7 +7,7 @@ enum CheckCommand {
     static let command = Command(
         name: "check",
         summary: "Prove the access plans by impersonating anon, two users and service_role.",
-        usage: "check [--format text|tap|json] [--junit FILE] [--statement-timeout DURATION] [--deployed-only] [--migrations DIR]\n       check --explain [--rows N] [--migrations DIR]",
+        usage: "check [--format text|tap|json] [--junit FILE] [--statement-timeout DURATION] [--deployed-only] [--migrations DIR]\n       rls check --explain [--rows N] [--migrations DIR]",
         discussion: """
             Inserts two users (alice, bob) into auth.users and one fixture row per user into every table, then runs
             SELECT/INSERT/UPDATE/DELETE probes as anon, alice, bob and service_role, and the scenario checks, all in one
@@ -78,7 +78,8 @@ enum CheckCommand {
         let report = try invocation.withDatabase { target, connection in
             guard target.source == .embedded else {
                 throw CommandError("--explain writes \(rows) generated rows into every table, so it runs only on the throwaway "
-                                   + "database rls builds from Migrations/; drop --database-url and unset DATABASE_URL.")
+                                   + "database rls builds from Migrations/: drop --database-url, unset DATABASE_URL, and stop a running "
+                                   + "dev cluster (rls dev stop).")
             }
             let note = try MigrationReplay.apply(invocation.migrationsPath, orRendering: invocation.schema, on: connection)
             invocation.console.error(note)
