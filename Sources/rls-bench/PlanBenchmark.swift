@@ -20,6 +20,8 @@ struct PlanBenchmark {
     var firstAfterChange: Double = 0
     /// Seconds of a plan with a pending 50 MB file, and the file's size in bytes.
     var largePending: (seconds: Double, bytes: Int)?
+    /// In-process seconds to read and checksum that file (MigrationDirectory), then to split it into statements.
+    var largeFileCost: (read: Double, split: Double, statements: Int)?
     /// Tables in the schema.
     let tables: Int
     /// The database both `rls plan` and migra read.
@@ -65,6 +67,11 @@ struct PlanBenchmark {
         let sql = largeMigration(bytes: largeFileBytes)
         try sql.write(toFile: migrations + "/20260101000000_seed.sql", atomically: true, encoding: .utf8)
         result.largePending = (try plan(tables: tables, url: url, in: project, expecting: 2), sql.utf8.count)
+        var files: [MigrationFile] = []
+        let read = try Stopwatch.time { files = try MigrationDirectory(path: migrations).files() }
+        var statements = 0
+        let split = try Stopwatch.time { statements = files.reduce(0) { $0 + $1.statements.count } }
+        result.largeFileCost = (read, split, statements)
         return result
     }
 
@@ -124,6 +131,10 @@ extension PlanBenchmark {
         ]
         if let largePending {
             lines.append("  with a pending \(largePending.bytes / 1_000_000) MB migration file: \(Stopwatch.ms(largePending.seconds))")
+        }
+        if let cost = largeFileCost {
+            lines.append("    of which, in-process: reading and checksumming the file \(Stopwatch.ms(cost.read)), "
+                         + "splitting it into \(cost.statements) statements (SQLScanner) \(Stopwatch.ms(cost.split))")
         }
         switch migra {
         case .success(let migra):
