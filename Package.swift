@@ -38,7 +38,10 @@ let package = Package(
         // package may call its targets `Policies` and `rls` without a conflict.
         .target(name: "ElectricRide", dependencies: ["RLSModel"], path: "Policies", exclude: ["README.md"]),
         .executableTarget(name: "rls-example", dependencies: ["RLSCommandLine", "ElectricRide"]),
-        .executableTarget(name: "rls-bench", dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "ElectricRide"]),
+        .executableTarget(
+            name: "rls-bench",
+            dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "RLSCommandLine", "ElectricRide"]
+        ),
         // Shared by the test targets: one embedded cluster per test process, a fresh database per test.
         .target(name: "RLSTestSupport", dependencies: ["RLSDatabase"]),
 

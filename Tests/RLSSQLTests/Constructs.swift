@@ -246,6 +246,10 @@ enum Constructs {
         Trigger("item_touch", on: "item", .before, [.update(of: ["name"])], execute: "public.touch_updated_at")
         Trigger("item_touch_insert", on: "item", .before, [.insert], when: SQL(raw: "new.name is not null"),
                 execute: "public.touch_updated_at")
+        Function("log_renames", returns: .trigger,
+                 body: SQL(raw: "begin\n  perform count(*) from old_items join new_items using (id);\n  return null;\nend;"))
+        Trigger("item_renamed", on: "item", .after, [.update], level: .statement,
+                referencing: .init(old: "old_items", new: "new_items"), execute: "public.log_renames")
     }
 
     static let views = Schema {

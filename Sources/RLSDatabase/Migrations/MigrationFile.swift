@@ -22,8 +22,10 @@ public struct MigrationFile: Sendable, Equatable {
     /// Lowercase hex SHA-256 of the file's UTF-8 bytes; an applied file whose checksum changes
     /// was edited after it ran.
     public let checksum: String
-    /// The file's statements, each with its line in the file.
-    public let statements: [SQLStatement]
+    /// The file's statements, each with its line in the file; split on first use (`rls plan` with
+    /// nothing pending never needs them), then kept.
+    public var statements: [SQLStatement] { split.statements }
+    private let split: SplitOnce
 
     /// A migration from its file name and text; throws ``MigrationError/badFileName(_:directory:)``
     /// unless the name is `YYYYMMDDHHMMSS_name.sql`.
@@ -37,7 +39,7 @@ public struct MigrationFile: Sendable, Equatable {
         self.path = path
         self.contents = contents
         self.checksum = SHA256.hexDigest(of: contents.utf8)
-        self.statements = SQLStatement.split(contents)
+        self.split = SplitOnce(contents)
     }
 
     /// Every statement that can lose data, with its line.

@@ -122,32 +122,99 @@ create table "public"."brand_listing_count" (
   constraint "brand_listing_count_pkey" primary key ("brand_id"),
   constraint "brand_listing_count_brand_id_fkey" foreign key ("brand_id") references "public"."brand" ("id") on delete cascade
 );
-comment on table "public"."brand_listing_count" is 'Available listings per brand for the public welcome page; maintained by a trigger.';
+comment on table "public"."brand_listing_count" is 'Available listings per brand for the public welcome page; maintained by triggers.';
 
 -- ============================================================================
--- Function public.refresh_brand_listing_count
+-- Function public.count_listing_changes
 -- ============================================================================
-create function "public"."refresh_brand_listing_count"()
+create function "public"."count_listing_changes"()
   returns trigger
   language plpgsql
   security definer
   volatile
   set search_path = ''
 as $function$
+declare
+  vehicle_ids bigint[];
+  changes integer[];
 begin
-  insert into public.brand_listing_count (brand_id, available_listings)
-  select b.id, count(l.id)::integer
-  from public.brand as b
-  left join public.vehicle as v on v.brand_id = b.id
-  left join public.listing as l on l.vehicle_id = v.id and l.status = 'available'
-  group by b.id
-  order by b.id  -- the same lock order in every transaction: no deadlocks
-  on conflict (brand_id) do update set available_listings = excluded.available_listings;
+  if tg_op = 'TRUNCATE' then
+    update public.brand_listing_count set available_listings = 0 where available_listings <> 0;
+    return null;
+  end if;
+  -- Per vehicle, the listings the statement made available minus those it made unavailable.
+  if tg_op = 'INSERT' then
+    select array_agg(vehicle_id), array_agg(change) into vehicle_ids, changes
+    from (select vehicle_id, count(*)::integer as change
+          from new_listings where status = 'available' group by vehicle_id) as per_vehicle;
+  elsif tg_op = 'DELETE' then
+    select array_agg(vehicle_id), array_agg(change) into vehicle_ids, changes
+    from (select vehicle_id, -count(*)::integer as change
+          from old_listings where status = 'available' group by vehicle_id) as per_vehicle;
+  else
+    select array_agg(vehicle_id), array_agg(change) into vehicle_ids, changes
+    from (select vehicle_id, sum(change)::integer as change
+          from (select vehicle_id, 1 as change from new_listings where status = 'available'
+                union all
+                select vehicle_id, -1 from old_listings where status = 'available') as both_sides
+          group by vehicle_id
+          having sum(change) <> 0) as per_vehicle;
+  end if;
+  if vehicle_ids is null then
+    return null;  -- no listing became or stopped being available (a price change, say)
+  end if;
+  insert into public.brand_listing_count as c (brand_id, available_listings)
+  select brand_id, sum(change)::integer
+  from (select (select v.brand_id from public.vehicle as v where v.id = d.vehicle_id) as brand_id, d.change
+        from unnest(vehicle_ids, changes) as d (vehicle_id, change)) as per_brand
+  group by brand_id
+  having sum(change) <> 0
+  order by brand_id  -- the same lock order in every statement: no deadlocks between them
+  on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
   return null;
 end;
 $function$;
-comment on function "public"."refresh_brand_listing_count"() is 'Recounts available listings per brand after listings, vehicles or brands change.';
-revoke all on function "public"."refresh_brand_listing_count"() from public, "anon", "authenticated", "service_role";
+comment on function "public"."count_listing_changes"() is 'Adds the available listings a statement inserted, updated or deleted to their brands'' counts.';
+revoke all on function "public"."count_listing_changes"() from public, "anon", "authenticated", "service_role";
+
+-- ============================================================================
+-- Function public.count_vehicle_brand_moves
+-- ============================================================================
+create function "public"."count_vehicle_brand_moves"()
+  returns trigger
+  language plpgsql
+  security definer
+  volatile
+  set search_path = ''
+as $function$
+declare
+  vehicle_ids bigint[];
+  from_brands bigint[];
+  to_brands bigint[];
+begin
+  select array_agg(n.id), array_agg(o.brand_id), array_agg(n.brand_id) into vehicle_ids, from_brands, to_brands
+  from old_vehicles as o join new_vehicles as n on n.id = o.id
+  where o.brand_id <> n.brand_id;
+  if vehicle_ids is null then
+    return null;  -- no vehicle changed brand
+  end if;
+  -- A concurrent write to one of these listings waits, then counts after this move.
+  perform from public.listing where vehicle_id = any (vehicle_ids) for share;
+  insert into public.brand_listing_count as c (brand_id, available_listings)
+  select moves.brand_id, sum(moves.change * listings.available)::integer
+  from unnest(vehicle_ids, from_brands, to_brands) as m (vehicle_id, from_brand, to_brand)
+  cross join lateral (select count(*) as available from public.listing as l
+                      where l.vehicle_id = m.vehicle_id and l.status = 'available') as listings
+  cross join lateral (values (m.from_brand, -1), (m.to_brand, 1)) as moves (brand_id, change)
+  group by moves.brand_id
+  having sum(moves.change * listings.available) <> 0
+  order by moves.brand_id
+  on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
+  return null;
+end;
+$function$;
+comment on function "public"."count_vehicle_brand_moves"() is 'Moves the available listings of vehicles that changed brand to their new brand''s count.';
+revoke all on function "public"."count_vehicle_brand_moves"() from public, "anon", "authenticated", "service_role";
 
 -- ============================================================================
 -- Function public.create_profile_for_new_user
@@ -182,28 +249,48 @@ revoke all on table "public"."welcome_brand_counts" from "anon", "authenticated"
 grant select on table "public"."welcome_brand_counts" to "anon", "authenticated", "service_role";
 
 -- ============================================================================
--- Trigger listing_refresh_brand_listing_count on public.listing
+-- Trigger listing_count_inserted on public.listing
 -- ============================================================================
-create trigger "listing_refresh_brand_listing_count"
-  after insert or update or delete on "public"."listing"
+create trigger "listing_count_inserted"
+  after insert on "public"."listing"
+  referencing new table as "new_listings"
   for each statement
-  execute function "public"."refresh_brand_listing_count"();
+  execute function "public"."count_listing_changes"();
 
 -- ============================================================================
--- Trigger vehicle_refresh_brand_listing_count on public.vehicle
+-- Trigger listing_count_updated on public.listing
 -- ============================================================================
-create trigger "vehicle_refresh_brand_listing_count"
-  after insert or update or delete on "public"."vehicle"
+create trigger "listing_count_updated"
+  after update on "public"."listing"
+  referencing old table as "old_listings" new table as "new_listings"
   for each statement
-  execute function "public"."refresh_brand_listing_count"();
+  execute function "public"."count_listing_changes"();
 
 -- ============================================================================
--- Trigger brand_refresh_brand_listing_count on public.brand
+-- Trigger listing_count_deleted on public.listing
 -- ============================================================================
-create trigger "brand_refresh_brand_listing_count"
-  after insert or update or delete on "public"."brand"
+create trigger "listing_count_deleted"
+  after delete on "public"."listing"
+  referencing old table as "old_listings"
   for each statement
-  execute function "public"."refresh_brand_listing_count"();
+  execute function "public"."count_listing_changes"();
+
+-- ============================================================================
+-- Trigger listing_count_truncated on public.listing
+-- ============================================================================
+create trigger "listing_count_truncated"
+  after truncate on "public"."listing"
+  for each statement
+  execute function "public"."count_listing_changes"();
+
+-- ============================================================================
+-- Trigger vehicle_count_brand_moves on public.vehicle
+-- ============================================================================
+create trigger "vehicle_count_brand_moves"
+  after update on "public"."vehicle"
+  referencing old table as "old_vehicles" new table as "new_vehicles"
+  for each statement
+  execute function "public"."count_vehicle_brand_moves"();
 
 -- ============================================================================
 -- Trigger on_auth_user_created on auth.users
