@@ -32,14 +32,17 @@ public struct PipelineOutcome {
 extension Connection {
     /// Runs `statements` inside the transaction the caller opened, each as ONE extended-protocol
     /// message (Parse/Bind/Execute, so the server itself refuses a string with two commands), all
-    /// sent in libpq's pipeline mode followed by a single Sync: thousands of statements cost about one
-    /// round trip, and after the first failure the server skips the rest without running them.
+    /// sent in libpq's pipeline mode and closed by a single Sync: thousands of statements cost about
+    /// one round trip more than the Sync's, and after the first failure the server skips the rest
+    /// without running them.
     ///
-    /// The transaction is watched after every statement: a statement that ends or nests it (its
-    /// command tag is `COMMIT`, `BEGIN`, `SAVEPOINT`, …), one that starts a `COPY`, or a Sync that
-    /// finds the connection outside a transaction block closes the connection at once, without
-    /// sending the Sync, so the server rolls back whatever is uncommitted, and throws a
-    /// ``DatabaseError`` saying so. Nothing is committed here: the caller sends COMMIT or ROLLBACK.
+    /// The transaction is watched after every statement: the Sync is only sent once every result has
+    /// been read, and a statement that ends or nests the transaction (its command tag is `COMMIT`,
+    /// `BEGIN`, `SAVEPOINT`, …) or starts a `COPY` closes the connection at once instead, so the
+    /// server rolls back whatever is uncommitted (statements after a stray COMMIT run in an implicit
+    /// transaction that only a Sync would commit), and throws a ``DatabaseError`` saying so; so does
+    /// a Sync that finds the connection outside a transaction block. Nothing is committed here: the
+    /// caller sends COMMIT or ROLLBACK.
     ///
     /// ```swift
     /// try connection.execute("BEGIN")
@@ -85,6 +88,7 @@ private struct PipelineRun {
     var commandTags: [String] = []
     private var sent = 0
     private var finished = 0
+    private var flushRequested = false
     private var syncSent = false
     private var synced = false
 
@@ -108,7 +112,14 @@ private struct PipelineRun {
                 sent += 1
                 queued += 1
             }
-            if sent == statements.count, !syncSent {
+            // The Sync (which would commit an implicit transaction, should a statement have ended ours)
+            // goes only after every statement's result has been read and checked; until then a Flush
+            // request makes the server send the results.
+            if sent == statements.count, !flushRequested {
+                guard PQsendFlushRequest(connection) == 1 else { throw owner.lostConnection("could not send the pipeline") }
+                flushRequested = true
+            }
+            if finished == statements.count, !syncSent {
                 guard PQpipelineSync(connection) == 1 else { throw owner.lostConnection("could not send the pipeline") }
                 syncSent = true
             }
@@ -117,6 +128,7 @@ private struct PipelineRun {
             guard PQconsumeInput(connection) == 1 else { throw owner.lostConnection("the connection broke") }
             try readAvailable(owner, connection)
             if synced { break }
+            if finished == statements.count, !syncSent { continue }
             if flush == 0, sent < statements.count { continue }
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN) | (flush == 1 ? Int16(POLLOUT) : 0), revents: 0)
             _ = poll(&descriptor, 1, -1)

@@ -54,10 +54,9 @@ struct ApplyRun {
         } catch {
             throw MigrationLock.busyError(error, options: options)
         }
-        let status = try run(connection, "prepare the migration history") {
+        let (shape, status) = try run(connection, "read the migration history") {
             let shape = try MigrationHistory.shape(on: connection)
-            try MigrationHistory.create(missingFrom: shape, on: connection)
-            return MigrationStatus(files: files, applied: try MigrationHistory.read(on: connection, shape: shape))
+            return (shape, MigrationStatus(files: files, applied: try MigrationHistory.read(on: connection, shape: shape)))
         }
         unknown = status.unknown
         if applied.isEmpty { try Connection.check(status, options: options) }
@@ -68,6 +67,11 @@ struct ApplyRun {
             batch.enumValues = []  // committed in the transaction before
         }
         batch.files = 0..<batchFiles.count
+        if batch.enumValues.isEmpty {
+            // Only the main transaction writes history, so only it creates the tables: an apply that
+            // fails after its enum values leaves nothing else behind.
+            try run(connection, "prepare the migration history") { try MigrationHistory.create(missingFrom: shape, on: connection) }
+        }
         return (batchFiles, batch)
     }
 

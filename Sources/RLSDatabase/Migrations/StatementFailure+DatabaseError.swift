@@ -5,7 +5,7 @@ extension StatementFailure {
         self.init(
             fileName: file.fileName, path: file.path, line: line, statement: statement.text, sqlState: error.sqlState,
             message: error.message, detail: error.detail,
-            hint: error.hint ?? (error.message.contains("multiple commands") ? Self.multipleCommandsHint : Self.hint(for: error.sqlState)))
+            hint: Self.hint(for: error))
     }
 
     /// The server found two commands in what rls read as one statement: rls and the server split
@@ -13,6 +13,13 @@ extension StatementFailure {
     static let multipleCommandsHint =
         "rls read this as one statement but the server found several commands in it, so it ran none of them. "
         + "End each statement with `;` outside strings, quoted names and function bodies; if the file is right, report it."
+
+    /// The server's hint, ours where rls knows better (the transaction model) or the server gives none.
+    static func hint(for error: DatabaseError) -> String? {
+        if error.sqlState == "55P04" { return hint(for: error.sqlState) }
+        if error.message.contains("multiple commands") { return multipleCommandsHint }
+        return error.hint ?? hint(for: error.sqlState)
+    }
 
     /// Our hint for failures that come from how rls applies, when the server gives none.
     static func hint(for sqlState: String?) -> String? {

@@ -61,3 +61,26 @@ struct TransactionModelTests {
         #expect(SQLStatement.split("create type app.pair as enum ()")[0].createdEnumType == "pair")
     }
 }
+
+@Suite("rls diff keeps new enum values in a file of their own")
+struct SeparateEnumValuesTests {
+    @Test("ADD VALUE statements move to their own script; the rest keeps its text and order")
+    func separates() {
+        let script = """
+            CREATE TABLE public.a (id int);
+            ALTER TYPE public.mood ADD VALUE 'calm' AFTER 'happy';
+            CREATE POLICY "calm" ON public.a FOR SELECT TO authenticated USING (true);
+            ALTER TYPE public."Mood" ADD VALUE 'sad';
+            """
+        let (values, rest) = SQLStatement.separatingEnumValues(script)
+        #expect(values == "ALTER TYPE public.mood ADD VALUE 'calm' AFTER 'happy';\nALTER TYPE public.\"Mood\" ADD VALUE 'sad';\n")
+        #expect(rest == "CREATE TABLE public.a (id int);\nCREATE POLICY \"calm\" ON public.a FOR SELECT TO authenticated USING (true);\n")
+    }
+
+    @Test("A script without enum values comes back whole")
+    func nothingToSeparate() {
+        let (values, rest) = SQLStatement.separatingEnumValues("select 1;\n-- done\n")
+        #expect(values.isEmpty)
+        #expect(rest == "select 1;\n-- done\n")
+    }
+}
