@@ -14,15 +14,34 @@ enum MigrationText {
     static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, path: String) throws -> String {
         let bytes = Array(bytes)
         // Fast path (a 50 MB file in milliseconds): no NUL, no mark after the start, valid UTF-8.
-        let hasNUL = bytes.contains(0)
-        let hasLateMark = bytes.count > 3 && (1..<(bytes.count - 2)).contains {
-            bytes[$0] == 0xEF && bytes[$0 + 1] == 0xBB && bytes[$0 + 2] == 0xBF
-        }
-        guard !hasNUL, !hasLateMark, let text = String(validating: bytes, as: UTF8.self) else {
-            let (offset, reason) = firstProblem(in: bytes) ?? (0, "bytes that are not valid UTF-8")
+        let marked = firstNULOrLateMark(bytes)
+        guard marked == nil, let text = String(validating: bytes, as: UTF8.self) else {
+            // Where it goes wrong: invalid UTF-8 before the NUL or mark wins, as it comes first.
+            let prefix = bytes[..<(marked ?? bytes.count)]
+            if let marked, String(validating: prefix, as: UTF8.self) != nil {
+                throw MigrationError.notText(
+                    path, byteOffset: marked, reason: bytes[marked] == 0 ? "a NUL byte" : "a byte-order mark (U+FEFF) after the start")
+            }
+            let (offset, reason) = firstProblem(in: prefix) ?? (0, "bytes that are not valid UTF-8")
             throw MigrationError.notText(path, byteOffset: offset, reason: reason)
         }
         return text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
+    /// The offset of the first NUL byte or byte-order mark after the start: one pass over the bytes.
+    private static func firstNULOrLateMark(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                let byte = buffer[index]
+                if byte == 0 { return index }
+                if byte == 0xEF, index > 0, index + 2 < buffer.count, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF {
+                    return index
+                }
+                index += 1
+            }
+            return nil
+        }
     }
 
     /// The byte offset and kind of the first problem, or nil for valid text.

@@ -51,7 +51,8 @@ public struct SQLStatement: Equatable, Sendable {
         self.column = column
         self.offset = offset
         self.length = length
-        destructiveKinds = Self.destructiveKinds(of: tokens)
+        destructiveKinds = tokens.first?.isWord("DO") == true
+            ? Self.doBlockDestructiveKinds(text) : Self.destructiveKinds(of: tokens)
         refusal = Self.refusal(of: tokens)
         enumValueType = Self.enumValueType(of: tokens)
         createdEnumType = Self.createdEnumType(of: tokens)

@@ -52,6 +52,28 @@ struct ApplyNeverLiesTests {
         #expect(try !MigrationFixtures.exists("public.keep", on: db))
     }
 
+    @Test("A drop inside a DO block is found by the destructive check; a harmless block is not flagged")
+    func doBlock() throws {
+        let (_, db) = try TestDatabase.make()
+        try db.execute("create table public.keep (id int)")
+        let file = try MigrationFixtures.file(1, "do", """
+            do $body$ begin raise notice 'drop table is just text here'; end $body$;
+            do 'begin perform 1; truncate public.keep; end';
+            do $$
+            begin
+              drop table public.keep;
+            end
+            $$;
+            """)
+        #expect(file.destructiveStatements.map(\.line) == [2, 3])
+        let error = try ApplyInvariant.apply([file], on: db)
+        guard case .destructive(let found) = error else {
+            Issue.record("expected a destructive refusal, got \(String(describing: error))")
+            return
+        }
+        #expect(found.map(\.kind) == [.truncate, .dropTable])
+    }
+
     @Test("BEGIN ATOMIC bodies with CASE … END stay whole and apply")
     func atomicBody() throws {
         let (_, db) = try TestDatabase.make()

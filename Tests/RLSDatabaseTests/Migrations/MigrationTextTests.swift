@@ -1,7 +1,8 @@
 import Foundation
-import RLSDatabase
 import RLSTestSupport
 import Testing
+
+@testable import RLSDatabase
 
 @Suite("Migration files are text: NUL, invalid UTF-8 and a byte-order mark in the middle are refused")
 struct MigrationTextTests {
@@ -67,13 +68,18 @@ struct MigrationTextTests {
         #expect("\(error)".contains("UTF-8"))
     }
 
-    @Test("A 50 MB file is checked without trouble")
+    @Test("A 50 MB text is checked whole: a NUL at its very end is found")
     func large() throws {
         let line = Array("insert into public.t values (1, 'café 🚲');\n".utf8)
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(50_000_000)
+        bytes.reserveCapacity(50_000_100)
         while bytes.count < 50_000_000 { bytes += line }
-        #expect(try offset(of: bytes) == nil)
+        #expect(try MigrationText.decode(bytes, path: "big.sql").utf8.count == bytes.count)
+        let end = bytes.count
+        bytes.append(0)
+        #expect(throws: MigrationError.notText("big.sql", byteOffset: end, reason: "a NUL byte")) {
+            try MigrationText.decode(bytes, path: "big.sql")
+        }
     }
 }
 
