@@ -182,6 +182,10 @@ private struct PipelineRun {
                 throw transactionLeft("the transaction was no longer open at the end of the pipeline")
             }
         default:
+            guard index < statements.count else {
+                // An error after the last statement (the server shutting down, say): not a statement's.
+                throw owner.error(from: result, statement: "")
+            }
             if failure == nil { failure = (index, owner.error(from: result, statement: statements[index].sql)) }
         }
     }

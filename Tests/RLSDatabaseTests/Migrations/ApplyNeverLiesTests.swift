@@ -190,6 +190,21 @@ struct ApplyNeverLiesTests {
         #expect(try db.query("select last_value from public.tries").rows[0].int("last_value") == 1)
     }
 
+    @Test("A migration that terminates its own server process fails cleanly and leaves nothing")
+    func terminatesItself() throws {
+        let (url, db) = try TestDatabase.make()
+        let before = try DatabaseState.read(db)
+        let file = try MigrationFixtures.file(1, "suicide", """
+            create table public.early (id int);
+            select pg_catalog.pg_terminate_backend(pg_catalog.pg_backend_pid());
+            create table public.late (id int);
+            """)
+        let error = try #require(throws: MigrationError.self) { try db.applyMigrations([file]) }
+        #expect("\(error)".contains("Nothing was applied"))
+        let fresh = try Connection(url: url)
+        #expect(try DatabaseState.read(fresh) == before)
+    }
+
     @Test("Thousands of statements and their history rows commit together")
     func manyStatements() throws {
         let (_, db) = try TestDatabase.make()
