@@ -1,3 +1,4 @@
+import Foundation
 import RLSDatabase
 import RLSSQL
 
@@ -10,7 +11,9 @@ enum DiffCommand {
         discussion: """
             Replays the existing migration files on a throwaway local database, compares the result with the
             compiled-in schema (both read back from the server's catalog, so expressions compare by meaning),
-            and writes the SQL that closes the gap to DIR/<14-digit UTC timestamp>_NAME.sql. The first
+            and writes the SQL that closes the gap to DIR/<14-digit UTC timestamp>_NAME.sql. New enum values
+            (ALTER TYPE … ADD VALUE) go into a file of their own one second earlier, NAME_enum_values.sql,
+            because PostgreSQL cannot use a value in the transaction that adds it. The first
             migration is the schema's complete SQL, as `rls sql` prints it. Writes nothing when there is no
             difference. Never connects to --database-url or DATABASE_URL.
             """,
@@ -42,8 +45,16 @@ enum DiffCommand {
             // The first migration is the schema's own rendering: grouped per table, in the DSL's order,
             // and by construction the state the DSL declares.
             let body = files.isEmpty ? desiredSQL : plan.sql
-            let file = try directory.write(name: name, sql: header + body)
-            invocation.console.output("Wrote \(file.path): \(plan.summary).")
+            let (enumValues, rest) = SQLStatement.separatingEnumValues(body)
+            let now = Date()
+            if !enumValues.isEmpty {
+                let valuesFile = try directory.write(name: "\(name)_enum_values", sql: enumValuesHeader(name) + enumValues, at: now)
+                invocation.console.output(
+                    "Wrote \(valuesFile.path.escapedForDisplay): the new enum values, in a file of their own because "
+                        + "PostgreSQL cannot use an enum value in the transaction that adds it.")
+            }
+            let file = try directory.write(name: name, sql: header + rest, at: enumValues.isEmpty ? now : now.addingTimeInterval(1))
+            invocation.console.output("Wrote \(file.path.escapedForDisplay): \(plan.summary).")
             for change in plan.changes { invocation.console.output("  \(change.summary)") }
             if plan.isDestructive {
                 invocation.console.output("It drops data: `rls apply` will need --allow-destructive.")
@@ -51,4 +62,15 @@ enum DiffCommand {
             return .success
         }
     )
+
+    private static func enumValuesHeader(_ name: String) -> String {
+        """
+        -- New enum values for migration \(name), written by `rls diff`.
+        -- They sit in a file of their own: PostgreSQL cannot use an enum value in the transaction that
+        -- adds it (55P04), and tools that run each file in one transaction (the Supabase CLI) would fail
+        -- on a file that adds a value and uses it. `rls apply` commits them first either way.
+
+
+        """
+    }
 }

@@ -19,7 +19,7 @@ struct PlanReport {
         } else {
             console.output("Migrations: \(status.pending.count) pending")
             for file in status.pending {
-                console.output("  + \(file.fileName) (\(file.statements.count) statements)")
+                console.output("  + \(file.displayName) (\(file.statements.count) statements)")
             }
             for statement in status.destructiveStatements {
                 console.output("    destructive: \(statement)")
@@ -31,13 +31,13 @@ struct PlanReport {
             }
         }
         for edited in status.edited {
-            console.output("  ! \(edited.fileName) was edited after it was applied; `rls apply` refuses until it is restored.")
+            console.output("  ! \(edited.fileName.escapedForDisplay) was edited after it was applied; `rls apply` refuses until it is restored.")
         }
         for file in status.outOfOrder {
-            console.output("  note: \(file.fileName) is older than the newest applied migration; `rls apply` applies it anyway.")
+            console.output("  note: \(file.displayName) is older than the newest applied migration; `rls apply` refuses it unless --include-all.")
         }
         for unknown in status.unknown {
-            console.output("  ? \(unknown.version) is recorded as applied but has no file here.")
+            console.output("  ? \(unknown.displayName) is recorded as applied but has no file here (deleted or renamed?).")
         }
         console.output()
         if drift.isEmpty {

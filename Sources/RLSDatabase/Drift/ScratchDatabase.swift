@@ -12,8 +12,8 @@ public enum ScratchDatabase {
 
     /// The catalog a fresh database holds after `scripts` run on it in order.
     ///
-    /// Each script runs as its own transaction (as `rls apply` would). Throws ``DriftError`` naming
-    /// the script when one fails.
+    /// The scripts run as `rls apply` runs pending files (``TransactionModel``). Throws ``DriftError``
+    /// naming the script and line when one fails.
     public static func catalog(
         applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none
     ) throws -> Catalog {
@@ -51,17 +51,7 @@ public enum ScratchDatabase {
         defer { try? cluster.dropDatabase(name) }
         let connection = try Connection(url: url)
         defer { connection.close() }
-        for script in scripts {
-            do {
-                try connection.execute("BEGIN;\n" + script.sql + "\n;COMMIT;")
-            } catch let error as DatabaseError {
-                try? connection.execute("ROLLBACK")
-                throw DriftError(script: script.name,
-                                 message: "\(script.name) failed on a throwaway database: \(error.message)"
-                                     + (error.hint.map { " (hint: \($0))" } ?? ""),
-                                 underlying: error)
-            }
-        }
+        try connection.replay(scripts)
         return try connection.introspectCatalogWithFingerprint()
     }
 }

@@ -15,3 +15,11 @@ public struct AppliedMigration: Sendable, Equatable {
         self.checksum = checksum
     }
 }
+
+extension AppliedMigration {
+    /// `20261122153000_add_saved.sql` as the file would be named (just the version when no name is
+    /// recorded), escaped for printing: names in the history come from whoever wrote it.
+    public var displayName: String {
+        (name.map { "\(version)_\($0).sql" } ?? version).escapedForDisplay
+    }
+}

@@ -79,16 +79,17 @@ enum MigrationHistory {
         }
     }
 
-    /// The statements that record `file` as applied, for the end of the apply script.
-    static func recordSQL(for file: MigrationFile) -> String {
-        let statements = file.statements.map { quoteLiteral($0.text) }.joined(separator: ", ")
-        return """
-            INSERT INTO supabase_migrations.schema_migrations (version, name, statements) \
-            VALUES (\(quoteLiteral(file.version)), \(quoteLiteral(file.name)), ARRAY[\(statements)]::text[]);
-            INSERT INTO supabase_migrations.rls_checksums (version, checksum) \
-            VALUES (\(quoteLiteral(file.version)), \(quoteLiteral(file.checksum))) \
-            ON CONFLICT (version) DO UPDATE SET checksum = excluded.checksum, applied_at = now();
-
-            """
+    /// The statements that record `file` as applied, for the end of the apply pipeline; the values
+    /// travel as parameters.
+    static func recordStatements(for file: MigrationFile) -> [PipelineStatement] {
+        [
+            PipelineStatement(
+                "INSERT INTO supabase_migrations.schema_migrations (version, name, statements) VALUES ($1, $2, $3::text[])",
+                [file.version, file.name, file.statements.map(\.text)]),
+            PipelineStatement(
+                "INSERT INTO supabase_migrations.rls_checksums (version, checksum) VALUES ($1, $2) "
+                    + "ON CONFLICT (version) DO UPDATE SET checksum = excluded.checksum, applied_at = now()",
+                [file.version, file.checksum]),
+        ]
     }
 }
