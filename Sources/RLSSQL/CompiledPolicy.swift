@@ -54,6 +54,9 @@ public func compiledPolicies(of table: Table, in schema: Schema) -> [CompiledPol
         case .owner, .ownerThrough:
             guard let path = try? schema.ownerPath(of: table, plan: plan) else { continue }
             condition = path.condition(for: table)
+        case .members:
+            guard let path = try? schema.membershipPath(of: table, plan: plan) else { continue }
+            condition = path.condition(for: table)
         default:
             condition = "true"
         }

@@ -37,14 +37,16 @@ public enum AccessCheck {
         var runner = ProbeRunner(connection: connection, statements: statements)
         try runner.start()
         var results: [ProbeResult] = []
+        let personas = Persona.checked(in: schema)
         for table in schema.tables {
-            for persona in Persona.checked {
+            for persona in personas {
                 for operation in RLSModel.Operation.allCases {
                     let access = Expectations.access(schema, table, persona, operation)
+                    let side = Expectations.side(of: persona, schema, table, operation, groups: values.groups)
                     for probe in probes(table, persona, operation, access: access, statements: statements, options: options) {
                         let (actual, note) = try runner.run(probe)
                         results.append(ProbeResult(
-                            probe: probe, expected: Expectations.outcome(access, for: probe), actual: actual, note: note))
+                            probe: probe, expected: Expectations.outcome(access, for: probe, side: side), actual: actual, note: note))
                     }
                 }
             }
@@ -61,6 +63,7 @@ public enum AccessCheck {
         var report = CheckReport(
             tables: schema.tables.map(\.qualifiedName), results: results, scenarios: scenarioResults,
             seconds: Date().timeIntervalSince(started))
+        report.personas = personas
         for table in schema.tables { report.plans[table.qualifiedName] = planSummary(table) }
         return report
     }

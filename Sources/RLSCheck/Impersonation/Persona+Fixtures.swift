@@ -1,3 +1,5 @@
+import RLSModel
+
 extension Persona {
     /// The fixture side of a signed-in user, nil for anon and the service role.
     public var fixtureOwner: FixtureOwner? {
@@ -7,4 +9,10 @@ extension Persona {
 
     /// The four personas every check probes with, in report order.
     public static let checked: [Persona] = [.anon, .user(.alice), .user(.bob), .serviceRole]
+
+    /// The personas a check of `schema` probes with: the four, plus, with members plans, one member of
+    /// alice's group per other role and carol, who belongs to no group (before the service role).
+    public static func checked(in schema: Schema) -> [Persona] {
+        checked.dropLast() + GroupRoles(schema).extraPersonas + [.serviceRole]
+    }
 }

@@ -34,6 +34,8 @@ public enum Persona: Sendable, Hashable, CustomStringConvertible {
         public static let alice = User(name: "alice", id: "a11ce000-0000-4000-8000-000000000001", email: "alice@rls-check.invalid")
         /// The second user, who must never see alice's private rows.
         public static let bob = User(name: "bob", id: "b0b00000-0000-4000-8000-000000000002", email: "bob@rls-check.invalid")
+        /// A third user who owns no fixture row and belongs to no group: what a stranger reaches.
+        public static let carol = User(name: "carol", id: "ca401000-0000-4000-8000-000000000003", email: "carol@rls-check.invalid")
     }
 
     /// The database role Supabase's API switches to for this caller.

@@ -20,9 +20,15 @@ struct ProbeStatements {
     }
 
     /// The column a hand-over probe rewrites: the first step of the owner path.
+    /// For a group table's members plan: the column that leads to the group (none for the group itself).
     func handOverColumn(of table: Table) -> String? {
-        guard let plan = schema.ownerPlan(of: table), let path = try? schema.ownerPath(of: table, plan: plan) else { return nil }
-        return path.hops.first?.column ?? path.ownerColumn
+        if let plan = schema.ownerPlan(of: table), let path = try? schema.ownerPath(of: table, plan: plan) {
+            return path.hops.first?.column ?? path.ownerColumn
+        }
+        guard let plan = schema.membersPlan(of: table), let path = try? schema.membershipPath(of: table, plan: plan),
+            path.membership.group != table.qualifiedName
+        else { return nil }
+        return path.hops.first?.column ?? path.groupColumn
     }
 
     /// The statement a probe runs as its persona.
@@ -41,11 +47,11 @@ struct ProbeStatements {
             return "insert into \(name) (\(given.map { quoteIdentifier($0.column) }.joined(separator: ", ")))\(overriding) "
                 + "values (\(given.map(\.sql).joined(separator: ", ")))"
         case (.update, .handOver(let from, let to)):
-            let column = handOverColumn(of: table) ?? updateColumn(of: table)
+            let column = updatedColumn(of: table)
             let row = fixtures.row(probe.table, from)!
             return "update \(name) set \(quoteIdentifier(column)) = \(fixtures.row(probe.table, to)!.literal(column)) where \(row.predicate)"
         case (.update, .row(let owner)):
-            let column = handOverColumn(of: table) ?? updateColumn(of: table)
+            let column = updatedColumn(of: table)
             let row = fixtures.row(probe.table, owner)!
             return "update \(name) set \(quoteIdentifier(column)) = \(row.literal(column)) where \(row.predicate)"
         case (.delete, .row(let owner)), (.delete, .handOver(let owner, _)):
@@ -66,6 +72,16 @@ struct ProbeStatements {
         case .delete: "select, delete"
         }
         return "grant \(privileges) on table \(probe.table.sql) to \(quoteIdentifier(probe.persona.role))"
+    }
+
+    /// The column UPDATE probes set: the hand-over column, else the first one they may rewrite.
+    func updatedColumn(of table: Table) -> String {
+        handOverColumn(of: table) ?? updateColumn(of: table)
+    }
+
+    /// The columns an INSERT probe on `owner`'s side writes.
+    func insertedColumns(_ table: TableName, _ owner: FixtureOwner) -> [String] {
+        (newRows[table]?[owner] ?? []).map(\.column)
     }
 
     /// A column an UPDATE probe may rewrite to its own value: not `generated always`.

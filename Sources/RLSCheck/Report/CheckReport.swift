@@ -15,6 +15,8 @@ public struct CheckReport: Sendable {
     public var seconds: Double
     /// Each table's declared plans in words (`select: any signed-in user; insert, update, delete: ...`).
     public var plans: [TableName: String] = [:]
+    /// The personas probed, in report order (anon, alice, bob, any group members and carol, service_role).
+    public var personas: [Persona] = Persona.checked
 
     /// Creates a report.
     public init(tables: [TableName], results: [ProbeResult], scenarios: [ScenarioResult], notes: [String] = [], seconds: Double = 0) {

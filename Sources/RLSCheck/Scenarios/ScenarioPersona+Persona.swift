@@ -7,6 +7,7 @@ extension ScenarioPersona {
         case .anon: .anon
         case .alice: .user(.alice)
         case .bob: .user(.bob)
+        case .carol: .user(.carol)
         case .serviceRole: .serviceRole
         }
     }

@@ -8,13 +8,14 @@ extension AccessMatrix {
     /// remove a row; nobody can add a row for someone else or change one to belong to someone else."
     public func sentences(for table: Table, writtenByRoutines: Bool = false) -> [AccessSentence] {
         let users: [Caller] = [.anyone, .signedInUser, .rowOwner]
-        var groups: [(outcomes: [Outcome], operations: [Operation])] = []
+        var groups: [(outcomes: [Outcome], operations: [Operation], roles: [String]?)] = []
         for operation in Operation.allCases {
             let outcomes = users.map { outcome(of: table, $0, operation) }
-            if let index = groups.firstIndex(where: { $0.outcomes == outcomes }) {
+            let roles = memberRoles(table, operation)
+            if let index = groups.firstIndex(where: { $0.outcomes == outcomes && $0.roles == roles }) {
                 groups[index].operations.append(operation)
             } else {
-                groups.append((outcomes, [operation]))
+                groups.append((outcomes, [operation], roles))
             }
         }
         let provableUsers = { (outcomes: [Outcome]) in zip(users, outcomes).filter { $0.1.isProvable }.map(\.0) }
@@ -59,6 +60,9 @@ extension AccessMatrix {
         if signedIn == .allowed {
             return "Any signed-in user can \(verbs) every row; visitors who are not signed in cannot."
         }
+        if signedIn == .blocked && owner == .allowed, case .memberRows(let path) = schema.expectedAccess(of: table, role: .authenticated, operations[0]) {
+            return memberSentence(table, path, operations, anyoneRefused: anyone == .refused)
+        }
         if signedIn == .blocked && owner == .allowed, let path = ownerPath(of: table) {
             var text = "Only \(path.owner) can \(verbs) a row"
             var limits: [String] = []
@@ -82,5 +86,27 @@ extension AccessMatrix {
             text += " The functions and triggers below still write to it."
         }
         return text
+    }
+
+    /// The roles a members plan names for `operation` (empty: any member), nil for other plans.
+    private func memberRoles(_ table: Table, _ operation: Operation) -> [String]? {
+        if case .members(_, _, let roles) = table.access[operation] { return roles }
+        return nil
+    }
+
+    /// "Only members of the listing's dealership with role admin or owner can change or remove a row; ..."
+    private func memberSentence(_ table: Table, _ path: MembershipPath, _ operations: [Operation], anyoneRefused: Bool) -> String {
+        let group = path.membership.group.name
+        let whose = path.hops.first.map { "the \(group) of the row's \($0.parent.name)" }
+            ?? (path.membership.group == table.qualifiedName ? "the \(group)" : "the \(table.name)'s \(group)")
+        let roles = path.roles.isEmpty ? "" : " with role \(path.roles.joinedWithOr)"
+        var text = "Only members of \(whose)\(roles) can \(operations.verbs) \(path.membership.group == table.qualifiedName ? "it" : "a row")"
+        var limits: [String] = []
+        if operations.contains(.insert) { limits.append("add a row to a \(group) where they lack that membership") }
+        if operations.contains(.update) { limits.append("move a row to such a \(group)") }
+        if operations == [.select] { text += "; everyone else sees none of them" }
+        if !limits.isEmpty { text += "; nobody can \(limits.joined(separator: " or "))" }
+        if !anyoneRefused { text += "; visitors who are not signed in cannot either" }
+        return text + "."
     }
 }

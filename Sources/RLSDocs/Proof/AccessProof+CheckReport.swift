@@ -15,7 +15,8 @@ extension AccessProof {
         var resultsByCell: [AccessCell: [ProbeResult]] = [:]
         for result in report.results {
             guard let table = schema.table(result.probe.table) else { continue }
-            for caller in Self.callers(of: result.probe, tableHasOwner: matrix.ownerPath(of: table) != nil) {
+            let hasOwner = matrix.ownerPath(of: table) != nil || matrix.membershipPath(of: table) != nil
+            for caller in Self.callers(of: result.probe, tableHasOwner: hasOwner) {
                 resultsByCell[AccessCell(result.probe.table, caller, result.probe.operation), default: []].append(result)
             }
         }
@@ -49,7 +50,9 @@ extension AccessProof {
         case .anon: return [.anyone]
         case .serviceRole: return [.serviceRole]
         case .user:
-            guard tableHasOwner, let me = probe.persona.fixtureOwner else { return [.signedInUser] }
+            // The extra group members and carol prove the check's finer cells, not the page's.
+            guard let me = probe.persona.fixtureOwner else { return [] }
+            guard tableHasOwner else { return [.signedInUser] }
             switch probe.target {
             case .fixtureRows: return [.signedInUser, .rowOwner]
             case .row(let owner): return owner == me ? [.rowOwner] : [.signedInUser]

@@ -1,4 +1,4 @@
-/// Who a scenario step acts as: the same four callers `rls check` probes with.
+/// Who a scenario step acts as: the callers `rls check` probes with.
 ///
 /// ```swift
 /// As(.alice) { ... }   // signed in as the first test user (role authenticated)
@@ -11,6 +11,8 @@ public enum ScenarioPersona: String, Sendable, Hashable, CaseIterable, CustomStr
     case alice
     /// The second signed-in test user.
     case bob
+    /// A third signed-in test user who owns no fixture rows and belongs to no group: the outsider.
+    case carol
     /// The backend's service key: role `service_role`, bypasses RLS.
     case serviceRole = "service_role"
 

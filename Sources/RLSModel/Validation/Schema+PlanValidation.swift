@@ -9,6 +9,14 @@ extension Schema {
                 if !errors.contains(error) { errors.append(error) }
             }
         }
+        for operation in Operation.allCases {
+            guard case .members = table.access[operation] else { continue }
+            do {
+                _ = try membershipPath(of: table, plan: table.access[operation])
+            } catch {
+                if !errors.contains(error) { errors.append(error) }
+            }
+        }
         var names: [String: SourceLocation] = [:]
         for operation in Operation.allCases {
             if let name = table.planPolicyName(operation) {
