@@ -43,7 +43,7 @@ extension MembershipPath {
     /// The row filter: the group key among the user's groups, evaluated once per statement.
     ///
     /// ```sql
-    /// "dealership_id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner'])))
+    /// "dealership_id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[])
     /// ```
     /// With hops, an `exists` over the parent rows ends in the same test.
     public func condition(for table: Table) -> String {
@@ -54,7 +54,9 @@ extension MembershipPath {
             let argument = roles.isEmpty ? "null" : "array[\(roles.map(quoteLiteral).joined(separator: ", "))]"
             call = "\(quoteIdentifier(Membership.helperSchema)).\(quoteIdentifier(membership.helperName))(\(argument))"
         }
-        let test = { (column: String) in "\(column) = any ((select \(call)))" }
+        // The cast makes `any` take the array the subquery returns (not the subquery's rows).
+        let arrayType = ColumnType.array(membership.groupKeyType).sql
+        let test = { (column: String) in "\(column) = any ((select \(call))::\(arrayType))" }
         guard let first = hops.first else { return test(quoteIdentifier(groupColumn)) }
         let alias = { (step: Int) in quoteIdentifier("member_hop_\(step)") }
         var lines = ["exists (", "    select 1", "    from \(first.parent.sql) as \(alias(1))"]

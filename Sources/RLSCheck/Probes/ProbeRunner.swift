@@ -13,6 +13,9 @@ struct ProbeRunner {
     let connection: Connection
     let statements: ProbeStatements
     private(set) var batches = true
+    /// How many context lines the probe's own `do` block adds to an error, measured at start (the
+    /// words depend on `lc_messages`, the count does not); more lines mean a function raised it.
+    private(set) var wrapperFrames = 0
 
     init(connection: Connection, statements: ProbeStatements) {
         self.connection = connection
@@ -28,6 +31,14 @@ struct ProbeRunner {
             """
         ).first?["usable"] == "t"
         try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")
+        if batches {
+            do {
+                try connection.execute(reporting("select 1 / 0", select: false))
+            } catch let error as DatabaseError where !error.isConnectionFailure {
+                wrapperFrames = (error.context ?? "").split(separator: "\n").count
+            }
+            try connection.execute("rollback to savepoint \(Self.savepoint)")
+        }
     }
 
     /// Runs one probe and classifies what happened.
@@ -48,7 +59,7 @@ struct ProbeRunner {
         do {
             try connection.execute(script.joined(separator: ";\n"))
         } catch let error as DatabaseError where !error.isConnectionFailure {
-            return try classify(error, of: probe, ownFrames: 1)
+            return try classify(error, of: probe, ownFrames: wrapperFrames)
         }
         guard let report = connection.notices.last(where: { $0.message.hasPrefix(Self.marker) })?.message.dropFirst(Self.marker.count) else {
             return (.notRun("the probe reported nothing (is client_min_messages above notice?)"), nil)
@@ -104,7 +115,7 @@ struct ProbeRunner {
     /// Integrity errors (23xxx) come only after the access checks passed, so the write was allowed.
     /// The note always carries the server's own words.
     ///
-    /// `ownFrames` is how many context lines the probe's own wrapper adds (the `do` block: 1).
+    /// `ownFrames` is how many context lines the probe's own wrapper adds (see ``wrapperFrames``).
     func classify(_ error: DatabaseError, of probe: Probe, ownFrames: Int) throws -> (outcome: ProbeOutcome, note: String?) {
         let server = "server: \(error.sqlState ?? "?????") \(error.message)"
         guard let state = error.state else { return (.error(sqlState: "", message: error.message), server) }

@@ -38,7 +38,7 @@ public enum AccessPlan: Sendable, Hashable, CustomStringConvertible {
     /// ```swift
     /// .access(read: .members(of: "dealership_id", through: "dealership_member"),
     ///         write: .members(of: "dealership_id", through: "dealership_member", roles: ["owner", "admin"]))
-    /// // using ("dealership_id" = any ((select private.current_user_dealership_ids(array['admin', 'owner']))))
+    /// // using ("dealership_id" = any ((select private.current_user_dealership_ids(array['admin', 'owner']))::bigint[]))
     /// ```
     public static func members(of column: String, through membership: String, roles: [String] = []) -> AccessPlan {
         .members(column: column, membership: membership, roles: Array(Set(roles)).sorted())
