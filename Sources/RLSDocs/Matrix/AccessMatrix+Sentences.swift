@@ -94,16 +94,21 @@ extension AccessMatrix {
         return nil
     }
 
-    /// "Only members of the listing's dealership with role admin or owner can change or remove a row; ..."
+    /// "Only members of the row's dealership with role admin or owner can remove a row; ..."
     private func memberSentence(_ table: Table, _ path: MembershipPath, _ operations: [Operation], anyoneRefused: Bool) -> String {
-        let group = path.membership.group.name
-        let whose = path.hops.first.map { "the \(group) of the row's \($0.parent.name)" }
-            ?? (path.membership.group == table.qualifiedName ? "the \(group)" : "the \(table.name)'s \(group)")
+        let group = path.membership.group.name.replacingOccurrences(of: "_", with: " ")
+        let isGroup = path.membership.group == table.qualifiedName && path.hops.isEmpty
+        let whose = isGroup ? "the \(group)" : path.hops.first.map {
+            "the \(group) of the row's \($0.parent.name.replacingOccurrences(of: "_", with: " "))"
+        } ?? "the row's \(group)"
         let roles = path.roles.isEmpty ? "" : " with role \(path.roles.joinedWithOr)"
-        var text = "Only members of \(whose)\(roles) can \(operations.verbs) \(path.membership.group == table.qualifiedName ? "it" : "a row")"
+        var text = "Only members of \(whose)\(roles) can \(operations.verbs) \(isGroup ? "it" : "a row")"
         var limits: [String] = []
-        if operations.contains(.insert) { limits.append("add a row to a \(group) where they lack that membership") }
-        if operations.contains(.update) { limits.append("move a row to such a \(group)") }
+        let qualified = path.roles.isEmpty ? "they are not a member of" : "where they do not hold \(path.roles.count == 1 ? "that role" : "one of these roles")"
+        if !isGroup && operations.contains(.insert) { limits.append("add a row to a \(group) \(qualified)") }
+        if !isGroup && operations.contains(.update) {
+            limits.append(limits.isEmpty ? "move a row into a \(group) \(qualified)" : "move a row into one")
+        }
         if operations == [.select] { text += "; everyone else sees none of them" }
         if !limits.isEmpty { text += "; nobody can \(limits.joined(separator: " or "))" }
         if !anyoneRefused { text += "; visitors who are not signed in cannot either" }

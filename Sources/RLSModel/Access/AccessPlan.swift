@@ -88,7 +88,7 @@ public enum AccessPlan: Sendable, Hashable, CustomStringConvertible {
         case .owner(let column): "only the signed-in user whose id is in \(column)"
         case .ownerThrough(let column): "only the signed-in user who owns the row \(column) references"
         case .members(let column, let membership, let roles):
-            "members of the group in \(column) (\(membership))" + (roles.isEmpty ? "" : " with role \(roles.joinedWithOr)")
+            "members (\(membership)) of the row's \(column)" + (roles.isEmpty ? "" : " with role \(roles.joinedWithOr)")
         case .serviceRoleOnly: "only the service role"
         case .noAccess: "nobody"
         }

@@ -2,10 +2,22 @@
 -- Apply in one transaction as the `postgres` role. Do not edit by hand.
 
 -- ============================================================================
+-- Schemas
+-- ============================================================================
+create schema if not exists "private";
+grant usage on schema "private" to "authenticated", "service_role";
+
+-- ============================================================================
 -- Type public.listing_status
 -- ============================================================================
 create type "public"."listing_status" as enum ('available', 'sold');
 comment on type "public"."listing_status" is 'Whether a listing can still be bought.';
+
+-- ============================================================================
+-- Type public.dealership_role
+-- ============================================================================
+create type "public"."dealership_role" as enum ('owner', 'admin', 'staff');
+comment on type "public"."dealership_role" is 'What a member of a dealership may do: owners manage the team, admins the listings, staff list vehicles.';
 
 -- ============================================================================
 -- Table public.profiles
@@ -125,6 +137,55 @@ create table "public"."brand_listing_count" (
 comment on table "public"."brand_listing_count" is 'Available listings per brand for the public welcome page; maintained by a trigger.';
 
 -- ============================================================================
+-- Table public.dealership
+-- ============================================================================
+create table "public"."dealership" (
+  "id" bigint generated always as identity (sequence name "public"."dealership_id_seq"),
+  "name" text not null,
+  "created_at" timestamp with time zone not null default now(),
+  constraint "dealership_pkey" primary key ("id")
+);
+comment on table "public"."dealership" is 'A business that sells vehicles through its team; the backend creates it when a dealer signs up.';
+
+-- ============================================================================
+-- Table public.dealership_member
+-- ============================================================================
+create table "public"."dealership_member" (
+  "dealership_id" bigint not null,
+  "user_id" uuid not null,
+  "role" "public"."dealership_role" not null default 'staff',
+  "joined_at" timestamp with time zone not null default now(),
+  constraint "dealership_member_pkey" primary key ("dealership_id", "user_id"),
+  constraint "dealership_member_dealership_id_fkey" foreign key ("dealership_id") references "public"."dealership" ("id") on delete cascade,
+  constraint "dealership_member_user_id_fkey" foreign key ("user_id") references "public"."profiles" ("id") on delete cascade
+);
+comment on table "public"."dealership_member" is 'Who works for which dealership, in which role; only the dealership''s owners change it.';
+create index "dealership_member_user_id_idx" on "public"."dealership_member" ("user_id");  -- owner or foreign key column
+
+-- ============================================================================
+-- Table public.dealership_listing
+-- ============================================================================
+create table "public"."dealership_listing" (
+  "id" bigint generated always as identity (sequence name "public"."dealership_listing_id_seq"),
+  "dealership_id" bigint not null,
+  "vehicle_id" bigint not null,
+  "colour_id" bigint not null,
+  "price" numeric(10, 2) not null,
+  "odometer_km" integer not null,
+  "status" "public"."listing_status" not null default 'available',
+  "listed_at" timestamp with time zone not null default now(),
+  constraint "dealership_listing_pkey" primary key ("id"),
+  constraint "dealership_listing_price_not_negative" check (price >= 0),
+  constraint "dealership_listing_dealership_id_fkey" foreign key ("dealership_id") references "public"."dealership" ("id") on delete cascade,
+  constraint "dealership_listing_vehicle_id_fkey" foreign key ("vehicle_id") references "public"."vehicle" ("id"),
+  constraint "dealership_listing_colour_id_fkey" foreign key ("colour_id") references "public"."colour" ("id")
+);
+comment on table "public"."dealership_listing" is 'A vehicle a dealership offers: any signed-in buyer reads it, its team lists and edits it, owners and admins remove it.';
+create index "dealership_listing_dealership_id_idx" on "public"."dealership_listing" ("dealership_id");  -- owner or foreign key column
+create index "dealership_listing_vehicle_id_idx" on "public"."dealership_listing" ("vehicle_id");  -- owner or foreign key column
+create index "dealership_listing_colour_id_idx" on "public"."dealership_listing" ("colour_id");  -- owner or foreign key column
+
+-- ============================================================================
 -- Function public.refresh_brand_listing_count
 -- ============================================================================
 create function "public"."refresh_brand_listing_count"()
@@ -167,6 +228,25 @@ end;
 $function$;
 comment on function "public"."create_profile_for_new_user"() is 'Creates the public.profiles row for a new auth.users row (sign-up trigger).';
 revoke all on function "public"."create_profile_for_new_user"() from public, "anon", "authenticated", "service_role";
+
+-- ============================================================================
+-- Function private.current_user_dealership_ids
+-- ============================================================================
+create function "private"."current_user_dealership_ids"("roles" text[])
+  returns bigint[]
+  language sql
+  security definer
+  stable
+  set search_path = ''
+as $function$
+select coalesce(array_agg(m."dealership_id"), '{}')
+from "public"."dealership_member" as m
+where m."user_id" = (select auth.uid())
+  and (roles is null or m."role"::text = any (roles))
+$function$;
+comment on function "private"."current_user_dealership_ids"(text[]) is 'The signed-in user''s dealership keys from public.dealership_member (roles null: any role); generated by rls for the members plans.';
+revoke all on function "private"."current_user_dealership_ids"(text[]) from public, "anon", "authenticated", "service_role";
+grant execute on function "private"."current_user_dealership_ids"(text[]) to "authenticated", "service_role";
 
 -- ============================================================================
 -- View public.welcome_brand_counts
@@ -390,3 +470,80 @@ create policy "select_public" on "public"."brand_listing_count"
   for select
   to "anon", "authenticated"
   using (true);
+
+-- ============================================================================
+-- Access to public.dealership: select: any signed-in user; insert, delete: only the service role; update: members (dealership_member) of the row's id with role admin or owner
+-- ============================================================================
+alter table "public"."dealership" enable row level security;
+revoke all on table "public"."dealership" from "anon", "authenticated", "service_role";
+grant select, update on table "public"."dealership" to "authenticated";
+grant select, insert, update, delete on table "public"."dealership" to "service_role";
+revoke all on sequence "public"."dealership_id_seq" from "anon", "authenticated", "service_role";
+create policy "select_authenticated" on "public"."dealership"
+  as permissive
+  for select
+  to "authenticated"
+  using (true);
+create policy "update_members_admin_owner" on "public"."dealership"
+  as permissive
+  for update
+  to "authenticated"
+  using ("id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[]))
+  with check ("id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[]));
+
+-- ============================================================================
+-- Access to public.dealership_member: select: members (dealership_member) of the row's dealership_id; insert, update, delete: members (dealership_member) of the row's dealership_id with role owner
+-- ============================================================================
+alter table "public"."dealership_member" enable row level security;
+revoke all on table "public"."dealership_member" from "anon", "authenticated", "service_role";
+grant select, insert, update, delete on table "public"."dealership_member" to "authenticated", "service_role";
+create policy "select_members" on "public"."dealership_member"
+  as permissive
+  for select
+  to "authenticated"
+  using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]));
+create policy "insert_members_owner" on "public"."dealership_member"
+  as permissive
+  for insert
+  to "authenticated"
+  with check ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['owner']))::bigint[]));
+create policy "update_members_owner" on "public"."dealership_member"
+  as permissive
+  for update
+  to "authenticated"
+  using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['owner']))::bigint[]))
+  with check ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['owner']))::bigint[]));
+create policy "delete_members_owner" on "public"."dealership_member"
+  as permissive
+  for delete
+  to "authenticated"
+  using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['owner']))::bigint[]));
+
+-- ============================================================================
+-- Access to public.dealership_listing: select: any signed-in user; insert, update: members (dealership_member) of the row's dealership_id; delete: members (dealership_member) of the row's dealership_id with role admin or owner
+-- ============================================================================
+alter table "public"."dealership_listing" enable row level security;
+revoke all on table "public"."dealership_listing" from "anon", "authenticated", "service_role";
+grant select, insert, update, delete on table "public"."dealership_listing" to "authenticated", "service_role";
+revoke all on sequence "public"."dealership_listing_id_seq" from "anon", "authenticated", "service_role";
+create policy "select_authenticated" on "public"."dealership_listing"
+  as permissive
+  for select
+  to "authenticated"
+  using (true);
+create policy "insert_members" on "public"."dealership_listing"
+  as permissive
+  for insert
+  to "authenticated"
+  with check ("dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]));
+create policy "update_members" on "public"."dealership_listing"
+  as permissive
+  for update
+  to "authenticated"
+  using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]))
+  with check ("dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]));
+create policy "delete_members_admin_owner" on "public"."dealership_listing"
+  as permissive
+  for delete
+  to "authenticated"
+  using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[]));
