@@ -36,7 +36,7 @@ public struct MatrixReport {
 
     private func table(_ name: TableName) -> [String] {
         let results = report.results(for: name)
-        let personas = report.personas
+        let personas = report.personas.filter { persona in results.contains { $0.probe.persona == persona } }
         var rows: [[String]] = [[""] + personas.map(\.description)]
         for operation in Operation.allCases {
             rows.append([operation.rawValue] + personas.map { persona in
