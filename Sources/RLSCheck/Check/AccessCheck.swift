@@ -49,8 +49,9 @@ public enum AccessCheck {
                     let side = Expectations.side(of: persona, schema, table, operation, groups: values.groups)
                     for probe in probes(table, persona, operation, access: access, statements: statements, options: options) {
                         let (actual, note) = try runner.run(probe)
-                        results.append(ProbeResult(
-                            probe: probe, expected: Expectations.outcome(access, for: probe, side: side), actual: actual, note: note))
+                        var expected = Expectations.outcome(access, for: probe, side: side)
+                        if access != .denied, statements.writesUnwritableColumn(probe) { expected = .outcome(.deniedByGrant) }
+                        results.append(ProbeResult(probe: probe, expected: expected, actual: actual, note: note))
                     }
                 }
             }
@@ -83,9 +84,13 @@ public enum AccessCheck {
         if operation == .update, statements.handOverColumn(of: table) != nil {
             targets.append(.handOver(from: first, to: first.other))
         }
+        if operation == .update, let allowed = table.updatableColumns, access != .denied, persona != .serviceRole {
+            // Column privileges: every other column of the persona's own row must be refused by the grant.
+            targets += table.columns.filter { !allowed.contains($0.name) && $0.identity != .always }.map { .column($0.name, of: first) }
+        }
         var probes = targets.map { Probe(table: table.qualifiedName, persona: persona, operation: operation, target: $0) }
         if options.probesPoliciesOnly, access == .denied, persona != .serviceRole {
-            probes += targets.map {
+            probes += targets.filter { if case .column = $0 { false } else { true } }.map {
                 Probe(table: table.qualifiedName, persona: persona, operation: operation, target: $0, layer: .policiesOnly)
             }
         }
@@ -123,6 +128,8 @@ public enum AccessCheck {
             }
         }
         var text = groups.map { "\($0.operations.joined(separator: ", ")): \($0.plan)" }.joined(separator: "; ")
+        if let columns = table.insertableColumns { text += "; insert sets only \(columns.joined(separator: ", "))" }
+        if let columns = table.updatableColumns { text += "; update changes only \(columns.joined(separator: ", "))" }
         if !table.policies.isEmpty {
             text += "; policies \(table.policies.map { "\"\($0.name)\"" }.joined(separator: ", "))"
         }

@@ -11,10 +11,10 @@ extension ProbeStatements {
         switch (probe.operation, probe.target) {
         case (.select, _):
             return [("SELECT", keys)]
-        case (.insert, .row(let owner)), (.insert, .handOver(_, let owner)):
+        case (.insert, .row(let owner)), (.insert, .handOver(_, let owner)), (.insert, .column(_, let owner)):
             return [("INSERT", insertedColumns(probe.table, owner))]
         case (.update, _):
-            return [("UPDATE", [updatedColumn(of: table)]), ("SELECT", keys)]
+            return [("UPDATE", [updatedColumn(of: table, for: probe.target)]), ("SELECT", keys)]
         case (.delete, _):
             return [("DELETE", []), ("SELECT", keys)]
         case (_, .fixtureRows):

@@ -24,6 +24,16 @@ extension AccessMatrix {
                 operations: group.operations, callers: provableUsers(group.outcomes),
                 text: sentence(table, group.operations, group.outcomes, writtenByRoutines: writtenByRoutines))
         }
+        for operation in [Operation.insert, .update] {
+            guard let columns = table.writableColumns(operation),
+                users.contains(where: { outcome(of: table, $0, operation) == .allowed })
+            else { continue }
+            let names = listed(columns.map { "`\($0)`" })
+            let text = operation == .update
+                ? "Only \(names) can be changed; the app's users have no privilege on the other columns."
+                : "A new row can set only \(names); the other columns take their defaults."
+            result.append(AccessSentence(operations: [operation], callers: users.filter { outcome(of: table, $0, operation) == .allowed }, text: text))
+        }
         let serviceOperations = Operation.allCases.filter { outcome(of: table, .serviceRole, $0) == .allowed }
         if !serviceOperations.isEmpty {
             result.append(AccessSentence(

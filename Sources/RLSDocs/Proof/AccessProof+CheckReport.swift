@@ -57,6 +57,7 @@ extension AccessProof {
             case .fixtureRows: return [.signedInUser, .rowOwner]
             case .row(let owner): return owner == me ? [.rowOwner] : [.signedInUser]
             case .handOver: return [.signedInUser]
+            case .column: return []  // column privileges are their own line on the page
             }
         }
     }

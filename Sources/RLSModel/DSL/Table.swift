@@ -37,6 +37,14 @@ public struct Table: Sendable, Hashable {
     /// Where the table was declared.
     public var source: SourceLocation
 
+    /// The only columns the app's users may set on INSERT, nil for all (``insertable(only:fileID:line:)``).
+    public var insertableColumns: [String]?
+    /// The only columns the app's users may change with UPDATE, nil for all (``updatable(only:fileID:line:)``).
+    public var updatableColumns: [String]?
+
+    /// Where `.updatable(only:)` or `.insertable(only:)` was written.
+    public var columnPrivilegesSource: SourceLocation?
+
     /// Primary keys declared after the first, reported by validation.
     var extraPrimaryKeys: [PrimaryKey] = []
 

@@ -17,6 +17,13 @@ extension Schema {
                 if !errors.contains(error) { errors.append(error) }
             }
         }
+        for operation in [Operation.insert, .update] {
+            for name in table.writableColumns(operation) ?? [] where table.column(name) == nil {
+                errors.append(ValidationError(
+                    .unknownColumn, table: table.qualifiedName, column: name, source: table.columnPrivilegesSource ?? table.source,
+                    "\(operation == .insert ? "insertable" : "updatable")(only:) names column \(name), which \(table.qualifiedName) does not declare; fix the name"))
+            }
+        }
         var names: [String: SourceLocation] = [:]
         for operation in Operation.allCases {
             if let name = table.planPolicyName(operation) {

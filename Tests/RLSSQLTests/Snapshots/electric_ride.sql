@@ -298,7 +298,9 @@ create trigger "on_auth_user_created"
 -- ============================================================================
 alter table "public"."profiles" enable row level security;
 revoke all on table "public"."profiles" from "anon", "authenticated", "service_role";
-grant select, update on table "public"."profiles" to "authenticated", "service_role";
+grant select on table "public"."profiles" to "authenticated";
+grant select, update on table "public"."profiles" to "service_role";
+grant update ("full_name", "avatar_url") on table "public"."profiles" to "authenticated";
 create policy "select_authenticated" on "public"."profiles"
   as permissive
   for select

@@ -1,5 +1,7 @@
--- Migration add_dealerships, written by `rls diff` from the schema in Policies/.
--- 33 to create, 0 to change, 0 to drop, 6 to revoke or disable. Review it, then apply with `rls apply`.
+-- Migration dealerships_and_display_fields, written by `rls diff` from the schema in Policies/.
+-- 35 to create, 0 to change, 0 to drop, 7 to revoke or disable. Review it, then apply with `rls apply`.
+
+REVOKE UPDATE ON TABLE "public"."profiles" FROM "authenticated";
 
 CREATE SCHEMA "private";
 
@@ -96,6 +98,10 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE "public"."dealership_listing" TO "
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE "public"."dealership_member" TO "authenticated";
 
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE "public"."dealership_member" TO "service_role";
+
+GRANT UPDATE ("avatar_url") ON TABLE "public"."profiles" TO "authenticated";
+
+GRANT UPDATE ("full_name") ON TABLE "public"."profiles" TO "authenticated";
 
 GRANT EXECUTE ON FUNCTION "private"."current_user_dealership_ids"(roles text[]) TO "authenticated";
 
