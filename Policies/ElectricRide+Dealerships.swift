@@ -35,6 +35,8 @@ extension ElectricRide {
         .access(
             read: .members(of: "dealership_id", through: "dealership_member"),
             write: .members(of: "dealership_id", through: "dealership_member", roles: ["owner"]))
+        // Who may act for the dealership is worth a second factor: a stolen password alone cannot change the team.
+        .requiresMFA(for: [.insert, .update, .delete])
 
         Table("dealership_listing") {
             Column("id", .bigint).identity().primaryKey()

@@ -22,6 +22,8 @@ extension ElectricRide {
         }
         .comment("A vehicle offered for sale by a signed-in user.")
         .access(read: .authenticated, write: .owner(column: "seller_id"))
+        // Browsing works with an anonymous sign-in; offering a vehicle needs a permanent account.
+        .excludesAnonymousUsers(for: [.insert])
 
         Table("listing_photo") {
             Column("id", .bigint).identity().primaryKey()

@@ -39,13 +39,18 @@ public enum AccessCheck {
         var results: [ProbeResult] = []
         let personas = Persona.checked(in: schema)
         let groupPersonas = Set(values.groups.extraPersonas)
+
         for table in schema.tables {
             // The group members and carol tell roles apart only where a members plan decides; elsewhere
             // they are signed-in users without rows, which alice and bob already prove.
             let hasMembersPlan = schema.membersPlan(of: table) != nil
-            for persona in personas where hasMembersPlan || !groupPersonas.contains(persona) {
+            for persona in personas
+            where (hasMembersPlan || !groupPersonas.contains(persona)) && probesSignIn(of: persona, on: table) {
                 for operation in RLSModel.Operation.allCases {
-                    let access = Expectations.access(schema, table, persona, operation)
+                    var access = Expectations.access(schema, table, persona, operation)
+                    if access != .denied, !table.signInRequirements(operation).allSatisfy(persona.meets) {
+                        access = .noRows  // a restrictive policy refuses this sign-in, whatever the plan allows
+                    }
                     let side = Expectations.side(of: persona, schema, table, operation, groups: values.groups)
                     for probe in probes(table, persona, operation, access: access, statements: statements, options: options) {
                         let (actual, note) = try runner.run(probe)
@@ -97,6 +102,15 @@ public enum AccessCheck {
         return probes
     }
 
+    /// alice (aal2) probes only tables with a two-factor requirement, the anonymous sign-in only
+    /// tables that exclude them; everyone else probes every table.
+    static func probesSignIn(of persona: Persona, on table: Table) -> Bool {
+        guard case .user(let user) = persona else { return true }
+        if user.aal == "aal2" { return !table.mfaOperations.isEmpty }
+        if user.isAnonymous { return !table.anonymousExcludedOperations.isEmpty }
+        return true
+    }
+
     /// Fails early, in the user's words, when the database lacks tables the schema declares.
     static func requireTables(of schema: Schema, on connection: Connection) throws {
         // Schema and name travel apart: joined by a dot they would be ambiguous (`a.b` + `c` vs `a` + `b.c`).
@@ -128,6 +142,10 @@ public enum AccessCheck {
             }
         }
         var text = groups.map { "\($0.operations.joined(separator: ", ")): \($0.plan)" }.joined(separator: "; ")
+        for requirement in SignInRequirement.allCases {
+            let operations = RLSModel.Operation.allCases.filter { table.signInRequirements($0).contains(requirement) }
+            if !operations.isEmpty { text += "; \(operations.map(\.rawValue).joined(separator: ", ")): \(requirement.words)" }
+        }
         if let columns = table.insertableColumns { text += "; insert sets only \(columns.joined(separator: ", "))" }
         if let columns = table.updatableColumns { text += "; update changes only \(columns.joined(separator: ", "))" }
         if !table.policies.isEmpty {

@@ -7,7 +7,11 @@ import RLSSQL
 /// production), then one row per side in every table, parents first.
 enum FixtureLoader {
     static func load(_ schema: Schema, values: inout FixtureValues, on connection: Connection) throws -> Fixtures {
-        try insertUsers(FixtureOwner.allCases.map(\.user) + [.carol] + values.groups.members.map(\.user), on: connection)
+        let signIns = Persona.signInPersonas(schema).compactMap { persona -> Persona.User? in
+            guard case .user(let user) = persona, persona.fixtureOwner == nil else { return nil }
+            return user
+        }
+        try insertUsers(FixtureOwner.allCases.map(\.user) + [.carol] + values.groups.members.map(\.user) + signIns, on: connection)
         var fixtures = Fixtures()
         for table in FixtureOrder.tables(of: schema) {
             for owner in FixtureOwner.allCases {
@@ -22,13 +26,15 @@ enum FixtureLoader {
     /// The users, as GoTrue would create them on sign-up.
     static func insertUsers(_ users: [Persona.User], on connection: Connection) throws {
         let rows = users.map { user in
-            return "(\(quoteLiteral(user.id)), 'authenticated', 'authenticated', \(quoteLiteral(user.email)), "
+            let email = user.email.isEmpty ? "null" : quoteLiteral(user.email)
+            let provider = user.isAnonymous ? #"'{"provider":"anonymous","providers":["anonymous"]}'"# : #"'{"provider":"email","providers":["email"]}'"#
+            return "(\(quoteLiteral(user.id)), 'authenticated', 'authenticated', \(email), "
                 + "\(quoteLiteral(#"{"full_name":"\#(user.name.capitalized) (rls check)"}"#)), "
-                + #"'{"provider":"email","providers":["email"]}', now(), now())"#
+                + "\(provider), \(user.isAnonymous), now(), now())"
         }
         try connection.execute(
             """
-            insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, created_at, updated_at)
+            insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, is_anonymous, created_at, updated_at)
             values \(rows.joined(separator: ", "))
             """)
     }

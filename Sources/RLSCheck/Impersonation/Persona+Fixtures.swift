@@ -4,7 +4,7 @@ extension Persona {
     /// The fixture side of a signed-in user, nil for anon and the service role.
     public var fixtureOwner: FixtureOwner? {
         guard case .user(let user) = self else { return nil }
-        return user == .alice ? .alice : user == .bob ? .bob : nil
+        return user.id == Persona.User.alice.id ? .alice : user.id == Persona.User.bob.id ? .bob : nil
     }
 
     /// The four personas every check probes with, in report order.
@@ -13,6 +13,23 @@ extension Persona {
     /// The personas a check of `schema` probes with: the four, plus, with members plans, one member of
     /// alice's group per other role and carol, who belongs to no group (before the service role).
     public static func checked(in schema: Schema) -> [Persona] {
-        checked.dropLast() + GroupRoles(schema).extraPersonas + [.serviceRole]
+        checked.dropLast() + GroupRoles(schema).extraPersonas + signInPersonas(schema) + [.serviceRole]
+    }
+
+    /// alice with two-factor when a table needs it, and an anonymous sign-in when a table excludes them.
+    static func signInPersonas(_ schema: Schema) -> [Persona] {
+        (schema.tables.contains { !$0.mfaOperations.isEmpty } ? [.user(.aliceWithMFA)] : [])
+            + (schema.tables.contains { !$0.anonymousExcludedOperations.isEmpty } ? [.user(.bobAnonymous)] : [])
+    }
+
+    /// Whether this persona's sign-in meets `requirement` (service_role bypasses RLS and needs none).
+    public func meets(_ requirement: SignInRequirement) -> Bool {
+        switch (self, requirement) {
+        case (.serviceRole, _): true
+        case (.anon, .twoFactor): false
+        case (.anon, .notAnonymous): true
+        case (.user(let user), .twoFactor): user.aal == "aal2"
+        case (.user(let user), .notAnonymous): !user.isAnonymous
+        }
     }
 }

@@ -24,6 +24,17 @@ extension AccessMatrix {
                 operations: group.operations, callers: provableUsers(group.outcomes),
                 text: sentence(table, group.operations, group.outcomes, writtenByRoutines: writtenByRoutines))
         }
+        for requirement in SignInRequirement.allCases {
+            let operations = Operation.allCases.filter {
+                table.signInRequirements($0).contains(requirement) && !table.access[$0].policyRoles.isEmpty
+            }
+            guard !operations.isEmpty else { continue }
+            let text = switch requirement {
+            case .twoFactor: "Needs two-factor sign-in (aal2) to \(operations.verbs) a row: a session signed in with a password or link alone is refused."
+            case .notAnonymous: "Anonymous sign-ins cannot \(operations.verbs) rows: the user must have a permanent account."
+            }
+            result.append(AccessSentence(operations: operations, callers: [.signedInUser, .rowOwner], text: text))
+        }
         for operation in [Operation.insert, .update] {
             guard let columns = table.writableColumns(operation),
                 users.contains(where: { outcome(of: table, $0, operation) == .allowed })

@@ -21,6 +21,8 @@ public struct AccessMatrix: Sendable {
     public func outcome(of table: Table, _ caller: Caller, _ operation: Operation) -> Outcome {
         let access = schema.expectedAccess(of: table, role: caller.role, operation)
         if caller == .rowOwner && ownerPath(of: table) == nil && membershipPath(of: table) == nil { return .notApplicable }
+        // Visitors never hold a two-factor session: a restrictive aal2 policy blocks what the plan allows them.
+        if caller == .anyone, table.mfaOperations.contains(operation), access != .denied { return .blocked }
         switch access {
         case .denied: return .refused
         case .allRows, .bypassesRLS: return .allowed

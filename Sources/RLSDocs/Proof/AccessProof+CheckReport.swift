@@ -16,6 +16,9 @@ extension AccessProof {
         for result in report.results {
             guard let table = schema.table(result.probe.table) else { continue }
             let hasOwner = matrix.ownerPath(of: table) != nil || matrix.membershipPath(of: table) != nil
+            // Where an operation needs two-factor, alice (aal2) speaks for the page; elsewhere the usual sign-ins.
+            let needsMFA = table.mfaOperations.contains(result.probe.operation)
+            if case .user(let user) = result.probe.persona, (user.aal == "aal2") != needsMFA || user.isAnonymous { continue }
             for caller in Self.callers(of: result.probe, tableHasOwner: hasOwner) {
                 resultsByCell[AccessCell(result.probe.table, caller, result.probe.operation), default: []].append(result)
             }

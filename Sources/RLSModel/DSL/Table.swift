@@ -42,6 +42,11 @@ public struct Table: Sendable, Hashable {
     /// The only columns the app's users may change with UPDATE, nil for all (``updatable(only:fileID:line:)``).
     public var updatableColumns: [String]?
 
+    /// Operations that need a two-factor sign-in (`aal2`), from ``requiresMFA(for:)``.
+    public var mfaOperations: [Operation] = []
+    /// Operations refused to anonymous sign-ins (`is_anonymous`), from ``excludesAnonymousUsers(for:)``.
+    public var anonymousExcludedOperations: [Operation] = []
+
     /// Where `.updatable(only:)` or `.insertable(only:)` was written.
     public var columnPrivilegesSource: SourceLocation?
 

@@ -383,6 +383,11 @@ create policy "delete_owner" on "public"."listing"
   for delete
   to "authenticated"
   using ("seller_id" = (select auth.uid()));
+create policy "insert_not_anonymous" on "public"."listing"
+  as restrictive
+  for insert
+  to "authenticated"
+  with check (coalesce(((select auth.jwt()) ->> 'is_anonymous')::boolean, false) = false);
 
 -- ============================================================================
 -- Access to public.listing_photo: select: any signed-in user; insert, update, delete: only the signed-in user who owns the row listing_id references
@@ -520,6 +525,22 @@ create policy "delete_members_owner" on "public"."dealership_member"
   for delete
   to "authenticated"
   using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['owner']))::bigint[]));
+create policy "insert_mfa" on "public"."dealership_member"
+  as restrictive
+  for insert
+  to "authenticated"
+  with check (((select auth.jwt()) ->> 'aal') = 'aal2');
+create policy "update_mfa" on "public"."dealership_member"
+  as restrictive
+  for update
+  to "authenticated"
+  using (((select auth.jwt()) ->> 'aal') = 'aal2')
+  with check (((select auth.jwt()) ->> 'aal') = 'aal2');
+create policy "delete_mfa" on "public"."dealership_member"
+  as restrictive
+  for delete
+  to "authenticated"
+  using (((select auth.jwt()) ->> 'aal') = 'aal2');
 
 -- ============================================================================
 -- Access to public.dealership_listing: select: any signed-in user; insert, update: members (dealership_member) of the row's dealership_id; delete: members (dealership_member) of the row's dealership_id with role admin or owner

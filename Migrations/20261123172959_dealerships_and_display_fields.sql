@@ -1,5 +1,5 @@
 -- Migration dealerships_and_display_fields, written by `rls diff` from the schema in Policies/.
--- 35 to create, 0 to change, 0 to drop, 7 to revoke or disable. Review it, then apply with `rls apply`.
+-- 39 to create, 0 to change, 0 to drop, 7 to revoke or disable. Review it, then apply with `rls apply`.
 
 REVOKE UPDATE ON TABLE "public"."profiles" FROM "authenticated";
 
@@ -144,10 +144,20 @@ CREATE POLICY "delete_members_owner" ON "public"."dealership_member"
     TO "authenticated"
     USING ((dealership_id = ANY (( SELECT private.current_user_dealership_ids(ARRAY['owner'::text]) AS current_user_dealership_ids)::bigint[])));
 
+CREATE POLICY "delete_mfa" ON "public"."dealership_member"
+    AS RESTRICTIVE FOR DELETE
+    TO "authenticated"
+    USING (((( SELECT auth.jwt() AS jwt) ->> 'aal'::text) = 'aal2'::text));
+
 CREATE POLICY "insert_members_owner" ON "public"."dealership_member"
     AS PERMISSIVE FOR INSERT
     TO "authenticated"
     WITH CHECK ((dealership_id = ANY (( SELECT private.current_user_dealership_ids(ARRAY['owner'::text]) AS current_user_dealership_ids)::bigint[])));
+
+CREATE POLICY "insert_mfa" ON "public"."dealership_member"
+    AS RESTRICTIVE FOR INSERT
+    TO "authenticated"
+    WITH CHECK (((( SELECT auth.jwt() AS jwt) ->> 'aal'::text) = 'aal2'::text));
 
 CREATE POLICY "select_members" ON "public"."dealership_member"
     AS PERMISSIVE FOR SELECT
@@ -159,3 +169,14 @@ CREATE POLICY "update_members_owner" ON "public"."dealership_member"
     TO "authenticated"
     USING ((dealership_id = ANY (( SELECT private.current_user_dealership_ids(ARRAY['owner'::text]) AS current_user_dealership_ids)::bigint[])))
     WITH CHECK ((dealership_id = ANY (( SELECT private.current_user_dealership_ids(ARRAY['owner'::text]) AS current_user_dealership_ids)::bigint[])));
+
+CREATE POLICY "update_mfa" ON "public"."dealership_member"
+    AS RESTRICTIVE FOR UPDATE
+    TO "authenticated"
+    USING (((( SELECT auth.jwt() AS jwt) ->> 'aal'::text) = 'aal2'::text))
+    WITH CHECK (((( SELECT auth.jwt() AS jwt) ->> 'aal'::text) = 'aal2'::text));
+
+CREATE POLICY "insert_not_anonymous" ON "public"."listing"
+    AS RESTRICTIVE FOR INSERT
+    TO "authenticated"
+    WITH CHECK ((COALESCE(((( SELECT auth.jwt() AS jwt) ->> 'is_anonymous'::text))::boolean, false) = false));
