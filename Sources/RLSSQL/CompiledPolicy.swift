@@ -54,6 +54,9 @@ public func compiledPolicies(of table: Table, in schema: Schema) -> [CompiledPol
         case .owner, .ownerThrough:
             guard let path = try? schema.ownerPath(of: table, plan: plan) else { continue }
             condition = path.condition(for: table)
+        case .appRole(let roles):
+            // app_metadata only: the server sets it; user_metadata is the user's to edit.
+            condition = "(((select auth.jwt()) -> 'app_metadata') ->> 'role') = any (array[\(roles.map(quoteLiteral).joined(separator: ", "))])"
         case .members:
             guard let path = try? schema.membershipPath(of: table, plan: plan) else { continue }
             condition = path.condition(for: table)

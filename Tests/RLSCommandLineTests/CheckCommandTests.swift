@@ -27,7 +27,7 @@ struct CheckCommandTests {
         let result = check(["--database-url", try appliedExample()])
         #expect(result.code == .success, "\(result.output)\(result.error)")
         #expect(result.output.contains("public.saved — select, insert, update, delete: only the signed-in user who owns the row profile_id references\n"))
-        #expect(result.output.contains("PASS 557 probes on 11 tables"))
+        #expect(result.output.contains("PASS 577 probes on 11 tables"))
         #expect(result.output.contains("ok   bob never sees alice's saved listings"))
         #expect(result.error.contains("***"))
     }
@@ -51,10 +51,10 @@ struct CheckCommandTests {
         #expect(result.code == .success)
         let lines = result.output.split(separator: "\n")
         #expect(lines[0] == "TAP version 13")
-        #expect(lines[1] == "1..561")
-        #expect(lines.filter { $0.hasPrefix("ok ") }.count == 561)
+        #expect(lines[1] == "1..581")
+        #expect(lines.filter { $0.hasPrefix("ok ") }.count == 581)
         let xml = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(xml.contains(#"<testsuites name="rls check" tests="561" failures="0""#))
+        #expect(xml.contains(#"<testsuites name="rls check" tests="581" failures="0""#))
         #expect(xml.contains(#"<testsuite name="scenarios" tests="4" failures="0""#))
     }
 
@@ -62,7 +62,7 @@ struct CheckCommandTests {
         let result = check(["--database-url", try appliedExample(), "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(object["passed"] as? Bool == true)
-        #expect((object["probes"] as? [Any])?.count == 557)
+        #expect((object["probes"] as? [Any])?.count == 577)
     }
 
     @Test func unknownFormatIsAUsageError() {

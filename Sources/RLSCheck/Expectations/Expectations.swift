@@ -9,6 +9,9 @@ enum Expectations {
         case .denied: return .denied
         case .allRows, .bypassesRLS: return .everyRow
         case .ownRows, .memberRows: return .ownRows
+        case .appRoleRows(let roles):
+            guard case .user(let user) = persona, let role = user.appRole else { return .noRows }
+            return roles.contains(role) ? .everyRow : .noRows
         case .custom(let planned, let policies):
             var level: ExpectedAccess = switch planned {
             case .public?, .authenticated?: .everyRow

@@ -27,7 +27,7 @@ enum FixtureLoader {
     static func insertUsers(_ users: [Persona.User], on connection: Connection) throws {
         let rows = users.map { user in
             let email = user.email.isEmpty ? "null" : quoteLiteral(user.email)
-            let provider = user.isAnonymous ? #"'{"provider":"anonymous","providers":["anonymous"]}'"# : #"'{"provider":"email","providers":["email"]}'"#
+            let provider = user.isAnonymous ? #"'{"provider":"anonymous","providers":["anonymous"]}'"# : quoteLiteral(user.appMetadataJSON)
             return "(\(quoteLiteral(user.id)), 'authenticated', 'authenticated', \(email), "
                 + "\(quoteLiteral(#"{"full_name":"\#(user.name.capitalized) (rls check)"}"#)), "
                 + "\(provider), \(user.isAnonymous), now(), now())"

@@ -47,7 +47,7 @@ public enum Impersonation {
             return #"{"role":"service_role"}"#
         case .user(let user):
             return #"{"sub":"\#(user.id)","role":"authenticated","email":\#(JSONValue.quoted(user.email)),"aud":"authenticated","#
-                + #""aal":\#(JSONValue.quoted(user.aal)),"is_anonymous":\#(user.isAnonymous)}"#
+                + #""aal":\#(JSONValue.quoted(user.aal)),"is_anonymous":\#(user.isAnonymous),"app_metadata":\#(user.appMetadataJSON)}"#
         }
     }
 

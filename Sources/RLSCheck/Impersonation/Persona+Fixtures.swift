@@ -20,6 +20,7 @@ extension Persona {
     static func signInPersonas(_ schema: Schema) -> [Persona] {
         (schema.tables.contains { !$0.mfaOperations.isEmpty } ? [.user(.aliceWithMFA)] : [])
             + (schema.tables.contains { !$0.anonymousExcludedOperations.isEmpty } ? [.user(.bobAnonymous)] : [])
+            + schema.appRoles.enumerated().map { .user(.withAppRole($1, number: $0 + 1)) }
     }
 
     /// Whether this persona's sign-in meets `requirement` (service_role bypasses RLS and needs none).
@@ -31,5 +32,17 @@ extension Persona {
         case (.user(let user), .twoFactor): user.aal == "aal2"
         case (.user(let user), .notAnonymous): !user.isAnonymous
         }
+    }
+}
+
+extension Schema {
+    /// Every app role an `.appRole(...)` plan names, sorted.
+    var appRoles: [String] {
+        Set(tables.flatMap { table in
+            Operation.allCases.flatMap { operation -> [String] in
+                if case .appRole(let roles) = table.access[operation] { return roles }
+                return []
+            }
+        }).sorted()
     }
 }

@@ -25,14 +25,29 @@ public enum Persona: Sendable, Hashable, CustomStringConvertible {
         public var aal: String = "aal1"
         /// The JWT's `is_anonymous` claim: an anonymous sign-in (role `authenticated` all the same).
         public var isAnonymous = false
+        /// The JWT's `app_metadata.role` claim, set by the server; nil for none.
+        public var appRole: String?
 
         /// Creates a user for probes.
-        public init(name: String, id: String, email: String, aal: String = "aal1", isAnonymous: Bool = false) {
+        public init(name: String, id: String, email: String, aal: String = "aal1", isAnonymous: Bool = false, appRole: String? = nil) {
             self.name = name
             self.id = id
             self.email = email
             self.aal = aal
             self.isAnonymous = isAnonymous
+            self.appRole = appRole
+        }
+
+        /// A user whose `app_metadata.role` is `role`, owning no fixture row: `moderator (app role)`.
+        public static func withAppRole(_ role: String, number: Int) -> User {
+            User(
+                name: "\(role) (app role)", id: "0a990000-0000-4000-8000-" + String(("000000000000" + String(number, radix: 16)).suffix(12)),
+                email: "app-role-\(number)@rls-check.invalid", appRole: role)
+        }
+
+        /// The `app_metadata` claim: the provider, and the role when there is one.
+        var appMetadataJSON: String {
+            #"{"provider":"email","providers":["email"]"# + (appRole.map { #","role":\#(JSONValue.quoted($0))"# } ?? "") + "}"
         }
 
         /// The first of the two users every check signs in as. The reserved `.invalid` domain keeps

@@ -81,6 +81,10 @@ extension AccessMatrix {
         if signedIn == .allowed {
             return "Any signed-in user can \(verbs) every row; visitors who are not signed in cannot."
         }
+        if case .appRoleRows(let roles) = schema.expectedAccess(of: table, role: .authenticated, operations[0]) {
+            return "Only signed-in users whose app role (`app_metadata.role`, which only the server sets) is \(roles.joinedWithOr)"
+                + " can \(verbs) rows; other users cannot\(anyone == .refused ? "" : ", nor can visitors who are not signed in")."
+        }
         if signedIn == .blocked && owner == .allowed, case .memberRows(let path) = schema.expectedAccess(of: table, role: .authenticated, operations[0]) {
             return memberSentence(table, path, operations, anyoneRefused: anyone == .refused)
         }
@@ -112,6 +116,7 @@ extension AccessMatrix {
     /// The roles a members plan names for `operation` (empty: any member), nil for other plans.
     private func memberRoles(_ table: Table, _ operation: Operation) -> [String]? {
         if case .members(_, _, let roles) = table.access[operation] { return roles }
+        if case .appRole(let roles) = table.access[operation] { return ["app role"] + roles }
         return nil
     }
 

@@ -29,6 +29,8 @@ public struct AccessMatrix: Sendable {
         case .ownRows: return caller == .rowOwner ? .allowed : .blocked
         // For group tables "the row's owner" is a member of the row's group in a role the plan names.
         case .memberRows: return caller == .rowOwner ? .allowed : .blocked
+        // Neither a visitor nor an ordinary signed-in user holds the app role the plan names.
+        case .appRoleRows: return .blocked
         case .custom(let planned, let policies):
             let plannedName = planned == nil ? [] : [table.planPolicyName(operation)].compactMap { $0 }
             return .custom(policies: plannedName + policies.map(\.name))

@@ -44,6 +44,7 @@ extension Schema {
         case .owner?, .ownerThrough?:
             guard let path = try? ownerPath(of: table, plan: plan) else { return .denied }
             return .ownRows(path)
+        case .appRole(let roles)?: return .appRoleRows(roles)
         case .members?:
             guard let path = try? membershipPath(of: table, plan: plan) else { return .denied }
             return .memberRows(path)
