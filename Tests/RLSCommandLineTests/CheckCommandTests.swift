@@ -29,6 +29,7 @@ struct CheckCommandTests {
         #expect(result.output.contains("public.saved — select, insert, update, delete: only the signed-in user who owns the row profile_id references\n"))
         #expect(result.output.contains("PASS 577 probes on 11 tables"))
         #expect(result.output.contains("ok   bob never sees alice's saved listings"))
+        #expect(result.output.hasPrefix("note: the database matches the schema (no drift)\n"), "\(result.output)")
         #expect(result.error.contains("***"))
     }
 
@@ -41,6 +42,7 @@ struct CheckCommandTests {
         #expect(result.code == .failure)
         #expect(result.output.contains("✗ public.saved · bob · select\n"))
         #expect(result.output.contains(#"policy "peek""#))
+        #expect(result.output.contains("note: the database DIFFERS from the schema in 1 place ("), "\(result.output)")
         #expect(result.output.contains("FAIL "))
     }
 

@@ -16,7 +16,8 @@ enum CheckCommand {
             Roles the schema denies by grant are also probed with the grant added inside the probe's savepoint, so the
             policies must hold on their own. Exits 1 on any mismatch.
 
-            With no database URL, builds a throwaway Supabase-shaped database from Migrations/*.sql (or, while there are
+            Given a database, first says whether it differs from the schema (as `rls plan` would), since the
+            matrix shows the database as it is. With no database URL, builds a throwaway Supabase-shaped database from Migrations/*.sql (or, while there are
             none, from the schema's SQL) and checks that. See Docs/CHECK.md.
             """,
         options: [
@@ -36,7 +37,7 @@ enum CheckCommand {
                 let note = target.source == .embedded
                     ? try MigrationReplay.apply(
                         invocation.migrationsPath, orRendering: invocation.schema, on: connection)
-                    : nil
+                    : try driftNote(invocation, target: target, connection: connection)
                 var report = try AccessCheck.run(invocation.schema, scenarios: invocation.scenarios, on: connection, options: options)
                 report.notes = [note].compactMap { $0 } + report.notes
                 return report
