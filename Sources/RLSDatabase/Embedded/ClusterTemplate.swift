@@ -9,7 +9,7 @@ import RLSSQL
 enum ClusterTemplate {
     /// The data directory of the template, building it first when missing.
     static func ensure(binaries: ServerBinaries, account: ServerAccount?, base: String) throws -> String {
-        let key = fnv1a("\(binaries.fingerprint)|\(SupabaseShape.version)|\(SupabaseShape.roles)|\(SupabaseShape.database)|\(ClusterSettings.postgresqlConf)|\(ClusterSettings.pgHbaConf)")
+        let key = fnv1a("\(binaries.fingerprint)|\(SupabaseShape.version)|\(SupabaseShape.roles)|\(SupabaseShape.database)|\(SupabaseShape.storage)|\(ClusterSettings.postgresqlConf)|\(ClusterSettings.pgHbaConf)")
         let directory = "\(base)/template-u\(geteuid())-\(String(key, radix: 16))"
         let data = directory + "/data"
         if FileManager.default.fileExists(atPath: directory + "/ready") { return data }
@@ -60,6 +60,7 @@ enum ClusterTemplate {
             let postgres = try connect("postgres")
             try postgres.execute(SupabaseShape.roles)
             try postgres.execute(SupabaseShape.database)
+            try postgres.execute(SupabaseShape.storage)
             try postgres.execute("alter database postgres owner to postgres")
             postgres.close()
             // CREATE DATABASE needs the source database free of connections, so work from template1.
