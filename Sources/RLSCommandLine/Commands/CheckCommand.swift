@@ -2,15 +2,17 @@ import Foundation
 import RLSCheck
 import RLSDatabase
 
-/// `rls check`: prove the access plans by impersonating anon, two users and service_role.
+/// `rls check`: prove the access plans by impersonating anon, signed-in users and service_role.
 enum CheckCommand {
     static let command = Command(
         name: "check",
-        summary: "Prove the access plans by impersonating anon, two users and service_role.",
+        summary: "Prove the access plans by impersonating anon, signed-in users and service_role.",
         usage: "check [--format text|tap|json] [--junit FILE] [--statement-timeout DURATION] [--deployed-only] [--migrations DIR]",
         discussion: """
             Inserts two users (alice, bob) into auth.users and one fixture row per user into every table, then runs
-            SELECT/INSERT/UPDATE/DELETE probes as anon, alice, bob and service_role, and the scenario checks, all in one
+            SELECT/INSERT/UPDATE/DELETE probes as anon, alice, bob and service_role (with members plans also one member of
+            alice's group per role and carol, an outsider; with two-factor, anonymous or app-role plans the matching
+            sign-ins; with .updatable(only:) one probe per other column), and the scenario checks, all in one
             transaction that is rolled back: the database is left byte-for-byte unchanged. Each outcome is compared
             with the declared access plans: denied by a missing grant, filtered by RLS, rejected by WITH CHECK, or allowed.
             Roles the schema denies by grant are also probed with the grant added inside the probe's savepoint, so the
