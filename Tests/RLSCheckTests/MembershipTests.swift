@@ -143,3 +143,44 @@ enum Teams {
         #expect(error?.errors.contains { $0.message.contains("team_members, which the schema does not declare") } == true)
     }
 }
+
+/// Names and roles a user might really write: quotes, spaces, a role with an apostrophe.
+@Suite struct AwkwardMembershipTests {
+    static let schema = Schema {
+        Table("club \"A\"") {
+            Column("id", .bigint).identity().primaryKey()
+        }
+        .access(select: .members(of: "id", through: "club members"))
+        Table("club members") {
+            Column("club id", .bigint).references("club \"A\"", onDelete: .cascade)
+            Column("user_id", .uuid).references(.authUsers, onDelete: .cascade)
+            Column("role", .text)
+            PrimaryKey("club id", "user_id")
+        }
+        .access(read: .members(of: "club id", through: "club members"), write: .members(of: "club id", through: "club members", roles: ["it's the boss"]))
+    }
+
+    @Test func quotedNamesAndRolesPassTheCheck() throws {
+        let (_, db) = try TestDatabase.make()
+        try db.execute("begin;\n" + renderValidated(Self.schema) + "\ncommit;")
+        let report = try AccessCheck.run(Self.schema, on: db)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        // A text role column: the roles the plans name are the only ones; alice and bob hold the boss role.
+        #expect(report.personas.map(\.description) == ["anon", "alice", "bob", "carol", "service_role"])
+    }
+
+    @Test func aHelperNameOverPostgresLimitIsRefused() throws {
+        let long = String(repeating: "g", count: 60) + "_id"
+        let schema = Schema {
+            Table("grp") { Column("id", .bigint).identity().primaryKey() }
+            Table("member") {
+                Column(long, .bigint).references("grp")
+                Column("user_id", .uuid).references(.authUsers)
+                PrimaryKey(long, "user_id")
+            }
+            .access(.members(of: long, through: "member"))
+        }
+        let error = #expect(throws: SchemaValidationError.self) { try schema.validate() }
+        #expect(error?.errors.contains { $0.kind == .identifierTooLong } == true, "\(String(describing: error))")
+    }
+}

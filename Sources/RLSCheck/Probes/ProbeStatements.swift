@@ -53,7 +53,9 @@ struct ProbeStatements {
         case (.update, .row(let owner)):
             let column = updatedColumn(of: table, for: probe.target)
             let row = fixtures.row(probe.table, owner)!
-            return "update \(name) set \(quoteIdentifier(column)) = \(row.literal(column)) where \(row.predicate)"
+            // A table of only `generated always` columns: such a column takes nothing but its default.
+            let value = table.column(column)?.identity == .always ? "default" : row.literal(column)
+            return "update \(name) set \(quoteIdentifier(column)) = \(value) where \(row.predicate)"
         case (.update, .column(let column, let owner)):
             let row = fixtures.row(probe.table, owner)!
             return "update \(name) set \(quoteIdentifier(column)) = \(row.literal(column)) where \(row.predicate)"

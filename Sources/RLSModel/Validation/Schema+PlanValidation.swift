@@ -12,7 +12,11 @@ extension Schema {
         for operation in Operation.allCases {
             guard case .members = table.access[operation] else { continue }
             do {
-                _ = try membershipPath(of: table, plan: table.access[operation])
+                let path = try membershipPath(of: table, plan: table.access[operation])
+                for error in identifierErrors([path.membership.helperName], table: path.membership.table, column: nil, table.access.source ?? table.source)
+                where !errors.contains(error) {
+                    errors.append(error)
+                }
             } catch {
                 if !errors.contains(error) { errors.append(error) }
             }
