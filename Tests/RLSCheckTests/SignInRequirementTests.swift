@@ -55,6 +55,30 @@ import Testing
         #expect(actual("bob (anonymous)", .insert, .bob) == .rejectedByCheck)
     }
 
+    /// The sign-in's claims hold for every step of the block: the aal2 session deletes, the aal1 one cannot.
+    @Test func scenarioClaimsLastAcrossSteps() throws {
+        let (_, db) = try TestDatabase.make()
+        try db.execute("begin;\n" + renderValidated(Self.schema) + "\ncommit;")
+        let scenario = Scenario("two-factor sessions delete, others do not") {
+            As(.alice) {
+                Expect(SQL(raw: "insert into public.note (body) values ('mine') returning id"), .rowCount(1))
+                Expect(SQL(raw: "delete from public.note where author_id = (select auth.uid())"), .rowCount(0))
+            }
+            As(.aliceWithMFA) {
+                Expect(SQL(raw: "select (select auth.jwt()) ->> 'aal'"), .returns("aal2"))
+                Expect(SQL(raw: "insert into public.note (body) values ('second') returning id"), .rowCount(1))
+                Expect(SQL(raw: "select (select auth.jwt()) ->> 'aal'"), .returns("aal2"))
+                Expect(SQL(raw: "delete from public.note where author_id = (select auth.uid())"), .rowCount(3))
+            }
+            As(.bobAnonymous) {
+                Expect(SQL(raw: "insert into public.note (body) values ('anonymous')"), .rejectedByPolicy)
+                Expect(SQL(raw: "select count(*) from public.note"), .returns("1"))
+            }
+        }
+        let report = try AccessCheck.run(Self.schema, scenarios: [scenario], on: db)
+        #expect(report.scenarios.first?.passed == true, "\(MatrixReport(report).text)")
+    }
+
     @Test(arguments: ["delete_mfa", "insert_not_anonymous"])
     func droppingTheRequirementFailsTheCheck(_ policy: String) throws {
         let (_, db) = try TestDatabase.make()

@@ -8,6 +8,8 @@ extension ScenarioPersona {
         case .alice: .user(.alice)
         case .bob: .user(.bob)
         case .carol: .user(.carol)
+        case .aliceWithMFA: .user(.aliceWithMFA)
+        case .bobAnonymous: .user(.bobAnonymous)
         case .serviceRole: .serviceRole
         }
     }
