@@ -53,11 +53,11 @@ struct CheckCommandTests {
         #expect(result.code == .success)
         let lines = result.output.split(separator: "\n")
         #expect(lines[0] == "TAP version 13")
-        #expect(lines[1] == "1..581")
-        #expect(lines.filter { $0.hasPrefix("ok ") }.count == 581)
+        #expect(lines[1] == "1..582")
+        #expect(lines.filter { $0.hasPrefix("ok ") }.count == 582)
         let xml = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(xml.contains(#"<testsuites name="rls check" tests="581" failures="0""#))
-        #expect(xml.contains(#"<testsuite name="scenarios" tests="4" failures="0""#))
+        #expect(xml.contains(#"<testsuites name="rls check" tests="582" failures="0""#))
+        #expect(xml.contains(#"<testsuite name="scenarios" tests="5" failures="0""#))
     }
 
     @Test func jsonIsParseable() throws {

@@ -62,7 +62,7 @@ public enum AccessCheck {
             }
         }
         try runner.finish()
-        let scenarioResults = try scenarios.map { try ScenarioRunner.run($0, on: connection) }
+        let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }
 
         if results.contains(where: { $0.verdict != .pass }) {
             let catalog = try PolicyCatalog.read(schemas: Array(Set(schema.tables.map(\.schema))).sorted(), on: connection)
