@@ -31,8 +31,7 @@ struct SupabaseShapeTests {
             select array_agg(r.rolname order by r.rolname)::text[] as roles from pg_auth_members m
             join pg_roles r on r.oid = m.roleid join pg_roles u on u.oid = m.member where u.rolname = $1
             """, ["postgres"])
-        // supabase_storage_admin: postgres adds the policies on storage.objects, as on hosted projects.
-        #expect(try members.first?.stringArray("roles") == ["anon", "authenticated", "service_role", "supabase_storage_admin"])
+        #expect(try members.first?.stringArray("roles") == ["anon", "authenticated", "service_role"])
     }
 
     @Test func claimsGiveAuthUidTheSub() throws {

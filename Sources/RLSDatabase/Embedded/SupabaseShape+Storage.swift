@@ -60,7 +60,7 @@ extension SupabaseShape {
         alter function storage.filename(text) owner to supabase_storage_admin;
         alter function storage.extension(text) owner to supabase_storage_admin;
         grant all on table storage.buckets, storage.objects to anon, authenticated, service_role;
-        -- postgres creates the buckets and the policies on storage.objects that projects add.
+        -- postgres creates buckets; it does not own the tables (hosted projects moved ownership away from it).
         grant all on table storage.buckets, storage.objects to postgres with grant option;
         grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
             to anon, authenticated, service_role, postgres;

@@ -22,8 +22,6 @@ public enum SupabaseShape {
         create role supabase_storage_admin nologin noinherit;
         create role postgres login createrole createdb bypassrls;
         grant anon, authenticated, service_role to postgres with admin option;
-        -- Projects add their policies on storage.objects as postgres (the SQL editor, migrations).
-        grant supabase_storage_admin to postgres;
         """
 
     /// Per-database objects: the `auth` schema, `auth.users`, the `auth.*()` claim functions, grants
