@@ -9,7 +9,18 @@ extension Table {
     func accessStatements(in schema: Schema) -> [String] {
         var statements = ["alter table \(qualifiedName.sql) enable row level security;"]
         statements.append("revoke all on table \(qualifiedName.sql) from \(Role.apiRoles.sqlList);")
-        statements += grantStatements(privileges, on: "table \(qualifiedName.sql)")
+        var tablePrivileges = privileges
+        var columnGrants: [String] = []
+        for operation in [Operation.insert, .update] {
+            guard let columns = writableColumns(operation), !columns.isEmpty else { continue }
+            let roles = tablePrivileges.keys.filter { $0 != .serviceRole && tablePrivileges[$0]!.contains(operation) }.sorted()
+            for role in roles { tablePrivileges[role]!.remove(operation) }
+            if !roles.isEmpty {
+                columnGrants.append("grant \(operation.rawValue) (\(columns.map(quoteIdentifier).joined(separator: ", "))) "
+                    + "on table \(qualifiedName.sql) to \(roles.sqlList);")
+            }
+        }
+        statements += grantStatements(tablePrivileges, on: "table \(qualifiedName.sql)") + columnGrants
         for column in columns where column.identity != nil {
             let sequence = RLSSQL.qualifiedName(schema: self.schema, name: identitySequenceName(of: column))
             // Identity values are drawn without a sequence privilege check, so nobody needs one.

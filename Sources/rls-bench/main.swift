@@ -8,10 +8,10 @@ if let tables = ProcessInfo.processInfo.environment["RLS_BENCH_AS_RLS"].flatMap(
     RLSCommandLine.run(schema: CheckBenchmark.ownerOnlySchema(tables: tables))
 }
 
-// rls-bench: `swift run -c release rls-bench [introspection|apply|check|plan|counts|all]`.
+// rls-bench: `swift run -c release rls-bench [introspection|apply|check|plan|counts|members|all]`.
 // Each mode lives in its own file and prints its own lines; main dispatches, then prints every
 // figure beside its target.
-let modes = ["introspection", "apply", "check", "counts", "plan"]
+let modes = ["introspection", "apply", "check", "counts", "plan", "members"]
 let requested = CommandLine.arguments.dropFirst().first ?? "all"
 guard requested == "all" || modes.contains(requested) else {
     FileHandle.standardError.write(Data("rls-bench: unknown mode '\(requested)'; use one of: \(modes.joined(separator: ", ")), all\n".utf8))
@@ -34,6 +34,9 @@ do {
     }
     if requested == "all" || requested == "check" {
         try CheckBench.run(summary: &summary)
+    }
+    if requested == "all" || requested == "members" {
+        try MembershipBench.run()
     }
     if requested == "all" || requested == "plan" {
         let cluster = try EmbeddedCluster.start()

@@ -6,10 +6,15 @@ import RLSSQL
 /// NOT NULL columns without a default get a value of their type, unique where it has to be.
 struct FixtureValues {
     let schema: Schema
+    /// The role alice and bob hold in their group, for membership tables.
+    let groups: GroupRoles
     /// Numbers each generated row, so unique columns never collide.
     private(set) var counter = 0
 
-    init(schema: Schema) { self.schema = schema }
+    init(schema: Schema) {
+        self.schema = schema
+        self.groups = GroupRoles(schema)
+    }
 
     /// The columns to write and their SQL, for a new row of `table` on `owner`'s side.
     mutating func values(for table: Table, owner: FixtureOwner, fixtures: Fixtures) throws -> [(column: String, sql: String)] {
@@ -21,6 +26,8 @@ struct FixtureValues {
         for column in table.columns {
             if let sql = column.fixtureValue {
                 result.append((column.name, "(\(sql.text))"))
+            } else if let role = fixtureRole(of: table, column) {
+                result.append((column.name, quoteLiteral(role)))
             } else if let value = referenced[column.name] {
                 result.append((column.name, value))
             } else if column.name == ownerColumn {
@@ -38,6 +45,14 @@ struct FixtureValues {
             }
         }
         return result
+    }
+
+    /// The role alice and bob hold in their own group, for a membership table's role column.
+    private func fixtureRole(of table: Table, _ column: Column) -> String? {
+        guard let membership = groups.memberships.first(where: { $0.table == table.qualifiedName }),
+            membership.roleColumn == column.name
+        else { return nil }
+        return groups.fixtureRoles[table.qualifiedName]
     }
 
     /// The owner column on the table itself, when the owner plan names one directly.

@@ -2,15 +2,17 @@ import Foundation
 import RLSCheck
 import RLSDatabase
 
-/// `rls check`: prove the access plans by impersonating anon, two users and service_role.
+/// `rls check`: prove the access plans by impersonating anon, signed-in users and service_role.
 enum CheckCommand {
     static let command = Command(
         name: "check",
-        summary: "Prove the access plans by impersonating anon, two users and service_role.",
+        summary: "Prove the access plans by impersonating anon, signed-in users and service_role.",
         usage: "check [--format text|tap|json] [--junit FILE] [--statement-timeout DURATION] [--deployed-only] [--migrations DIR]\n       rls check --explain [--rows N] [--migrations DIR]",
         discussion: """
             Inserts two users (alice, bob) into auth.users and one fixture row per user into every table, then runs
-            SELECT/INSERT/UPDATE/DELETE probes as anon, alice, bob and service_role, and the scenario checks, all in one
+            SELECT/INSERT/UPDATE/DELETE probes as anon, alice, bob and service_role (with members plans also one member of
+            alice's group per role and carol, an outsider; with two-factor, anonymous or app-role plans the matching
+            sign-ins; with .updatable(only:) one probe per other column), and the scenario checks, all in one
             transaction that is rolled back: the database is left byte-for-byte unchanged. Each outcome is compared
             with the declared access plans: denied by a missing grant, filtered by RLS, rejected by WITH CHECK, or allowed.
             Roles the schema denies by grant are also probed with the grant added inside the probe's savepoint, so the
@@ -19,7 +21,8 @@ enum CheckCommand {
             Realtime asks: receive = select, send = insert on realtime.messages with realtime.topic set, on own and
             others' topics. Exits 1 on any mismatch.
 
-            With no database URL, builds a throwaway Supabase-shaped database from Migrations/*.sql (or, while there are
+            Given a database, first says whether it differs from the schema (as `rls plan` would), since the
+            matrix shows the database as it is. With no database URL, builds a throwaway Supabase-shaped database from Migrations/*.sql (or, while there are
             none, from the schema's SQL) and checks that. See Docs/CHECK.md.
 
             --explain measures what the policies cost instead: it loads N generated rows per table (default 100,000,
@@ -52,7 +55,7 @@ enum CheckCommand {
                 let note = target.source == .embedded
                     ? try MigrationReplay.apply(
                         invocation.migrationsPath, orRendering: invocation.schema, on: connection)
-                    : nil
+                    : try driftNote(invocation, target: target, connection: connection)
                 var report = try AccessCheck.run(invocation.schema, scenarios: invocation.scenarios, on: connection, options: options)
                 report.notes = [note].compactMap { $0 } + report.notes
                 return report

@@ -156,7 +156,8 @@ public final class Connection {
             detail: field("D"),
             hint: field("H"),
             position: field("P").flatMap { Int($0) },
-            statement: statement
+            statement: statement,
+            context: field("W")
         )
     }
 

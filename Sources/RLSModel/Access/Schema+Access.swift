@@ -44,6 +44,10 @@ extension Schema {
         case .owner?, .ownerThrough?:
             guard let path = try? ownerPath(of: table, plan: plan) else { return .denied }
             return .ownRows(path)
+        case .appRole(let roles)?: return .appRoleRows(roles)
+        case .members?:
+            guard let path = try? membershipPath(of: table, plan: plan) else { return .denied }
+            return .memberRows(path)
         default: return .denied
         }
     }
@@ -59,6 +63,10 @@ extension Schema {
             }
         }
         wanted += table.foreignKeys.map { ($0.columns, $0.source) }
+        // The members helper looks memberships up by user.
+        for membership in memberships where membership.table == table.qualifiedName {
+            if let column = table.column(membership.userColumn) { wanted.append(([membership.userColumn], column.source)) }
+        }
         for (columns, source) in wanted
         where !table.isIndexed(columns) && !result.contains(where: { $0.columns.starts(with: columns) }) {
             var index = Index(columns, source: source)

@@ -31,6 +31,14 @@ extension Schema {
         }
         for table in tables {
             claim(table.qualifiedName, table.source, "table")
+            if SupabaseSchemas.owns(table.schema) {
+                errors.append(ValidationError(
+                    .invalidDeclaration, table: table.qualifiedName, column: nil, source: table.source,
+                    "schema \(table.schema) belongs to Supabase (its services create and migrate these tables), so the DSL "
+                        + "declares no table there; declare your own tables in public or a schema of yours, and reference "
+                        + "auth.users with .references(.authUsers)"))
+                continue
+            }
             errors += validate(table)
         }
         for view in views {
