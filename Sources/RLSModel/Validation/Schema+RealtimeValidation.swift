@@ -59,11 +59,12 @@ extension Schema {
 
 extension Schema {
     /// How far a plan reaches, for comparing a channel with its table's read plan: nobody, owners,
-    /// signed-in users, everyone. (Owner plans on different columns count as equal.)
+    /// signed-in users, everyone. (Owner, group-membership and app-role plans all count as "some
+    /// signed-in users", and as equal to each other.)
     static func reach(_ plan: AccessPlan) -> Int {
         switch plan {
         case .noAccess, .serviceRoleOnly: 0
-        case .owner, .ownerThrough: 1
+        case .owner, .ownerThrough, .members, .appRole: 1
         case .authenticated: 2
         case .public: 3
         }
