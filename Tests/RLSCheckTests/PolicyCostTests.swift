@@ -85,7 +85,7 @@ import Testing
         #expect(try counts.int("profiles") == 100 && counts.int("users") == 100)
         #expect(try counts.int("saved") > 0)
         #expect(try counts.int("alices") == 30)
-        #expect(report.entries.count == 8 * 4 * 3)
+        #expect(report.entries.count == ElectricRide.schema.tables.count * 4 * 3)
         #expect(report.entries.allSatisfy { !$0.callsAuthPerRow }, "\(report.text)")
         let update = try entry(report, "listing", .update, "alice")
         #expect(update.access == "index listing_seller_id_idx" && update.authCalls == "once (initplan)", "\(report.text)")

@@ -6,11 +6,6 @@ extension Schema {
         var prefixes: [String: SourceLocation] = [:]
         for table in tables {
             let name = table.qualifiedName
-            if table.schema == "realtime" {
-                errors.append(ValidationError(
-                    .invalidDeclaration, table: name, column: nil, source: table.source,
-                    "\(name) is in Supabase Realtime's own schema, which Supabase creates and migrates; declare who may use a channel with .channel(...) on the table whose rows it belongs to"))
-            }
             if let live = table.live, table.primaryKey == nil, !live.includesOldRows {
                 errors.append(ValidationError(
                     .invalidDeclaration, table: name, column: nil, source: live.source,
