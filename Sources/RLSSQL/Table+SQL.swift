@@ -37,6 +37,11 @@ extension Table {
             definition += " generated \(identity.rawValue) as identity (sequence name \(sequence))"
             return definition
         }
+        switch column.generation {
+        case .serial?: definition = "\(quoteIdentifier(column.name)) \(column.type.serialSQL)"
+        case .stored(let expression)?: definition += " generated always as (\(expression.text)) stored"
+        case nil: break
+        }
         if !column.isNullable { definition += " not null" }
         if let value = column.defaultValue { definition += " default \(value.sql)" }
         return definition

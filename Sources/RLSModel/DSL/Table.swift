@@ -36,6 +36,8 @@ public struct Table: Sendable, Hashable {
     public var policies: [Policy]
     /// Where the table was declared.
     public var source: SourceLocation
+    /// What the table does differently from its plans (RLS off, exact grants, no automatic index).
+    public var overrides = TableOverrides()
 
     /// Primary keys declared after the first, reported by validation.
     var extraPrimaryKeys: [PrimaryKey] = []
