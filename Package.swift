@@ -24,10 +24,12 @@ let package = Package(
         .target(name: "RLSCatalog", dependencies: ["RLSModel", "RLSSQL"]),
         .target(name: "RLSDatabase", dependencies: ["CLibPQ", "RLSModel", "RLSSQL", "RLSCatalog"]),
         .target(name: "RLSCheck", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
+        // `rls pull`: a database read back into DSL source and a baseline migration.
+        .target(name: "RLSPull", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
         .target(name: "RLSDocs", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck"]),
         .target(
             name: "RLSCommandLine",
-            dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs"]
+            dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs", "RLSPull"]
         ),
         // This repository's own schema: the Electric Ride example with BoxScore's sign-up profiles.
         .target(name: "Policies", dependencies: ["RLSModel"], path: "Policies", exclude: ["README.md"]),
@@ -51,6 +53,11 @@ let package = Package(
         .testTarget(
             name: "RLSCommandLineTests",
             dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "Policies"]
+        ),
+        .testTarget(
+            name: "RLSPullTests",
+            dependencies: ["RLSPull", "RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSTestSupport"],
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]
