@@ -65,7 +65,7 @@ extension Table {
         var statement = "create \(index.isUnique ? "unique " : "")index \(quoteIdentifier(name(of: index)))"
             + " on \(qualifiedName.sql)"
         if let method = index.method { statement += " using \(method)" }
-        statement += " (\(index.columns.quotedList))"
+        statement += " (\(index.expression?.text ?? index.columns.quotedList))"
         if let predicate = index.predicate { statement += " where \(predicate.text)" }
         if index.isAutomatic { statement += ";  -- owner or foreign key column" } else { statement += ";" }
         return statement

@@ -41,7 +41,7 @@ extension Table {
             lines.append(inner + "Check(\(SwiftLiteral.string(check.name)), \(check.condition.swiftSource(indent: inner)))")
         }
         for index in indexes {
-            var line = "Index(\(index.columns.swiftArguments)"
+            var line = index.expression.map { "Index(expression: \($0.swiftSource())" } ?? "Index(\(index.columns.swiftArguments)"
             if index.isUnique { line += ", unique: true" }
             if let name = index.name { line += ", name: \(SwiftLiteral.string(name))" }
             if let method = index.method { line += ", using: \(SwiftLiteral.string(method))" }
