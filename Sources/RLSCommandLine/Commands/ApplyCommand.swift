@@ -6,7 +6,7 @@ enum ApplyCommand {
     static let command = Command(
         name: "apply",
         summary: "Apply pending migration files, all or nothing, and record them.",
-        usage: "apply [--dry-run] [--yes] [--allow-destructive] [--lock-timeout DURATION] [--migrations DIR]",
+        usage: "apply [--dry-run] [--yes] [--allow-destructive] [--lock-timeout DURATION] [--mark-applied VERSION] [--migrations DIR]",
         discussion: """
             Applies the files in Migrations/ that the database has not recorded, in order, in ONE transaction
             under a transaction-scoped advisory lock (safe behind Supabase's transaction-mode pooler; a second
@@ -15,6 +15,8 @@ enum ApplyCommand {
             Refuses when an applied file was edited since, and statements that can lose data unless
             --allow-destructive is given. A failing statement rolls everything back and is reported with its
             file, line, SQLSTATE, message and hint. On a terminal it asks before writing unless --yes.
+            --mark-applied VERSION records that one file (with its checksum) without running it, like
+            `supabase migration repair --status applied`: for the baseline `rls pull` writes.
             """,
         options: [
             .flag("dry-run", help: "Check and print what would run; write nothing."),
@@ -22,10 +24,15 @@ enum ApplyCommand {
             .flag("allow-destructive", help: "Allow statements that can lose data (DROP TABLE, DROP COLUMN, TRUNCATE, …)."),
             .value("lock-timeout", "DURATION", help: "How long one statement may wait for a table lock: 250ms, 5s, 2min (default 5s)."),
             .value("statement-timeout", "DURATION", help: "How long one statement may run (default 60s)."),
+            markAppliedOption,
             .migrations,
         ],
         run: { invocation in
             let arguments = invocation.arguments
+            if let version = arguments.value("mark-applied") {
+                return try markApplied(version, files: try MigrationDirectory(path: invocation.migrationsPath).files(),
+                                       invocation: invocation)
+            }
             var options = ApplyOptions(allowDestructive: arguments.flag("allow-destructive"), dryRun: arguments.flag("dry-run"))
             if let seconds = try arguments.duration("lock-timeout") { options.lockTimeout = seconds }
             if let seconds = try arguments.duration("statement-timeout") { options.statementTimeout = seconds }
