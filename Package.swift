@@ -52,7 +52,7 @@ let package = Package(
         .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSCheck", "RLSDatabase", "RLSTestSupport", "Policies"], exclude: ["Snapshots"]),
         .testTarget(
             name: "RLSCommandLineTests",
-            dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "Policies"]
+            dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "Policies", "RLSPull"]
         ),
         .testTarget(
             name: "RLSPullTests",

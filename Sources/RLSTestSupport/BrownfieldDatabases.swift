@@ -1,10 +1,10 @@
 /// Existing Supabase databases as teams make them, for `rls pull` round trips.
-enum BrownfieldDatabases {
+public enum BrownfieldDatabases {
     /// Made in the dashboard on an older project (legacy default grants): Supabase's own quick-start
     /// snippets with bare `auth.uid()`, policies `TO public`, a table with RLS off, a bigserial key,
     /// a stored generated column, a SECURITY DEFINER function without a fixed search_path and its
     /// trigger on auth.users, a view, an enum, and data.
-    static let dashboard = """
+    public static let dashboard = """
         create type public.mood as enum ('happy', 'sad');
         create table public.profiles (
           id uuid not null references auth.users on delete cascade,
@@ -76,7 +76,7 @@ enum BrownfieldDatabases {
     /// Made with the Supabase CLI on a current project (no default grants): explicit grants, a
     /// private schema with a SECURITY DEFINER membership helper, team policies calling it,
     /// an expression index and a composite key.
-    static let cli = """
+    public static let cli = """
         create schema private;
         create table public.team (
           id uuid primary key default gen_random_uuid(),
