@@ -14,7 +14,8 @@ enum PlanCommand {
             - drop) with the SQL. Drift is what someone changed by hand (a policy edited in the dashboard) or
             what no migration holds yet (run `rls diff NAME`). With pending files, it also replays every file
             on a throwaway database and lists where the result would still differ from the schema, so a
-            pending migration that, say, disables row level security cannot pass unnoticed. The schema's catalog is computed on a
+            pending migration that, say, disables row level security cannot pass unnoticed, and lists what the pending
+            files create that the database already holds (apply would fail on it). The schema's catalog is computed on a
             throwaway local database once and cached under .rls/cache, keyed by its SQL.
             """,
         options: [
@@ -41,7 +42,10 @@ enum PlanCommand {
                     let afterPending = pending.isEmpty ? nil : try Drift.migrationPlan(
                         migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: scratch.cluster()
                     )
-                    return PlanReport(database: target.description, status: status, drift: drift, afterPending: afterPending)
+                    var report = PlanReport(database: target.description, status: status, drift: drift, afterPending: afterPending)
+                    report.collisions = try Drift.collisions(
+                        target: connection, applied: applied, pending: pending, scratch: try scratch.cluster())
+                    return report
                 }
             }
             switch format {
