@@ -51,6 +51,19 @@ struct AdoptionWorkflowTests {
         #expect(green.code == .success, "\(green.output)\(green.error)")
         #expect(green.output.contains("Drift: none"))
 
+        // Someone edits production in the dashboard: plan sees drift, diff --from-database writes the fix.
+        try database.connection.execute("alter table public.countries enable row level security")
+        let drifted = runRLS(["plan", "--exit-code"] + target, schema: schema)
+        #expect(drifted.code == .changesPending)
+        let close = runRLS(["diff", "close_drift", "--from-database"] + target, schema: schema)
+        #expect(close.code == .success, "\(close.error)")
+        #expect(close.output.contains("row level security public.countries"), "\(close.output)")
+        #expect(runRLS(["apply", "--yes"] + target, schema: schema).code == .success)
+        let closedDrift = runRLS(["plan", "--exit-code"] + target, schema: schema)
+        #expect(closedDrift.code == .success, "\(closedDrift.output)")
+        let nothing = runRLS(["diff", "nothing", "--from-database"] + target, schema: schema)
+        #expect(nothing.output.contains("No difference"))
+
         // Tighten: todos to the owner plan, countries behind RLS, readable by anyone.
         var tightened = schema
         for index in tightened.tables.indices where ["todos", "countries"].contains(tightened.tables[index].name) {
