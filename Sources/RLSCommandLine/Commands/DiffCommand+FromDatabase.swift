@@ -28,7 +28,7 @@ extension DiffCommand {
             let privileges = try connection.introspectCatalog().publicTableDefaults
             return try target.withScratchCluster { scratch in
                 let plan = try Drift.plan(target: connection, desiredSQL: desiredSQL, scratch: try scratch.cluster(),
-                                          defaultPrivileges: privileges)
+                                          defaultPrivileges: privileges, leavingOut: invocation.schema.undeclared)
                 guard !plan.isEmpty else { return nil }
                 // The file must also replay after the earlier ones on a fresh database (CI, a new developer).
                 let replay = files.map(SQLScript.init) + [SQLScript(name: "the new migration \(name)", sql: plan.sql)]

@@ -30,7 +30,8 @@ enum DiffCommand {
             let cluster = try EmbeddedCluster.start()
             defer { cluster.stop() }
             let plan = try Drift.migrationPlan(
-                migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: cluster
+                migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: cluster,
+                leavingOut: invocation.schema.undeclared
             )
             guard !plan.isEmpty else {
                 invocation.console.output("No difference: \(directory.path)/ already produces the schema. Nothing written.")

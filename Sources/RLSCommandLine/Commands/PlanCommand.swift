@@ -35,12 +35,14 @@ enum PlanCommand {
                 return try target.withScratchCluster { scratch in
                     let drift = try Drift.plan(
                         target: connection, desiredSQL: desiredSQL, applied: applied, pending: pending,
-                        scratch: try scratch.cluster(), cacheDirectory: invocation.directory + "/.rls/cache"
+                        scratch: try scratch.cluster(), cacheDirectory: invocation.directory + "/.rls/cache",
+                        leavingOut: invocation.schema.undeclared
                     )
                     // Drift leaves out what the pending files change. What they change that the schema does
                     // not declare (or fail to change) shows here: the replay of every file against the schema.
                     let afterPending = pending.isEmpty ? nil : try Drift.migrationPlan(
-                        migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: scratch.cluster()
+                        migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: scratch.cluster(),
+                        leavingOut: invocation.schema.undeclared
                     )
                     var report = PlanReport(database: target.description, status: status, drift: drift, afterPending: afterPending)
                     report.collisions = try Drift.collisions(

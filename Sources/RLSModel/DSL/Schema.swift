@@ -21,6 +21,8 @@ public struct Schema: Sendable, Hashable {
     public var views: [View]
     /// Sign-up profile triggers (usually one).
     public var signUpProfiles: [SignUpProfile]
+    /// Objects of the database that plan and diff leave alone (``leavingOut(schemas:tables:functions:)``).
+    public var undeclared = UndeclaredObjects()
 
     /// An empty schema.
     public init() {
