@@ -28,3 +28,8 @@ extension Change {
     /// `table public.todos`: the object a change is about, by kind and name.
     fileprivate var objectKey: String { "\(object.rawValue) \(name)" }
 }
+
+extension Change {
+    /// `create table public.note`: the kind of change and the object it is about, without its SQL.
+    var subject: String { "\(kind.rawValue) \(object.rawValue) \(name)" }
+}
