@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .executable(name: "rls", targets: ["rls"]),
         .library(name: "RLSModel", targets: ["RLSModel"]),
+        // Rendering a schema to SQL, for adopters' own tooling (and scripts/pull-compile-check).
+        .library(name: "RLSSQL", targets: ["RLSSQL"]),
         .library(name: "RLSCommandLine", targets: ["RLSCommandLine"]),
     ],
     targets: [

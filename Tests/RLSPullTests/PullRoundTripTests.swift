@@ -38,6 +38,8 @@ struct PullRoundTripTests {
 
         // The DSL values the Swift spells: rendered, they make exactly the database (no drift).
         let desiredSQL = try renderValidated(pull.pulled.schema)
+        // scripts/pull-compile-check compiles the Swift above and compares its rendering with this.
+        try Self.snapshots.expectMatches(desiredSQL, file: "\(fixture.name)_schema.sql")
         let drift = try Drift.plan(target: db, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
         #expect(drift.isEmpty, "drift after pull:\n\(drift.sql)")
     }
