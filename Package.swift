@@ -58,7 +58,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RLSPullTests",
-            dependencies: ["RLSPull", "RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSTestSupport"],
+            dependencies: ["RLSPull", "RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSTestSupport", "Policies"],
             exclude: ["Snapshots"]
         ),
     ],
