@@ -41,6 +41,13 @@ struct AdoptionWorkflowTests {
         #expect(pending.output.contains("17 object(s) the database already holds"), "the pending baseline collides with what the database holds")
         #expect(pending.output.contains("--mark-applied \(version)"))
 
+        // apply --dry-run runs the baseline in a rolled-back transaction: it collides, and says what to do.
+        let dryRun = runRLS(["apply", "--dry-run"] + target, schema: schema)
+        #expect(dryRun.code != .success)
+        #expect(dryRun.error.contains("creates what the database already holds"), "\(dryRun.error)")
+        #expect(dryRun.error.contains("rls apply --mark-applied \(version)"))
+        #expect(try database.connection.migrationStatus(files).pending.count == 1, "a dry run writes nothing")
+
         let mark = runRLS(["apply", "--mark-applied", version] + target, schema: schema)
         #expect(mark.code == .success, "\(mark.error)")
         #expect(mark.output.contains("Recorded \(files[0].fileName) as applied"))

@@ -19,7 +19,7 @@ enum ApplyCommand {
             `supabase migration repair --status applied`: for the baseline `rls pull` writes.
             """,
         options: [
-            .flag("dry-run", help: "Check and print what would run; write nothing."),
+            .flag("dry-run", help: "Check and print what would run, and run it in a transaction that is rolled back; write nothing."),
             .flag("yes", short: "y", help: "Do not ask for confirmation on a terminal."),
             .flag("allow-destructive", help: "Allow statements that can lose data (DROP TABLE, DROP COLUMN, TRUNCATE, …)."),
             .value("lock-timeout", "DURATION", help: "How long one statement may wait for a table lock: 250ms, 5s, 2min (default 5s)."),
@@ -52,6 +52,7 @@ enum ApplyCommand {
                     for file in preview.applied {
                         console.output("\n-- \(file.fileName)\n\(file.contents)")
                     }
+                    try rehearse(files, on: connection, options: options, console: console)
                     console.output("Dry run: \(preview.applied.count) file(s), \(preview.statementCount) statements would be applied. Nothing was written.")
                     return .success
                 }
