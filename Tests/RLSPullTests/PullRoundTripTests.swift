@@ -24,6 +24,7 @@ struct PullRoundTripTests {
     static let fixtures = [
         Fixture(name: "Dashboard", sql: BrownfieldDatabases.dashboard, privileges: .legacyGrantAll),
         Fixture(name: "CLIProject", sql: BrownfieldDatabases.cli, privileges: .none),
+        Fixture(name: "OddNames", sql: BrownfieldDatabases.oddNames, privileges: .legacyGrantAll),
     ]
 
     @Test(arguments: fixtures)
