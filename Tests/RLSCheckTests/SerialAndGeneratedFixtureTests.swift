@@ -26,4 +26,30 @@ import Testing
         let report = try ExampleDatabase.check(db, schema)
         #expect(report.passed, "\(MatrixReport(report).text)")
     }
+
+    /// RLS off with the legacy grants: every role that holds a privilege reaches every row, and
+    /// `rls check` proves exactly that; a PUBLIC policy applies to anon and authenticated.
+    @Test func rlsOffAndPublicPoliciesAreProvedAsTheyAre() throws {
+        let schema = Schema {
+            Table("country") {
+                Column("id", .integer).identity(.byDefault).primaryKey()
+                Column("name", .text)
+            }
+            .rowLevelSecurity(false)
+            .grants([.anon: [.select], .authenticated: [.select, .insert, .update, .delete], .serviceRole: Privilege.allTable])
+            Table("post") {
+                Column("id", .bigint).serial().primaryKey()
+                Column("author_id", .uuid).references(.authUsers)
+                Policy("anyone reads", for: .select, to: [.public], using: SQL(raw: "true")).expects(.everyRow)
+            }
+            .access(insert: .owner(column: "author_id"))
+        }
+        let (_, db) = try ExampleDatabase.make(schema)
+        let report = try ExampleDatabase.check(db, schema)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        let post = schema.tables[1]
+        #expect(schema.expectedAccess(of: post, role: .anon, .select) != .denied)
+        #expect(schema.expectedAccess(of: schema.tables[0], role: .anon, .select) == .allRows)
+        #expect(schema.expectedAccess(of: schema.tables[0], role: .anon, .delete) == .denied)
+    }
 }

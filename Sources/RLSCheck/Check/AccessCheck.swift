@@ -77,7 +77,8 @@ public enum AccessCheck {
             targets.append(.handOver(from: first, to: first.other))
         }
         var probes = targets.map { Probe(table: table.qualifiedName, persona: persona, operation: operation, target: $0) }
-        if options.probesPoliciesOnly, access == .denied, persona != .serviceRole {
+        // With RLS off there are no policies to probe alone: the grant is the only wall (and lint says so).
+        if options.probesPoliciesOnly, access == .denied, persona != .serviceRole, table.overrides.rowLevelSecurity {
             probes += targets.map {
                 Probe(table: table.qualifiedName, persona: persona, operation: operation, target: $0, layer: .policiesOnly)
             }

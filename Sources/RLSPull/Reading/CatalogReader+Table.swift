@@ -26,13 +26,16 @@ extension CatalogReader {
         }
         var plans: [(Catalog.Policy, AccessPlan?)] = []
         for policy in catalog.policies where policy.table == name {
-            elements.append(.policy(Policy(
+            let plan = PolicyShape.plan(of: policy, on: source)
+            var value = Policy(
                 policy.name, for: Policy.Command(rawValue: policy.command.rawValue.lowercased()) ?? .all,
                 to: policy.roles.map(Role.init), restrictive: !policy.permissive,
                 using: policy.using.map(SQL.init(raw:)), withCheck: policy.withCheck.map(SQL.init(raw:)),
-                fileID: "rls pull", line: 0)))
+                fileID: "rls pull", line: 0)
+            // `using (true)` reads: rls check can prove them without a hand-written expectation.
+            if policy.command == .select, plan == .public || plan == .authenticated { value = value.expects(.everyRow) }
+            elements.append(.policy(value))
             if policy.comment != nil { notes.append(PullNote("policy \(policy.name) on \(name)", "its comment is not expressible; kept in the baseline")) }
-            let plan = PolicyShape.plan(of: policy, on: source)
             plans.append((policy, plan))
             if let plan { policyComments["\(name).\(policy.name)"] = "means \(plan.swiftSource) for \(policy.command.rawValue.lowercased())" }
         }

@@ -96,6 +96,10 @@ extension Policy {
         if !isPermissive { line += ", restrictive: true" }
         if let using { line += ", using: \(using.swiftSource(indent: indent))" }
         if let withCheck { line += ", withCheck: \(withCheck.swiftSource(indent: indent))" }
-        return line + ")"
+        line += ")"
+        for expectation in expectations where expectation.operations.isEmpty && expectation.roles.isEmpty {
+            line += ".expects(.\(expectation.rows.rawValue))"
+        }
+        return line
     }
 }
