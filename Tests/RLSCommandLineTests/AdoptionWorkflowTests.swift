@@ -100,6 +100,26 @@ struct AdoptionWorkflowTests {
         #expect(replayed.matches(original), "\(ChangePlan(from: replayed, to: original).sql)")
     }
 
+    /// `rls check` and `rls docs` on the pulled schema as it is: RLS off, legacy grants, PUBLIC policies.
+    @Test func checkAndDocsUnderstandThePulledSchema() throws {
+        let project = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: project) }
+        let database = try TestDatabase.make(.legacyGrantAll)
+        defer { database.connection.close() }
+        try database.connection.execute(BrownfieldDatabases.dashboard)
+        let pull = try Pull(connection: database.connection, name: "Dashboard", origin: "test")
+        let schema = pull.pulled.schema
+        try pull.write(sources: project + "/Policies", migrations: MigrationDirectory(path: project + "/Migrations"))
+        let docs = runRLS(["docs", "--docs", project, "--migrations", project + "/Migrations"], schema: schema)
+        #expect(docs.code == .success, "\(docs.output)\(docs.error)")
+        let page = try String(contentsOfFile: project + "/ACCESS.md", encoding: .utf8)
+        #expect(page.contains("countries"))
+        #expect(page.contains("Public profiles are viewable by everyone."))
+        let check = runRLS(["check", "--database-url", database.url], schema: schema)
+        #expect(check.code == .success, "\(check.output)\(check.error)")
+        #expect(check.output.contains(" 0 mismatches"), "\(check.output)")
+    }
+
     @Test func markAppliedNamesTheFilesItKnows() throws {
         let project = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: project) }

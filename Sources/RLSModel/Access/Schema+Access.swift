@@ -46,7 +46,9 @@ extension Schema {
         case .owner?, .ownerThrough?:
             guard let path = try? ownerPath(of: table, plan: plan) else { return .denied }
             return .ownRows(path)
-        default: return .denied
+        default:
+            // Granted (an explicit grant list) but no policy lets the role through: RLS filters every row.
+            return table.overrides.grants != nil ? .custom(planned: nil, policies: []) : .denied
         }
     }
 
