@@ -112,7 +112,8 @@ public enum AccessCheck {
             targets += table.columns.filter { !allowed.contains($0.name) && $0.identity != .always }.map { .column($0.name, of: first) }
         }
         var probes = targets.map { Probe(table: table.qualifiedName, persona: persona, operation: operation, target: $0) }
-        if options.probesPoliciesOnly, access == .denied, persona != .serviceRole {
+        // With RLS off there are no policies to probe alone: the grant is the only wall (and lint says so).
+        if options.probesPoliciesOnly, access == .denied, persona != .serviceRole, table.overrides.rowLevelSecurity {
             probes += targets.filter { if case .column = $0 { false } else { true } }.map {
                 Probe(table: table.qualifiedName, persona: persona, operation: operation, target: $0, layer: .policiesOnly)
             }

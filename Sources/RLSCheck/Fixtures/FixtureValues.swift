@@ -24,6 +24,8 @@ struct FixtureValues {
         let referenced = referencedValues(of: table, owner: owner, fixtures: fixtures)
         let ownerColumn = directOwnerColumn(of: table)
         for column in table.columns {
+            // A stored generated column is computed by the server; writing it is an error (428C9).
+            if case .stored? = column.generation { continue }
             if let sql = column.fixtureValue {
                 result.append((column.name, "(\(sql.text))"))
             } else if let role = fixtureRole(of: table, column) {
@@ -32,7 +34,7 @@ struct FixtureValues {
                 result.append((column.name, value))
             } else if column.name == ownerColumn {
                 result.append((column.name, quoteLiteral(owner.user.id)))
-            } else if column.identity != nil {
+            } else if column.identity != nil || column.generation == .serial {
                 result.append((column.name, String(uniqueNumber(column.type, n))))
             } else if table.foreignKeys.contains(where: { $0.columns.contains(column.name) }) {
                 guard column.isNullable else { throw missingParent(table, column) }

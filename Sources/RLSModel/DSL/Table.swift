@@ -54,6 +54,9 @@ public struct Table: Sendable, Hashable {
     /// Where `.updatable(only:)` or `.insertable(only:)` was written.
     public var columnPrivilegesSource: SourceLocation?
 
+    /// What the table does differently from its plans (RLS off, exact grants, no automatic index).
+    public var overrides = TableOverrides()
+
     /// Primary keys declared after the first, reported by validation.
     var extraPrimaryKeys: [PrimaryKey] = []
 
