@@ -47,7 +47,8 @@ extension Connection {
             if recorded != nil {
                 try execute("DELETE FROM supabase_migrations.schema_migrations WHERE version = \(quoteLiteral(file.version))")
             }
-            try execute(MigrationHistory.recordSQL(for: file) + "COMMIT;")
+            if let failure = try pipeline(MigrationHistory.recordStatements(for: file)).failure { throw failure.error }
+            try execute("COMMIT")
             return .recorded
         } catch let error as MigrationError {
             try? execute("ROLLBACK")

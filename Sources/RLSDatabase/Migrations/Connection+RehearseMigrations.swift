@@ -19,7 +19,9 @@ extension Connection {
         }
         let status = try migrationStatus(files)
         guard !status.pending.isEmpty else { return status }
-        let script = ApplyScript(files: status.pending)
+        // The same refusals as apply, before anything runs: a `commit` in a file must not commit here.
+        try Self.check(status, options: options)
+        let steps = status.pending.flatMap { file in file.statements.map { (file: file, statement: $0) } }
         do {
             try execute("BEGIN")
             do {
@@ -35,13 +37,19 @@ extension Connection {
             try? execute("ROLLBACK")
             throw MigrationError.database("rehearse migrations", error)
         }
+        let outcome: PipelineOutcome
         do {
-            try execute(script.text)
+            outcome = try pipeline(steps.map { PipelineStatement($0.statement.text) })
         } catch {
             try? execute("ROLLBACK")
-            throw failure(of: script, error: error, options: options)
+            throw MigrationError.database("rehearse migrations", error)
         }
-        try execute("ROLLBACK")
+        try? execute("ROLLBACK")
+        if let failure = outcome.failure {
+            let (file, statement) = steps[failure.index]
+            let line = failure.error.position.map { statement.line(atCharacter: $0) } ?? statement.line
+            throw MigrationError.statementFailed(StatementFailure(file: file, statement: statement, line: line, error: failure.error))
+        }
         return status
     }
 }

@@ -10,6 +10,9 @@ extension AccessPlan {
         case .ownerThrough(let column): ".owner(through: \(SwiftLiteral.string(column)))"
         case .serviceRoleOnly: ".serviceRoleOnly"
         case .noAccess: ".noAccess"
+        case .members(let column, let membership, let roles):
+            ".members(of: \(SwiftLiteral.string(column)), through: \(SwiftLiteral.string(membership)), roles: [\(roles.map { SwiftLiteral.string($0) }.joined(separator: ", "))])"
+        case .appRole(let roles): ".appRole([\(roles.map { SwiftLiteral.string($0) }.joined(separator: ", "))])"
         }
     }
 }
