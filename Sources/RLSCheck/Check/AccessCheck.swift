@@ -50,7 +50,7 @@ public enum AccessCheck {
         let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
         var runner = ProbeRunner(connection: connection, statements: statements)
         try runner.start()
-        var results: [ProbeResult] = []
+        var planned: [(probe: Probe, expected: ExpectedOutcome)] = []
         let personas = Persona.checked(in: schema)
         let groupPersonas = Set(values.groups.extraPersonas)
 
@@ -67,13 +67,16 @@ public enum AccessCheck {
                     }
                     let side = Expectations.side(of: persona, schema, table, operation, groups: values.groups)
                     for probe in probes(table, persona, operation, access: access, statements: statements, options: options) {
-                        let (actual, note) = try runner.run(probe)
                         var expected = Expectations.outcome(access, for: probe, side: side)
                         if access != .denied, statements.writesUnwritableColumn(probe) { expected = .outcome(.deniedByGrant) }
-                        results.append(ProbeResult(probe: probe, expected: expected, actual: actual, note: note))
+                        planned.append((probe, expected))
                     }
                 }
             }
+        }
+        let observed = try runner.run(planned.map(\.probe))
+        var results = zip(planned, observed).map { planned, observed in
+            ProbeResult(probe: planned.probe, expected: planned.expected, actual: observed.outcome, note: observed.note)
         }
         let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures)
         let channelResults = try channels.probes().map(channels.run)

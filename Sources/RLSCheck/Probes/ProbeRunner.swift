@@ -1,15 +1,20 @@
+import Foundation
 import RLSDatabase
 import RLSSQL
 
-/// Runs probes inside the check's transaction, each in the same savepoint that is rolled back
-/// before the next. A probe is ONE round trip: rollback, impersonation and the probe travel as one
-/// script, the probe wrapped in a `do` block that reports its rows or row count as a notice (errors
-/// pass through unchanged). Policies-only probes send their grant first, so a refused grant is
-/// never mistaken for the probe's own outcome. Where an API role may not run PL/pgSQL (a hardened
-/// database), each probe takes a second round trip instead, with the same results.
+/// Runs probes inside the check's transaction, many per round trip. Each probe is ONE `do` block
+/// (see ``ProbeBlock``) that grants (policies-only probes), impersonates, runs the probe, then rolls
+/// all of it back by raising, catches what happened and reports it as a notice: the rows or row
+/// count, or the error's SQLSTATE, message and context with the catalog's privileges at that moment.
+/// No probe error reaches the client, so the probes travel in a pipeline (a few hundred a round trip)
+/// and one probe's failure never skips the next. What the block cannot catch (a statement timeout, a
+/// cancel) fails its statement of the pipeline; that probe is classified from the error and the
+/// pipeline resumes after it. Where an API role may not run PL/pgSQL (a hardened database), each
+/// probe takes two round trips instead, with the same results.
 struct ProbeRunner {
     static let savepoint = "rls_check_probe"
-    static let marker = "rls check probe: "
+    /// Probes per pipeline: enough to make round trips negligible, few enough to keep memory small.
+    static let probesPerPipeline = 500
     let connection: Connection
     let statements: ProbeStatements
     private(set) var batches = true
@@ -22,7 +27,8 @@ struct ProbeRunner {
         self.statements = statements
     }
 
-    /// Opens the savepoint every probe rolls back to. Call once, after the fixtures are in.
+    /// Opens the savepoint the separate probes and the channel probes roll back to. Call once, after
+    /// the fixtures are in.
     mutating func start() throws {
         batches = try connection.query(
             """
@@ -32,46 +38,84 @@ struct ProbeRunner {
         ).first?["usable"] == "t"
         try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")
         if batches {
-            do {
-                try connection.execute(reporting("select 1 / 0", select: false))
-            } catch let error as DatabaseError where !error.isConnectionFailure {
-                wrapperFrames = (error.context ?? "").split(separator: "\n").count
-            }
-            try connection.execute("rollback to savepoint \(Self.savepoint)")
+            connection.clearNotices()
+            try connection.execute(ProbeBlock(index: 0, grant: nil, impersonation: nil, statement: "select 1 / 0", select: false, privileges: nil).text)
+            wrapperFrames = try ProbeBlock.Report.read(connection.notices).first?.context.split(separator: "\n").count ?? 0
         }
     }
 
-    /// Runs one probe and classifies what happened.
-    func run(_ probe: Probe) throws -> (outcome: ProbeOutcome, note: String?) {
-        var script = ["rollback to savepoint \(Self.savepoint)"]
+    /// Runs `probes` and classifies what each did, in order.
+    func run(_ probes: [Probe]) throws -> [(outcome: ProbeOutcome, note: String?)] {
+        guard batches else { return try probes.map(runSeparately) }
+        var results: [(outcome: ProbeOutcome, note: String?)] = []
+        results.reserveCapacity(probes.count)
+        var next = 0
+        while next < probes.count {
+            let chunk = Array(probes[next..<min(next + Self.probesPerPipeline, probes.count)])
+            let (done, failure) = try runPipelined(chunk)
+            results += done
+            next += done.count
+            if let failure {
+                // The block could not catch it (a timeout, a cancel): the transaction is aborted until the rollback.
+                try connection.execute("rollback to savepoint \(Self.savepoint)")
+                results.append(try classify(failure, of: probes[next], ownFrames: wrapperFrames, held: { try held(by: probes[next]) }))
+                next += 1
+            }
+        }
+        return results
+    }
+
+    /// One pipeline of probes: the results of those before the first uncaught error, and that error.
+    private func runPipelined(_ probes: [Probe]) throws -> (done: [(outcome: ProbeOutcome, note: String?)], failure: DatabaseError?) {
+        let blocks = probes.enumerated().map { index, probe in
+            PipelineStatement(
+                ProbeBlock(
+                    index: index, grant: statements.grant(for: probe), impersonation: Impersonation.script(for: probe.persona),
+                    statement: statements.sql(for: probe), select: probe.operation == .select,
+                    privileges: probe.layer == .policiesOnly ? nil : statements.privilegesTest(for: probe)
+                ).text)
+        }
+        connection.clearNotices()
+        let pipelined = try connection.pipeline(blocks)
+        let completed = pipelined.failure?.index ?? probes.count
+        var reports: [Int: ProbeBlock.Report] = [:]
+        for report in try ProbeBlock.Report.read(connection.notices) { reports[report.index] = report }
+        connection.clearNotices()
+        let done = try probes.prefix(completed).enumerated().map { index, probe in
+            guard let report = reports[index] else {
+                return (ProbeOutcome.notRun("the probe reported nothing (is client_min_messages above notice?)"), String?.none)
+            }
+            return try outcome(of: report, probe)
+        }
+        return (done, pipelined.failure?.error)
+    }
+
+    /// What a probe's report says.
+    private func outcome(of report: ProbeBlock.Report, _ probe: Probe) throws -> (outcome: ProbeOutcome, note: String?) {
+        if report.state == ProbeBlock.finished {
+            if probe.operation == .select {
+                return (.rows(Set(report.result.split(separator: "+").compactMap { FixtureOwner(rawValue: String($0)) })), nil)
+            }
+            return ((Int(report.result) ?? 0) > 0 ? .allowed : .filtered, nil)
+        }
+        if report.stage == "grant" { return (.notRun("\(report.state) \(report.message)"), nil) }
+        let error = DatabaseError(kind: .server, sqlState: report.state, message: report.message, context: report.context)
+        return try classify(error, of: probe, ownFrames: wrapperFrames, held: { probe.layer == .policiesOnly || report.held })
+    }
+
+    /// The same probe in two round trips, for a database where the API roles may not run PL/pgSQL:
+    /// the rollback, grant and impersonation, then the statement itself.
+    private func runSeparately(_ probe: Probe) throws -> (outcome: ProbeOutcome, note: String?) {
+        var prologue = ["rollback to savepoint \(Self.savepoint)"]
         if let grant = statements.grant(for: probe) {
             do {
-                try connection.execute(script.joined() + ";\n" + grant)
+                try connection.execute(prologue.joined() + ";\n" + grant)
             } catch let error as DatabaseError where !error.isConnectionFailure {
                 return (.notRun("\(error.sqlState ?? "") \(error.message)"), nil)
             }
-            script = []
+            prologue = []
         }
-        script.append(Impersonation.script(for: probe.persona))
-        guard batches else { return try runSeparately(probe, prologue: script) }
-        script.append(reporting(statements.sql(for: probe), select: probe.operation == .select))
-        connection.clearNotices()
-        do {
-            try connection.execute(script.joined(separator: ";\n"))
-        } catch let error as DatabaseError where !error.isConnectionFailure {
-            return try classify(error, of: probe, ownFrames: wrapperFrames)
-        }
-        guard let report = connection.notices.last(where: { $0.message.hasPrefix(Self.marker) })?.message.dropFirst(Self.marker.count) else {
-            return (.notRun("the probe reported nothing (is client_min_messages above notice?)"), nil)
-        }
-        if probe.operation == .select {
-            return (.rows(Set(report.split(separator: "+").compactMap { FixtureOwner(rawValue: String($0)) })), nil)
-        }
-        return ((Int(report) ?? 0) > 0 ? .allowed : .filtered, nil)
-    }
-
-    /// The same probe in two round trips: the prologue, then the statement itself.
-    private func runSeparately(_ probe: Probe, prologue: [String]) throws -> (outcome: ProbeOutcome, note: String?) {
+        prologue.append(Impersonation.script(for: probe.persona))
         try connection.execute(prologue.joined(separator: ";\n"))
         do {
             let result = try connection.query(statements.sql(for: probe))
@@ -80,52 +124,39 @@ struct ProbeRunner {
             }
             return (result.affectedRows > 0 ? .allowed : .filtered, nil)
         } catch let error as DatabaseError where !error.isConnectionFailure {
-            return try classify(error, of: probe, ownFrames: 0)
+            try connection.execute("rollback to savepoint \(Self.savepoint)")
+            return try classify(error, of: probe, ownFrames: 0, held: { try held(by: probe) })
         }
     }
 
-    /// Leaves the savepoint, undoing the last probe.
+    /// Whether the probe's role holds what its statement needs, asked after the probe was rolled back.
+    private func held(by probe: Probe) throws -> Bool {
+        try probe.layer == .policiesOnly || statements.privilegesHeld(by: probe, on: connection)
+    }
+
+    /// Leaves the savepoint, undoing the last separate or channel probe.
     func finish() throws {
         try connection.execute("rollback to savepoint \(Self.savepoint); release savepoint \(Self.savepoint)")
     }
 
-    /// The probe inside a `do` block that raises a notice with the owners a SELECT returned, or the
-    /// rows a write affected. `execute` plans the statement afresh as the impersonated role.
-    private func reporting(_ sql: String, select: Bool) -> String {
-        let body = select
-            ? "execute \(quoteLiteral("select coalesce(string_agg(o, '+' order by o), '') from (\(sql)) as s(o)")) into result;"
-            : "execute \(quoteLiteral(sql));\n  get diagnostics affected = row_count;\n  result := affected::text;"
-        var tag = "$rls_probe$"
-        while body.contains(tag) { tag = "$rls_probe_\(tag.count)$" }
-        return """
-            do \(tag)
-            declare result text; affected bigint;
-            begin
-              \(body)
-              raise notice '\(Self.marker)%', result;
-            end
-            \(tag)
-            """
-    }
-
     /// Classifies a failed probe by SQLSTATE and the catalog, never by the message's words (which
     /// change with `lc_messages`). 42501 is a missing grant when the role lacks the privileges the
-    /// statement needs; with the privileges held it is a WITH CHECK refusal, unless a function
-    /// (a trigger, a helper) raised it or the statement cannot have a WITH CHECK (SELECT, DELETE).
-    /// Integrity errors (23xxx) come only after the access checks passed, so the write was allowed.
-    /// The note always carries the server's own words.
+    /// statement needs (`held`, read from the catalog with the probe undone); with the privileges held
+    /// it is a WITH CHECK refusal, unless a function (a trigger, a helper) raised it or the statement
+    /// cannot have a WITH CHECK (SELECT, DELETE). Integrity errors (23xxx) come only after the access
+    /// checks passed, so the write was allowed. The note always carries the server's own words.
     ///
     /// `ownFrames` is how many context lines the probe's own wrapper adds (see ``wrapperFrames``).
-    func classify(_ error: DatabaseError, of probe: Probe, ownFrames: Int) throws -> (outcome: ProbeOutcome, note: String?) {
+    func classify(
+        _ error: DatabaseError, of probe: Probe, ownFrames: Int, held: () throws -> Bool
+    ) throws -> (outcome: ProbeOutcome, note: String?) {
         let server = "server: \(error.sqlState ?? "?????") \(error.message)"
         guard let state = error.state else { return (.error(sqlState: "", message: error.message), server) }
         if state.isIntegrityConstraintViolation {
             return (.allowed, "passed the access checks, then \(server)")
         }
         guard state == .insufficientPrivilege else { return (.error(sqlState: state.rawValue, message: error.message), server) }
-        try connection.execute("rollback to savepoint \(Self.savepoint)")
-        let held = try probe.layer == .policiesOnly || statements.privilegesHeld(by: probe, on: connection)
-        if !held { return (.deniedByGrant, server) }
+        if try !held() { return (.deniedByGrant, server) }
         let frames = (error.context ?? "").split(separator: "\n").count
         if frames > ownFrames {
             return (.error(sqlState: state.rawValue, message: error.message), "raised inside a function although the privilege is held; \(server)")

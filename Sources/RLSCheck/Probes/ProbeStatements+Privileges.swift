@@ -25,6 +25,11 @@ extension ProbeStatements {
     /// Whether the probe's role holds every privilege its statement needs, per the catalog
     /// (`has_table_privilege`, `has_column_privilege`): what tells "no grant" from a policy.
     func privilegesHeld(by probe: Probe, on connection: Connection) throws -> Bool {
+        try connection.query("select \(privilegesTest(for: probe)) as held").first?["held"] == "t"
+    }
+
+    /// The SQL condition behind ``privilegesHeld(by:on:)``, for a probe's own `do` block to evaluate.
+    func privilegesTest(for probe: Probe) -> String {
         let role = quoteLiteral(probe.persona.role), table = quoteLiteral(probe.table.sql)
         var tests: [String] = []
         for (privilege, columns) in requiredPrivileges(for: probe) {
@@ -34,7 +39,6 @@ extension ProbeStatements {
                 tests += columns.map { "has_column_privilege(\(role), \(table), \(quoteLiteral($0)), '\(privilege)')" }
             }
         }
-        guard !tests.isEmpty else { return true }
-        return try connection.query("select \(tests.joined(separator: " and ")) as held").first?["held"] == "t"
+        return tests.isEmpty ? "true" : tests.joined(separator: " and ")
     }
 }
