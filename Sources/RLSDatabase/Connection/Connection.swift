@@ -36,7 +36,7 @@ public final class Connection {
             throw DatabaseError.connectionFailure(libpqMessage: message, target: target)
         }
         handle = connection
-        collector.scrub = { [target] in target.scrub($0) }
+        collector.scrub = target.scrubber
         collector.install(on: connection)
     }
 

@@ -68,6 +68,13 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
         SecretRedaction.scrub(text, secrets: secrets)
     }
 
+    /// ``scrub(_:)`` with the secrets looked up once (the environment is slow to read), for the
+    /// notices of a connection, which can number thousands per round trip.
+    var scrubber: @Sendable (String) -> String {
+        let secrets = secrets
+        return { SecretRedaction.scrub($0, secrets: secrets) }
+    }
+
     private var secrets: [String] {
         var values = SecretRedaction.passwords(in: conninfo)
         if let password, !password.isEmpty {
