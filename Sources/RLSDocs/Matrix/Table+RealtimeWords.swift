@@ -22,13 +22,12 @@ extension Table {
         return sentences
     }
 
-    /// Who may receive or send on a channel: members and app-role plans in words, the others as declared.
+    /// Who may receive or send on a channel: a members plan in the table sentences' words, the others as they describe themselves.
     private func channelAudience(_ plan: AccessPlan, in schema: Schema) -> String {
         switch plan {
         case .members:
             guard let path = try? schema.membershipPath(of: self, plan: plan) else { return "\(plan)" }
             return path.members(of: self)
-        case .appRole(let roles): return "signed-in users whose app role is \(roles.joinedWithOr)"
         default: return "\(plan)"
         }
     }
