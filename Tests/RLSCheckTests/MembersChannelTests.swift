@@ -1,3 +1,4 @@
+import ElectricRide
 import RLSCheck
 import RLSDatabase
 import RLSModel
@@ -109,6 +110,27 @@ enum CrewRoom {
         #expect(report.channels.filter { $0.verdict == .unverified }.isEmpty)
         #expect(text.contains("✗ channel crew · member · send · alice's topic: expected no, got yes"), "\(text)")
         // The tables' probes are untouched by the channel's roles.
+        #expect(report.mismatches.isEmpty, "\(text)")
+    }
+
+    /// The example's dealership channel with its send policy opened to any member (as a dashboard edit
+    /// would): only the staff member sending on its dealership's topic tells, and check says so.
+    @Test(arguments: DefaultPrivileges.allCases)
+    func theExamplesStaffSendingFailsTheCheck(privileges: DefaultPrivileges) throws {
+        let (_, db) = try TestDatabase.make(privileges)
+        defer { db.close() }
+        try db.execute("begin;\n" + renderValidated(ElectricRide.schema) + "\ncommit;")
+        try db.execute("""
+            alter policy "channel_dealership_send" on realtime.messages with check (
+                extension = 'broadcast' and split_part((select realtime.topic()), ':', 1) = 'dealership'
+                and exists (select 1 from public.dealership as d
+                    where d.id::text = split_part((select realtime.topic()), ':', 2)
+                      and d.id = any ((select private.current_user_dealership_ids(null))::bigint[])));
+            """)
+        let report = try AccessCheck.run(ElectricRide.schema, on: db)
+        let text = MatrixReport(report).text
+        #expect(!report.passed)
+        #expect(report.channels.filter { $0.verdict != .pass }.map(\.probe.name) == ["channel dealership · staff · send · alice's topic"], "\(text)")
         #expect(report.mismatches.isEmpty, "\(text)")
     }
 }
