@@ -133,4 +133,39 @@ enum CrewRoom {
         #expect(report.channels.filter { $0.verdict != .pass }.map(\.probe.name) == ["channel dealership · staff · send · alice's topic"], "\(text)")
         #expect(report.mismatches.isEmpty, "\(text)")
     }
+
+    /// Memberships only a channel reads (the tables themselves are open to signed-in users): the
+    /// helper is still generated, the group personas still probe the channel, and roles still tell.
+    @Test func membershipsOnlyAChannelReadsAreProven() throws {
+        let schema = Schema {
+            EnumType("band_role", values: "leader", "player")
+            Table("band") {
+                Column("id", .bigint).identity().primaryKey()
+            }
+            .access(read: .authenticated, write: .serviceRoleOnly)
+            .channel(
+                "band", receive: .members(of: "id", through: "band_member"),
+                send: .members(of: "id", through: "band_member", roles: ["leader"]), features: [.presence])
+            Table("band_member") {
+                Column("band_id", .bigint).references("band", onDelete: .cascade)
+                Column("user_id", .uuid).references(.authUsers, onDelete: .cascade)
+                Column("role", .enumeration("band_role"))
+                PrimaryKey("band_id", "user_id")
+            }
+            .access(read: .authenticated, write: .serviceRoleOnly)
+        }
+        let sql = try renderValidated(schema)
+        #expect(sql.contains(#"create function "private"."current_user_band_ids""#))
+        let (_, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute("begin;\n" + sql + "\ncommit;")
+        let report = try AccessCheck.run(schema, on: db)
+        let text = MatrixReport(report).text
+        #expect(report.passed, "\(text)")
+        #expect(Set(report.channels.map(\.probe.persona.description)) == ["anon", "alice", "bob", "player", "carol", "service_role"])
+        #expect(Self.observed(report, "band", "player", .receive, .alice) == true)
+        #expect(Self.observed(report, "band", "player", .send, .alice) == false)
+        #expect(Self.observed(report, "band", "alice", .send, .alice) == true)
+        #expect(Self.observed(report, "band", "carol", .receive, .alice) == false)
+    }
 }
