@@ -75,7 +75,7 @@ public enum AccessCheck {
                 }
             }
         }
-        let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures)
+        let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
         let channelResults = try channels.probes().map(channels.run)
         try runner.finish()
         let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }

@@ -51,7 +51,7 @@ struct AccessHTMLPage {
                 let status = page.isProven(sentence, of: table) ? "proven by `rls check`" : "not yet proven"
                 lines.append("<li>\(inline(sentence.text)) <em>(\(inline(status)))</em></li>")
             }
-            lines += table.realtimeSentences.map { "<li>\(inline($0))</li>" }
+            lines += table.realtimeSentences(in: schema).map { "<li>\(inline($0))</li>" }
             lines.append("</ul>")
         }
         lines += ["</body>", "</html>"]
