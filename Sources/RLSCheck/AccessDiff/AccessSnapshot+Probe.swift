@@ -56,11 +56,12 @@ extension AccessSnapshot {
             }
         }
         // A table whose parent is left out (or missing) cannot get its fixture rows either.
+        let declared = Set(schema.tables.map(\.qualifiedName))
         var changed = true
         while changed {
             changed = false
             for table in schema.tables where present.contains(table.qualifiedName) {
-                if table.foreignKeys.contains(where: { $0.referencedTable != table.qualifiedName && !present.contains($0.referencedTable) }) {
+                if table.foreignKeys.contains(where: { declared.contains($0.referencedTable) && $0.referencedTable != table.qualifiedName && !present.contains($0.referencedTable) }) {
                     present.remove(table.qualifiedName)
                     if columns[table.qualifiedName] != nil { differing.append(table.qualifiedName) }
                     changed = true
