@@ -14,6 +14,8 @@ let package = Package(
         // products of one name would both be written to .build/debug/rls (see Docs/ADOPTING.md).
         .executable(name: "rls-example", targets: ["rls-example"]),
         .library(name: "RLSModel", targets: ["RLSModel"]),
+        // Rendering a schema to SQL, for adopters' own tooling (and scripts/pull-compile-check).
+        .library(name: "RLSSQL", targets: ["RLSSQL"]),
         .library(name: "RLSCommandLine", targets: ["RLSCommandLine"]),
     ],
     targets: [
@@ -28,17 +30,22 @@ let package = Package(
         .target(name: "RLSCatalog", dependencies: ["RLSModel", "RLSSQL"]),
         .target(name: "RLSDatabase", dependencies: ["CLibPQ", "RLSModel", "RLSSQL", "RLSCatalog"]),
         .target(name: "RLSCheck", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
+        // `rls pull`: a database read back into DSL source and a baseline migration.
+        .target(name: "RLSPull", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
         .target(name: "RLSDocs", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck"]),
         .target(
             name: "RLSCommandLine",
-            dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs"]
+            dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs", "RLSPull"]
         ),
         // This repository's own schema: the Electric Ride example with BoxScore's sign-up profiles, in
         // the folder Policies/. Its target and executable have names of their own, so that an adopter's
         // package may call its targets `Policies` and `rls` without a conflict.
         .target(name: "ElectricRide", dependencies: ["RLSModel"], path: "Policies", exclude: ["README.md"]),
         .executableTarget(name: "rls-example", dependencies: ["RLSCommandLine", "ElectricRide"]),
-        .executableTarget(name: "rls-bench", dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "ElectricRide"]),
+        .executableTarget(
+            name: "rls-bench",
+            dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "RLSCommandLine", "ElectricRide"]
+        ),
         // Shared by the test targets: one embedded cluster per test process, a fresh database per test.
         .target(name: "RLSTestSupport", dependencies: ["RLSDatabase"]),
 
@@ -56,7 +63,12 @@ let package = Package(
         .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSCheck", "RLSDatabase", "RLSTestSupport", "ElectricRide"], exclude: ["Snapshots"]),
         .testTarget(
             name: "RLSCommandLineTests",
-            dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "ElectricRide"]
+            dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "ElectricRide", "RLSPull"]
+        ),
+        .testTarget(
+            name: "RLSPullTests",
+            dependencies: ["RLSPull", "RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSTestSupport", "ElectricRide"],
+            exclude: ["Snapshots"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -25,6 +25,8 @@ extension ElectricRide {
         // Price and status changes reach open welcome and detail pages without a reload, for
         // every signed-in user (who may read every listing); anon receives nothing.
         .live()
+        // Browsing works with an anonymous sign-in; offering a vehicle needs a permanent account.
+        .excludesAnonymousUsers(for: [.insert])
 
         Table("listing_photo") {
             Column("id", .bigint).identity().primaryKey()

@@ -17,6 +17,8 @@ extension ElectricRide {
         .comment("One row per user, created by the sign-up trigger; the user may edit their own.")
         // No insert or delete plan: rows appear with the auth.users row and leave with it (cascade).
         .access(select: .authenticated, update: .owner(column: "id"))
+        // A user edits their display fields; the id (who the row belongs to) and created_at stay as they are.
+        .updatable(only: "full_name", "avatar_url")
 
         // The client-supplied metadata only fills display fields; no policy ever reads it.
         SignUpProfile(table: "profiles", values: [

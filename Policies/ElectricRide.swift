@@ -8,7 +8,8 @@ import RLSModel
 /// - `vehicle` and `listing` details: signed-in users only; a listing is written only by its seller;
 /// - `profiles`: one per user, created only by the sign-up trigger, read by signed-in users,
 ///   updated only by its owner;
-/// - `saved` listings: only the user who saved them, for every operation.
+/// - `saved` listings: only the user who saved them, for every operation;
+/// - dealerships: their team (owner, admin, staff) manages the dealership's listings, by role.
 public enum ElectricRide {
     /// The whole schema, as `rls sql` prints it.
     public static let schema = Schema {
@@ -16,5 +17,6 @@ public enum ElectricRide {
         catalog
         listings
         welcomePageCounts
+        dealerships
     }
 }

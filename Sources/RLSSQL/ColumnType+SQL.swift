@@ -40,7 +40,12 @@ extension Array where Element == String {
     var quotedList: String { map(quoteIdentifier).joined(separator: ", ") }
 }
 
+extension Role {
+    /// The role in a `to` list: quoted, except PUBLIC, which is a keyword there.
+    var sql: String { self == .public ? "public" : quoteIdentifier(name) }
+}
+
 extension Array where Element == Role {
     /// Quoted role names, in the canonical order: `"anon", "authenticated"`.
-    var sqlList: String { sorted().map { quoteIdentifier($0.name) }.joined(separator: ", ") }
+    var sqlList: String { sorted().map(\.sql).joined(separator: ", ") }
 }

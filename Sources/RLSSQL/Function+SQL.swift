@@ -3,12 +3,13 @@ import RLSModel
 extension Function {
     /// `"public"."f"(integer, text)`: how grants and comments name the function.
     public var signatureSQL: String {
-        "\(qualifiedName.sql)(\(arguments.map(\.type.sql).joined(separator: ", ")))"
+        "\(qualifiedName.sql)(\(definedArguments ?? arguments.map(\.type.sql).joined(separator: ", ")))"
     }
 
     /// `create function`, its comment, `revoke all ... from public, anon, authenticated, service_role`
     /// and `grant execute` to exactly the declared roles.
     func statements() -> [String] {
+        if let definition { return definedStatements(definition) }
         let arguments = arguments.map { "\(quoteIdentifier($0.name)) \($0.type.sql)" }.joined(separator: ", ")
         let tag = dollarQuoteTag(for: body.text)
         let path = searchPath.isEmpty ? "''" : searchPath.quotedList

@@ -40,7 +40,7 @@ public func render(_ schema: Schema) -> String {
             "alter table \(table.qualifiedName.sql) add \(table.foreignKeyClause(key));"
         })
     }
-    for function in schema.functions + schema.signUpProfiles.map(\.function) {
+    for function in schema.functions + schema.signUpProfiles.map(\.function) + schema.membershipFunctions {
         section("Function \(function.qualifiedName)", function.statements())
     }
     for view in schema.views {
@@ -83,7 +83,7 @@ func schemaStatements(_ schema: Schema) -> [String] {
     }
     for table in schema.tables { note(table.schema, table.privileges.keys) }
     for type in schema.enums { note(type.schema, []) }
-    for function in schema.functions { note(function.schema, function.executableBy) }
+    for function in schema.functions + schema.membershipFunctions { note(function.schema, function.executableBy) }
     for view in schema.views { note(view.schema, view.readableBy + [.serviceRole]) }
     var statements: [String] = []
     for name in names.sorted()

@@ -7,14 +7,26 @@ extension Table {
     /// Revoking first makes the result the same whether the database grants new
     /// tables to the API roles by default (older Supabase projects) or not.
     func accessStatements(in schema: Schema) -> [String] {
-        var statements = ["alter table \(qualifiedName.sql) enable row level security;"]
+        var statements: [String] = []
+        if overrides.rowLevelSecurity { statements.append("alter table \(qualifiedName.sql) enable row level security;") }
         statements.append("revoke all on table \(qualifiedName.sql) from \(Role.apiRoles.sqlList);")
-        statements += grantStatements(privileges, on: "table \(qualifiedName.sql)")
-        for column in columns where column.identity != nil {
-            let sequence = RLSSQL.qualifiedName(schema: self.schema, name: identitySequenceName(of: column))
-            // Identity values are drawn without a sequence privilege check, so nobody needs one.
-            statements.append("revoke all on sequence \(sequence) from \(Role.apiRoles.sqlList);")
+        if let grants = overrides.grants {
+            statements += grantStatements(grants, on: "table \(qualifiedName.sql)")
+        } else {
+            var tablePrivileges = privileges
+            var columnGrants: [String] = []
+            for operation in [Operation.insert, .update] {
+                guard let columns = writableColumns(operation), !columns.isEmpty else { continue }
+                let roles = tablePrivileges.keys.filter { $0 != .serviceRole && tablePrivileges[$0]!.contains(operation) }.sorted()
+                for role in roles { tablePrivileges[role]!.remove(operation) }
+                if !roles.isEmpty {
+                    columnGrants.append("grant \(operation.rawValue) (\(columns.map(quoteIdentifier).joined(separator: ", "))) "
+                        + "on table \(qualifiedName.sql) to \(roles.sqlList);")
+                }
+            }
+            statements += grantStatements(tablePrivileges, on: "table \(qualifiedName.sql)") + columnGrants
         }
+        statements += sequenceAccessStatements
         statements += compiledPolicies(of: self, in: schema).map(\.sql)
         return statements
     }

@@ -37,6 +37,11 @@ extension Table {
             definition += " generated \(identity.rawValue) as identity (sequence name \(sequence))"
             return definition
         }
+        switch column.generation {
+        case .serial?: definition = "\(quoteIdentifier(column.name)) \(column.type.serialSQL)"
+        case .stored(let expression)?: definition += " generated always as (\(expression.text)) stored"
+        case nil: break
+        }
         if !column.isNullable { definition += " not null" }
         if let value = column.defaultValue { definition += " default \(value.sql)" }
         return definition
@@ -60,7 +65,7 @@ extension Table {
         var statement = "create \(index.isUnique ? "unique " : "")index \(quoteIdentifier(name(of: index)))"
             + " on \(qualifiedName.sql)"
         if let method = index.method { statement += " using \(method)" }
-        statement += " (\(index.columns.quotedList))"
+        statement += " (\(index.expression?.text ?? index.columns.quotedList))"
         if let predicate = index.predicate { statement += " where \(predicate.text)" }
         if index.isAutomatic { statement += ";  -- owner or foreign key column" } else { statement += ";" }
         return statement

@@ -14,6 +14,12 @@ extension Trigger {
         var lines = [
             "create trigger \(quoteIdentifier(name))",
             "  \(timing.rawValue) \(events) on \(table.sql)",
+        ]
+        if let tables = transitionTables {
+            let names = [tables.old.map { "old table as \(quoteIdentifier($0))" }, tables.new.map { "new table as \(quoteIdentifier($0))" }]
+            lines.append("  referencing \(names.compactMap { $0 }.joined(separator: " "))")
+        }
+        lines += [
             "  for each \(level.rawValue)",
         ]
         if let condition { lines.append("  when (\(condition.text))") }

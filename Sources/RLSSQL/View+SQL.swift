@@ -12,6 +12,7 @@ extension View {
         var statements = [create]
         if let comment { statements.append("comment on view \(qualifiedName.sql) is \(quoteLiteral(comment));") }
         statements.append("revoke all on table \(qualifiedName.sql) from \(Role.apiRoles.sqlList);")
+        if let grants { return statements + grantStatements(grants, on: "table \(qualifiedName.sql)") }
         let readers = Set(readableBy + [.serviceRole])
         statements.append("grant select on table \(qualifiedName.sql) to \(Array(readers).sqlList);")
         return statements

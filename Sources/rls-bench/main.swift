@@ -1,14 +1,23 @@
 import Foundation
+import RLSCheck
+import RLSCommandLine
 import RLSDatabase
 
-// rls-bench: `swift run -c release rls-bench [introspection|apply|check|all]`.
-// Each mode lives in its own file and prints its own lines; main only dispatches.
-let modes = ["introspection", "apply", "check"]
+// The child process of `rls-bench plan`: the `rls` command line with owner-only tables as its schema.
+if let tables = ProcessInfo.processInfo.environment["RLS_BENCH_AS_RLS"].flatMap(Int.init) {
+    RLSCommandLine.run(schema: CheckBenchmark.ownerOnlySchema(tables: tables))
+}
+
+// rls-bench: `swift run -c release rls-bench [introspection|apply|check|plan|counts|members|all]`.
+// Each mode lives in its own file and prints its own lines; main dispatches, then prints every
+// figure beside its target.
+let modes = ["introspection", "apply", "check", "counts", "plan", "members"]
 let requested = CommandLine.arguments.dropFirst().first ?? "all"
 guard requested == "all" || modes.contains(requested) else {
     FileHandle.standardError.write(Data("rls-bench: unknown mode '\(requested)'; use one of: \(modes.joined(separator: ", ")), all\n".utf8))
     exit(64)
 }
+var summary = BenchmarkSummary()
 do {
     if requested == "all" || requested == "introspection" {
         let cluster = try EmbeddedCluster.start()
@@ -18,12 +27,34 @@ do {
     if requested == "all" || requested == "apply" {
         let cluster = try EmbeddedCluster.start()
         defer { cluster.stop() }
-        print(try ApplyBenchmark.run(on: cluster))
+        let apply = try ApplyBenchmark.run(on: cluster)
+        print(apply)
+        let ratio = apply.rlsSeconds / apply.psqlSeconds
+        summary.add("rls apply of \(apply.statements) statements / psql -1 -f", String(format: "%.2fx", ratio), target: "<= 1.2x", met: ratio <= 1.2)
     }
     if requested == "all" || requested == "check" {
-        try CheckBench.run()
+        try CheckBench.run(summary: &summary)
     }
+    if requested == "all" || requested == "members" {
+        try MembershipBench.run()
+    }
+    if requested == "all" || requested == "plan" {
+        let cluster = try EmbeddedCluster.start()
+        defer { cluster.stop() }
+        let plan = try PlanBenchmark.run(on: cluster)
+        print(plan.report)
+        plan.summarize(into: &summary)
+    }
+    if requested == "all" || requested == "counts" {
+        let cluster = try EmbeddedCluster.start()
+        defer { cluster.stop() }
+        let counts = try WelcomeCountBenchmark.run(on: cluster)
+        print(counts)
+        counts.summarize(into: &summary)
+    }
+    print(summary.text)
 } catch {
+    print(summary.text)
     FileHandle.standardError.write(Data("rls-bench: \(error)\n".utf8))
     exit(1)
 }

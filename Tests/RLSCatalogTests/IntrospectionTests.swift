@@ -55,7 +55,7 @@ struct IntrospectionTests {
         #expect(catalog.tables.count == 50)
         #expect(catalog.policies.count == 200)
         #expect(forFive == forFifty)
-        #expect(forFifty <= 10)
+        #expect(forFifty <= 11)
     }
 
     @Test func nothingOfSupabaseIsRead() throws {

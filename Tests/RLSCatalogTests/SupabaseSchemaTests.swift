@@ -10,9 +10,6 @@ struct SupabaseSchemaTests {
         let (url, db) = try TestDatabase.make()
         defer { db.close() }
         try PlanHarness.asAdmin(url, """
-            create schema storage;
-            create table storage.objects (id uuid primary key, bucket_id text, owner uuid);
-            alter table storage.objects enable row level security;
             create policy "own files" on storage.objects for select to authenticated using (owner = (select auth.uid()));
             """)
         let catalog = try db.introspectCatalog()

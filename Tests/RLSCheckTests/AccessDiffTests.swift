@@ -100,6 +100,20 @@ import Testing
         #expect(diff.unacknowledgedWidenings.count == 1)
     }
 
+    @Test func columnGrantWidened() throws {
+        let schema = Schema {
+            Table("profile") {
+                Column("id", .uuid).default(.currentUserID).primaryKey().references(.authUsers, onDelete: .cascade)
+                Column("full_name", .text)
+                Column("is_verified", .boolean)
+            }
+            .access(select: .authenticated, update: .owner(column: "id"))
+            .updatable(only: "full_name")
+        }
+        let diff = try Self.diff(schema, afterSQL: #"grant update ("is_verified") on public.profile to authenticated;"#)
+        #expect(diff.changes.map(\.sentence) == ["authenticated gains UPDATE on public.profile.is_verified (own rows)"])
+    }
+
     @Test func rlsDisabled() throws {
         let diff = try Self.diff(afterSQL: "alter table public.note disable row level security;")
         #expect(diff.changes.map(\.sentence) == [

@@ -27,8 +27,9 @@ struct CheckCommandTests {
         let result = check(["--database-url", try appliedExample()])
         #expect(result.code == .success, "\(result.output)\(result.error)")
         #expect(result.output.contains("public.saved — select, insert, update, delete: only the signed-in user who owns the row profile_id references\n"))
-        #expect(result.output.contains("PASS 353 probes on 8 tables"))
+        #expect(result.output.contains("PASS 577 probes on 11 tables"))
         #expect(result.output.contains("ok   bob never sees alice's saved listings"))
+        #expect(result.output.hasPrefix("note: the database matches the schema (no drift)\n"), "\(result.output)")
         #expect(result.error.contains("***"))
     }
 
@@ -41,6 +42,7 @@ struct CheckCommandTests {
         #expect(result.code == .failure)
         #expect(result.output.contains("✗ public.saved · bob · select\n"))
         #expect(result.output.contains(#"policy "peek""#))
+        #expect(result.output.contains("note: the database DIFFERS from the schema in 1 place ("), "\(result.output)")
         #expect(result.output.contains("FAIL "))
     }
 
@@ -51,18 +53,18 @@ struct CheckCommandTests {
         #expect(result.code == .success)
         let lines = result.output.split(separator: "\n")
         #expect(lines[0] == "TAP version 13")
-        #expect(lines[1] == "1..357")
-        #expect(lines.filter { $0.hasPrefix("ok ") }.count == 357)
+        #expect(lines[1] == "1..582")
+        #expect(lines.filter { $0.hasPrefix("ok ") }.count == 582)
         let xml = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(xml.contains(#"<testsuites name="rls check" tests="357" failures="0""#))
-        #expect(xml.contains(#"<testsuite name="scenarios" tests="4" failures="0""#))
+        #expect(xml.contains(#"<testsuites name="rls check" tests="582" failures="0""#))
+        #expect(xml.contains(#"<testsuite name="scenarios" tests="5" failures="0""#))
     }
 
     @Test func jsonIsParseable() throws {
         let result = check(["--database-url", try appliedExample(), "--format", "json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(object["passed"] as? Bool == true)
-        #expect((object["probes"] as? [Any])?.count == 353)
+        #expect((object["probes"] as? [Any])?.count == 577)
     }
 
     @Test func unknownFormatIsAUsageError() {

@@ -6,15 +6,15 @@ import Testing
 /// its directory removed, and `rls` exits 130 or 143 (not 1 with "server closed the connection").
 @Suite("Signals stop the embedded server")
 struct SignalTests {
-    /// The `rls` executable built beside this test bundle.
+    /// This package's executable (`rls-example`) built beside this test bundle.
     static var executable: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rls").path
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rls-example").path
     }
 
     @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
     func aSignalStopsTheServerAndRemovesItsDirectory(_ signalNumber: Int32, _ status: Int32) throws {
         let executable = try #require(FileManager.default.isExecutableFile(atPath: Self.executable) ? Self.executable : nil,
-                                      "build the rls executable (swift build --build-tests) before testing")
+                                      "build the rls-example executable (swift build --build-tests) before testing")
         let project = FileManager.default.temporaryDirectory.appendingPathComponent("rls-signal-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: project + "/Migrations", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: project) }

@@ -29,7 +29,7 @@ struct AccessPageTests {
         #expect(unproven.contains("| [saved](#saved) | ✗? | ✗? | ✗? | ✗? | ⊘? | ⊘? | ⊘? | ⊘? | ✓? | ✓? | ✓? | ✓? |"))
         #expect(!unproven.contains("proven by `rls check`*"))
         let proven = try page(Example.proven, "ACCESS.md")
-        #expect(proven.contains("**Proven.** Every cell below (112) was proven by `rls check` on a throwaway Supabase-shaped database built from `Migrations/`"))
+        #expect(proven.contains("**Proven.** Every cell below (160) was proven by `rls check` on a throwaway Supabase-shaped database built from `Migrations/`"))
         #expect(proven.contains("| [saved](#saved) | ✗ | ✗ | ✗ | ✗ | ⊘ | ⊘ | ⊘ | ⊘ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |"))
         #expect(!proven.contains("not yet proven*"))
     }
@@ -39,7 +39,7 @@ struct AccessPageTests {
         let cell = AccessCell(TableName(name: "saved"), .signedInUser, .select)
         proof.statuses[cell] = .unverified
         let markdown = try page(proof, "ACCESS.md")
-        #expect(markdown.contains("**Partly proven.** 111 of 112 cells"))
+        #expect(markdown.contains("**Partly proven.** 159 of 160 cells"))
         #expect(markdown.contains("| [saved](#saved) | ✗ | ✗ | ✗ | ✗ | ⊘? | ⊘ | ⊘ | ⊘ | ✓ |"))
         #expect(markdown.contains("bypasses row-level security. *(proven by `rls check`)*"))
     }

@@ -35,7 +35,7 @@ struct ProvenDocsTests {
         #expect(unproven.isEmpty, "not proven: \(unproven.map(\.description))")
         #expect(proof.otherFailures.isEmpty)
         let markdown = try AccessDocs.pages(for: Example.schema, proof: proof)[0].contents
-        #expect(markdown.contains("**Proven.** Every cell below (112) was proven by `rls check` on \(Self.source)"))
+        #expect(markdown.contains("**Proven.** Every cell below (160) was proven by `rls check` on \(Self.source)"))
     }
 
     @Test func theCommittedPagesAreFreshAndProven() throws {

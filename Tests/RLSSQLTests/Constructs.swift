@@ -16,6 +16,7 @@ enum Constructs {
         ("plan_no_access", planTable(read: .noAccess, write: .noAccess)),
         ("plan_per_operation", perOperation),
         ("plan_owner_through", ownerThrough),
+        ("plan_members", members),
         ("raw_policies", rawPolicies),
         ("sign_up_profile", signUpProfile),
         ("functions_and_triggers", functionsAndTriggers),
@@ -172,6 +173,33 @@ enum Constructs {
         .access(select: .public, insert: .owner(column: "author_id"), update: .noAccess, delete: .serviceRoleOnly)
     }
 
+    /// Members of a group with roles: the group itself, its memberships, a table one hop away.
+    static let members = Schema {
+        EnumType("team_role", values: "owner", "admin", "member")
+        Table("team") {
+            Column("id", .bigint).identity().primaryKey()
+            Column("name", .text)
+        }
+        .access(select: .members(of: "id", through: "team_member"), update: .members(of: "id", through: "team_member", roles: ["owner"]))
+        Table("team_member") {
+            Column("team_id", .bigint).references("team", onDelete: .cascade)
+            Column("user_id", .uuid).references(.authUsers, onDelete: .cascade)
+            Column("role", .enumeration("team_role")).default("member")
+            PrimaryKey("team_id", "user_id")
+        }
+        .access(read: .members(of: "team_id", through: "team_member"), write: .members(of: "team_id", through: "team_member", roles: ["admin", "owner"]))
+        Table("court") {
+            Column("id", .bigint).identity().primaryKey()
+            Column("team_id", .bigint).references("team", onDelete: .cascade)
+        }
+        .access(read: .members(of: "team_id", through: "team_member"), write: .members(of: "team_id", through: "team_member", roles: ["admin", "owner"]))
+        Table("booking") {
+            Column("id", .bigint).identity().primaryKey()
+            Column("court_id", .bigint).references("court", onDelete: .cascade)
+        }
+        .access(.members(of: "court_id", through: "team_member"))
+    }
+
     static let ownerThrough = Schema {
         Table("project") {
             Column("id", .bigint).identity().primaryKey()
@@ -246,6 +274,10 @@ enum Constructs {
         Trigger("item_touch", on: "item", .before, [.update(of: ["name"])], execute: "public.touch_updated_at")
         Trigger("item_touch_insert", on: "item", .before, [.insert], when: SQL(raw: "new.name is not null"),
                 execute: "public.touch_updated_at")
+        Function("log_renames", returns: .trigger,
+                 body: SQL(raw: "begin\n  perform count(*) from old_items join new_items using (id);\n  return null;\nend;"))
+        Trigger("item_renamed", on: "item", .after, [.update], level: .statement,
+                referencing: .init(old: "old_items", new: "new_items"), execute: "public.log_renames")
     }
 
     static let views = Schema {

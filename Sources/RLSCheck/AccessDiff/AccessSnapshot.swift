@@ -27,9 +27,9 @@ public struct AccessSnapshot: Sendable, Hashable {
         for result in report.results where result.probe.layer == .asDeployed {
             let probe = result.probe
             guard let caller = Self.caller(of: probe.persona) else { continue }
-            let fact = AccessFact(
-                object: probe.table.description, table: probe.table, caller: caller,
-                action: probe.operation.rawValue.uppercased())
+            var object = probe.table.description
+            if case .column(let column, _) = probe.target { object += "." + column }
+            let fact = AccessFact(object: object, table: probe.table, caller: caller, action: probe.operation.rawValue.uppercased())
             let rows = Self.rows(reached: result.actual, target: probe.target, by: probe.persona)
             if case .notRun = result.actual { continue }
             facts[fact, default: []].formUnion(rows)
@@ -44,11 +44,17 @@ public struct AccessSnapshot: Sendable, Hashable {
         }
     }
 
-    /// The caller a persona stands for: its database role. The second user mirrors the first, so
-    /// only the first user speaks for `authenticated`; nil for personas that only mirror another.
+    /// The caller a persona stands for: its database role for anon, the service role and alice;
+    /// the second user mirrors the first, so bob speaks for nobody; the other sign-ins `rls check`
+    /// adds (group members, carol, two-factor, anonymous, app roles) by their name:
+    /// `authenticated (carol)`.
     static func caller(of persona: Persona) -> String? {
-        if case .user(let user) = persona, user != .alice { return nil }
-        return persona.role
+        switch persona {
+        case .user(let user) where user == .alice: "authenticated"
+        case .user(let user) where user == .bob: nil
+        case .user(let user): "authenticated (\(user.name))"
+        case .anon, .serviceRole: persona.role
+        }
     }
 
     /// The rows a probe's outcome shows the persona reaches.
@@ -57,6 +63,7 @@ public struct AccessSnapshot: Sendable, Hashable {
         case (.rows(let owners), _): Set(owners.map { side($0, for: persona) })
         case (.allowed, .row(let owner)): [side(owner, for: persona)]
         case (.allowed, .handOver(let from, _)): from == persona.fixtureOwner ? [.handOver] : []
+        case (.allowed, .column(_, let owner)): [side(owner, for: persona)]
         default: []
         }
     }

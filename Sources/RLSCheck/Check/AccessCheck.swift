@@ -51,14 +51,26 @@ public enum AccessCheck {
         var runner = ProbeRunner(connection: connection, statements: statements)
         try runner.start()
         var results: [ProbeResult] = []
+        let personas = Persona.checked(in: schema)
+        let groupPersonas = Set(values.groups.extraPersonas)
+
         for table in schema.tables {
-            for persona in Persona.checked {
+            // The group members and carol tell roles apart only where a members plan decides; elsewhere
+            // they are signed-in users without rows, which alice and bob already prove.
+            let hasMembersPlan = schema.membersPlan(of: table) != nil
+            for persona in personas
+            where (hasMembersPlan || !groupPersonas.contains(persona)) && probesSignIn(of: persona, on: table) {
                 for operation in RLSModel.Operation.allCases {
-                    let access = Expectations.access(schema, table, persona, operation)
+                    var access = Expectations.access(schema, table, persona, operation)
+                    if access != .denied, !table.signInRequirements(operation).allSatisfy(persona.meets) {
+                        access = .noRows  // a restrictive policy refuses this sign-in, whatever the plan allows
+                    }
+                    let side = Expectations.side(of: persona, schema, table, operation, groups: values.groups)
                     for probe in probes(table, persona, operation, access: access, statements: statements, options: options) {
                         let (actual, note) = try runner.run(probe)
-                        results.append(ProbeResult(
-                            probe: probe, expected: Expectations.outcome(access, for: probe), actual: actual, note: note))
+                        var expected = Expectations.outcome(access, for: probe, side: side)
+                        if access != .denied, statements.writesUnwritableColumn(probe) { expected = .outcome(.deniedByGrant) }
+                        results.append(ProbeResult(probe: probe, expected: expected, actual: actual, note: note))
                     }
                 }
             }
@@ -66,7 +78,7 @@ public enum AccessCheck {
         let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures)
         let channelResults = try channels.probes().map(channels.run)
         try runner.finish()
-        let scenarioResults = try scenarios.map { try ScenarioRunner.run($0, on: connection) }
+        let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }
 
         if results.contains(where: { $0.verdict != .pass }) {
             let catalog = try PolicyCatalog.read(schemas: Array(Set(schema.tables.map(\.schema))).sorted(), on: connection)
@@ -77,6 +89,7 @@ public enum AccessCheck {
         var report = CheckReport(
             tables: schema.tables.map(\.qualifiedName), results: results, scenarios: scenarioResults,
             seconds: Date().timeIntervalSince(started))
+        report.personas = personas
         for table in schema.tables { report.plans[table.qualifiedName] = planSummary(table) }
         report.liveTables = schema.tables.filter { $0.live != nil }.map(\.qualifiedName)
         report.channels = channelResults
@@ -94,13 +107,28 @@ public enum AccessCheck {
         if operation == .update, statements.handOverColumn(of: table) != nil {
             targets.append(.handOver(from: first, to: first.other))
         }
+        if operation == .update, let allowed = table.updatableColumns, access != .denied, persona != .serviceRole {
+            // Column privileges: every other column of the persona's own row must be refused by the grant.
+            targets += table.columns.filter { !allowed.contains($0.name) && $0.identity != .always }.map { .column($0.name, of: first) }
+        }
         var probes = targets.map { Probe(table: table.qualifiedName, persona: persona, operation: operation, target: $0) }
-        if options.probesPoliciesOnly, access == .denied, persona != .serviceRole {
-            probes += targets.map {
+        // With RLS off there are no policies to probe alone: the grant is the only wall (and lint says so).
+        if options.probesPoliciesOnly, access == .denied, persona != .serviceRole, table.overrides.rowLevelSecurity {
+            probes += targets.filter { if case .column = $0 { false } else { true } }.map {
                 Probe(table: table.qualifiedName, persona: persona, operation: operation, target: $0, layer: .policiesOnly)
             }
         }
         return probes
+    }
+
+    /// alice (aal2) probes only tables with a two-factor requirement, the anonymous sign-in only
+    /// tables that exclude them; everyone else probes every table.
+    static func probesSignIn(of persona: Persona, on table: Table) -> Bool {
+        guard case .user(let user) = persona else { return true }
+        if user.aal == "aal2" { return !table.mfaOperations.isEmpty }
+        if user.isAnonymous { return !table.anonymousExcludedOperations.isEmpty }
+        if user.appRole != nil { return RLSModel.Operation.allCases.contains { if case .appRole = table.access[$0] { true } else { false } } }
+        return true
     }
 
     /// Fails early, in the user's words, when the database lacks tables the schema declares.
@@ -134,6 +162,12 @@ public enum AccessCheck {
             }
         }
         var text = groups.map { "\($0.operations.joined(separator: ", ")): \($0.plan)" }.joined(separator: "; ")
+        for requirement in SignInRequirement.allCases {
+            let operations = RLSModel.Operation.allCases.filter { table.signInRequirements($0).contains(requirement) }
+            if !operations.isEmpty { text += "; \(operations.map(\.rawValue).joined(separator: ", ")): \(requirement.words)" }
+        }
+        if let columns = table.insertableColumns { text += "; insert sets only \(columns.joined(separator: ", "))" }
+        if let columns = table.updatableColumns { text += "; update changes only \(columns.joined(separator: ", "))" }
         if !table.policies.isEmpty {
             text += "; policies \(table.policies.map { "\"\($0.name)\"" }.joined(separator: ", "))"
         }

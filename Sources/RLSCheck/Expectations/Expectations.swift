@@ -8,11 +8,14 @@ enum Expectations {
         switch schema.expectedAccess(of: table, role: Role(persona.role), operation) {
         case .denied: return .denied
         case .allRows, .bypassesRLS: return .everyRow
-        case .ownRows: return .ownRows
+        case .ownRows, .memberRows: return .ownRows
+        case .appRoleRows(let roles):
+            guard case .user(let user) = persona, let role = user.appRole else { return .noRows }
+            return roles.contains(role) ? .everyRow : .noRows
         case .custom(let planned, let policies):
             var level: ExpectedAccess = switch planned {
             case .public?, .authenticated?: .everyRow
-            case .owner?, .ownerThrough?: .ownRows
+            case .owner?, .ownerThrough?, .members?: .ownRows
             default: .noRows
             }
             let role = Role(persona.role)
@@ -31,14 +34,23 @@ enum Expectations {
         }
     }
 
-    /// The outcome `probe` should observe under `access` (as deployed) or with the grant added (policies only).
-    static func outcome(_ access: ExpectedAccess, for probe: Probe) -> ExpectedOutcome {
+    /// The side whose rows count as `persona`'s own: its fixture side, or under a members plan the
+    /// side of the group where it holds a qualifying role (nil: none, so own-row access reaches nothing).
+    static func side(of persona: Persona, _ schema: Schema, _ table: Table, _ operation: Operation, groups: GroupRoles) -> FixtureOwner? {
+        let plan = table.access[operation]
+        guard case .members = plan, let path = try? schema.membershipPath(of: table, plan: plan) else { return persona.fixtureOwner }
+        return groups.side(of: persona, under: path)
+    }
+
+    /// The outcome `probe` should observe under `access` (as deployed) or with the grant added (policies
+    /// only); `side` is whose rows are the persona's own.
+    static func outcome(_ access: ExpectedAccess, for probe: Probe, side: FixtureOwner?) -> ExpectedOutcome {
         var access = access
         if probe.layer == .policiesOnly {
             // The schema denies by grant; the policies must not let this role through either.
             access = .noRows
         }
-        let me = probe.persona.fixtureOwner
+        let me = side
         let outcome: ProbeOutcome
         switch (access, probe.operation, probe.target) {
         case (.unverified(let reason), _, _):

@@ -7,7 +7,11 @@ import RLSSQL
 /// production), then one row per side in every table, parents first.
 enum FixtureLoader {
     static func load(_ schema: Schema, values: inout FixtureValues, on connection: Connection) throws -> Fixtures {
-        try insertUsers(on: connection)
+        let signIns = Persona.signInPersonas(schema).compactMap { persona -> Persona.User? in
+            guard case .user(let user) = persona, persona.fixtureOwner == nil else { return nil }
+            return user
+        }
+        try insertUsers(FixtureOwner.allCases.map(\.user) + [.carol] + values.groups.members.map(\.user) + signIns, on: connection)
         var fixtures = Fixtures()
         for table in FixtureOrder.tables(of: schema) {
             for owner in FixtureOwner.allCases {
@@ -15,22 +19,44 @@ enum FixtureLoader {
                 fixtures.add(row, to: table.qualifiedName)
             }
         }
+        try insertMembers(schema, values: &values, fixtures: fixtures, on: connection)
         return fixtures
     }
 
-    /// The two users, as GoTrue would create them on sign-up.
-    static func insertUsers(on connection: Connection) throws {
-        let rows = FixtureOwner.allCases.map { owner in
-            let user = owner.user
-            return "(\(quoteLiteral(user.id)), 'authenticated', 'authenticated', \(quoteLiteral(user.email)), "
+    /// The users, as GoTrue would create them on sign-up.
+    static func insertUsers(_ users: [Persona.User], on connection: Connection) throws {
+        let rows = users.map { user in
+            let email = user.email.isEmpty ? "null" : quoteLiteral(user.email)
+            let provider = user.isAnonymous ? #"'{"provider":"anonymous","providers":["anonymous"]}'"# : quoteLiteral(user.appMetadataJSON)
+            return "(\(quoteLiteral(user.id)), 'authenticated', 'authenticated', \(email), "
                 + "\(quoteLiteral(#"{"full_name":"\#(user.name.capitalized) (rls check)"}"#)), "
-                + #"'{"provider":"email","providers":["email"]}', now(), now())"#
+                + "\(provider), \(user.isAnonymous), now(), now())"
         }
         try connection.execute(
             """
-            insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, created_at, updated_at)
+            insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, is_anonymous, created_at, updated_at)
             values \(rows.joined(separator: ", "))
             """)
+    }
+
+    /// One membership row per extra member: alice's group, the member's user id and role.
+    private static func insertMembers(_ schema: Schema, values: inout FixtureValues, fixtures: Fixtures, on connection: Connection) throws {
+        for member in values.groups.members {
+            guard let table = schema.table(member.membership.table), let roleColumn = member.membership.roleColumn,
+                let group = fixtures.row(member.membership.table, .alice)
+            else { continue }
+            var given = try values.values(for: table, owner: .alice, fixtures: fixtures)
+            given.removeAll { [member.membership.groupColumn, member.membership.userColumn, roleColumn].contains($0.column) }
+            given += [
+                (member.membership.groupColumn, group.literal(member.membership.groupColumn)),
+                (member.membership.userColumn, quoteLiteral(member.user.id)),
+                (roleColumn, quoteLiteral(member.role)),
+            ]
+            let overriding = given.contains { table.column($0.column)?.identity == .always } ? " overriding system value" : ""
+            try connection.execute(
+                "insert into \(table.qualifiedName.sql) (\(given.map { quoteIdentifier($0.column) }.joined(separator: ", ")))"
+                    + "\(overriding) values (\(given.map(\.sql).joined(separator: ", ")))")
+        }
     }
 
     private static func insert(

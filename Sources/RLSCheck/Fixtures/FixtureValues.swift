@@ -6,10 +6,15 @@ import RLSSQL
 /// NOT NULL columns without a default get a value of their type, unique where it has to be.
 struct FixtureValues {
     let schema: Schema
+    /// The role alice and bob hold in their group, for membership tables.
+    let groups: GroupRoles
     /// Numbers each generated row, so unique columns never collide.
     private(set) var counter = 0
 
-    init(schema: Schema) { self.schema = schema }
+    init(schema: Schema) {
+        self.schema = schema
+        self.groups = GroupRoles(schema)
+    }
 
     /// The columns to write and their SQL, for a new row of `table` on `owner`'s side.
     mutating func values(for table: Table, owner: FixtureOwner, fixtures: Fixtures) throws -> [(column: String, sql: String)] {
@@ -19,13 +24,17 @@ struct FixtureValues {
         let referenced = referencedValues(of: table, owner: owner, fixtures: fixtures)
         let ownerColumn = directOwnerColumn(of: table)
         for column in table.columns {
+            // A stored generated column is computed by the server; writing it is an error (428C9).
+            if case .stored? = column.generation { continue }
             if let sql = column.fixtureValue {
                 result.append((column.name, "(\(sql.text))"))
+            } else if let role = fixtureRole(of: table, column) {
+                result.append((column.name, quoteLiteral(role)))
             } else if let value = referenced[column.name] {
                 result.append((column.name, value))
             } else if column.name == ownerColumn {
                 result.append((column.name, quoteLiteral(owner.user.id)))
-            } else if column.identity != nil {
+            } else if column.identity != nil || column.generation == .serial {
                 result.append((column.name, String(uniqueNumber(column.type, n))))
             } else if table.foreignKeys.contains(where: { $0.columns.contains(column.name) }) {
                 guard column.isNullable else { throw missingParent(table, column) }
@@ -38,6 +47,14 @@ struct FixtureValues {
             }
         }
         return result
+    }
+
+    /// The role alice and bob hold in their own group, for a membership table's role column.
+    private func fixtureRole(of table: Table, _ column: Column) -> String? {
+        guard let membership = groups.memberships.first(where: { $0.table == table.qualifiedName }),
+            membership.roleColumn == column.name
+        else { return nil }
+        return groups.fixtureRoles[table.qualifiedName]
     }
 
     /// The owner column on the table itself, when the owner plan names one directly.

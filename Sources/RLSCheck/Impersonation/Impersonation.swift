@@ -46,7 +46,8 @@ public enum Impersonation {
         case .serviceRole:
             return #"{"role":"service_role"}"#
         case .user(let user):
-            return #"{"sub":"\#(user.id)","role":"authenticated","email":\#(JSONValue.quoted(user.email)),"aud":"authenticated"}"#
+            return #"{"sub":"\#(user.id)","role":"authenticated","email":\#(JSONValue.quoted(user.email)),"aud":"authenticated","#
+                + #""aal":\#(JSONValue.quoted(user.aal)),"is_anonymous":\#(user.isAnonymous),"app_metadata":\#(user.appMetadataJSON)}"#
         }
     }
 

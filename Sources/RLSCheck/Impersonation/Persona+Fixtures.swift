@@ -1,10 +1,48 @@
+import RLSModel
+
 extension Persona {
     /// The fixture side of a signed-in user, nil for anon and the service role.
     public var fixtureOwner: FixtureOwner? {
         guard case .user(let user) = self else { return nil }
-        return user == .alice ? .alice : user == .bob ? .bob : nil
+        return user.id == Persona.User.alice.id ? .alice : user.id == Persona.User.bob.id ? .bob : nil
     }
 
     /// The four personas every check probes with, in report order.
     public static let checked: [Persona] = [.anon, .user(.alice), .user(.bob), .serviceRole]
+
+    /// The personas a check of `schema` probes with: the four, plus, with members plans, one member of
+    /// alice's group per other role and carol, who belongs to no group (before the service role).
+    public static func checked(in schema: Schema) -> [Persona] {
+        checked.dropLast() + GroupRoles(schema).extraPersonas + signInPersonas(schema) + [.serviceRole]
+    }
+
+    /// alice with two-factor when a table needs it, and an anonymous sign-in when a table excludes them.
+    static func signInPersonas(_ schema: Schema) -> [Persona] {
+        (schema.tables.contains { !$0.mfaOperations.isEmpty } ? [.user(.aliceWithMFA)] : [])
+            + (schema.tables.contains { !$0.anonymousExcludedOperations.isEmpty } ? [.user(.bobAnonymous)] : [])
+            + schema.appRoles.enumerated().map { .user(.withAppRole($1, number: $0 + 1)) }
+    }
+
+    /// Whether this persona's sign-in meets `requirement` (service_role bypasses RLS and needs none).
+    public func meets(_ requirement: SignInRequirement) -> Bool {
+        switch (self, requirement) {
+        case (.serviceRole, _): true
+        case (.anon, .twoFactor): false
+        case (.anon, .notAnonymous): true
+        case (.user(let user), .twoFactor): user.aal == "aal2"
+        case (.user(let user), .notAnonymous): !user.isAnonymous
+        }
+    }
+}
+
+extension Schema {
+    /// Every app role an `.appRole(...)` plan names, sorted.
+    var appRoles: [String] {
+        Set(tables.flatMap { table in
+            Operation.allCases.flatMap { operation -> [String] in
+                if case .appRole(let roles) = table.access[operation] { return roles }
+                return []
+            }
+        }).sorted()
+    }
 }

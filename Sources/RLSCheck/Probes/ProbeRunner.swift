@@ -13,6 +13,9 @@ struct ProbeRunner {
     let connection: Connection
     let statements: ProbeStatements
     private(set) var batches = true
+    /// How many context lines the probe's own `do` block adds to an error, measured at start (the
+    /// words depend on `lc_messages`, the count does not); more lines mean a function raised it.
+    private(set) var wrapperFrames = 0
 
     init(connection: Connection, statements: ProbeStatements) {
         self.connection = connection
@@ -28,6 +31,14 @@ struct ProbeRunner {
             """
         ).first?["usable"] == "t"
         try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")
+        if batches {
+            do {
+                try connection.execute(reporting("select 1 / 0", select: false))
+            } catch let error as DatabaseError where !error.isConnectionFailure {
+                wrapperFrames = (error.context ?? "").split(separator: "\n").count
+            }
+            try connection.execute("rollback to savepoint \(Self.savepoint)")
+        }
     }
 
     /// Runs one probe and classifies what happened.
@@ -48,7 +59,7 @@ struct ProbeRunner {
         do {
             try connection.execute(script.joined(separator: ";\n"))
         } catch let error as DatabaseError where !error.isConnectionFailure {
-            return Self.classify(error)
+            return try classify(error, of: probe, ownFrames: wrapperFrames)
         }
         guard let report = connection.notices.last(where: { $0.message.hasPrefix(Self.marker) })?.message.dropFirst(Self.marker.count) else {
             return (.notRun("the probe reported nothing (is client_min_messages above notice?)"), nil)
@@ -69,7 +80,7 @@ struct ProbeRunner {
             }
             return (result.affectedRows > 0 ? .allowed : .filtered, nil)
         } catch let error as DatabaseError where !error.isConnectionFailure {
-            return Self.classify(error)
+            return try classify(error, of: probe, ownFrames: 0)
         }
     }
 
@@ -97,16 +108,31 @@ struct ProbeRunner {
             """
     }
 
-    /// 42501 with "row-level security" is WITH CHECK; other 42501 is a missing grant; integrity
-    /// errors (23xxx) are raised only after the access checks passed, so the write was allowed.
-    static func classify(_ error: DatabaseError) -> (outcome: ProbeOutcome, note: String?) {
-        let state = error.sqlState ?? ""
-        if state == "42501" {
-            return (error.message.contains("row-level security") ? .rejectedByCheck : .deniedByGrant, nil)
+    /// Classifies a failed probe by SQLSTATE and the catalog, never by the message's words (which
+    /// change with `lc_messages`). 42501 is a missing grant when the role lacks the privileges the
+    /// statement needs; with the privileges held it is a WITH CHECK refusal, unless a function
+    /// (a trigger, a helper) raised it or the statement cannot have a WITH CHECK (SELECT, DELETE).
+    /// Integrity errors (23xxx) come only after the access checks passed, so the write was allowed.
+    /// The note always carries the server's own words.
+    ///
+    /// `ownFrames` is how many context lines the probe's own wrapper adds (see ``wrapperFrames``).
+    func classify(_ error: DatabaseError, of probe: Probe, ownFrames: Int) throws -> (outcome: ProbeOutcome, note: String?) {
+        let server = "server: \(error.sqlState ?? "?????") \(error.message)"
+        guard let state = error.state else { return (.error(sqlState: "", message: error.message), server) }
+        if state.isIntegrityConstraintViolation {
+            return (.allowed, "passed the access checks, then \(server)")
         }
-        if state.hasPrefix("23") {
-            return (.allowed, "passed the access checks, then: \(error.message)")
+        guard state == .insufficientPrivilege else { return (.error(sqlState: state.rawValue, message: error.message), server) }
+        try connection.execute("rollback to savepoint \(Self.savepoint)")
+        let held = try probe.layer == .policiesOnly || statements.privilegesHeld(by: probe, on: connection)
+        if !held { return (.deniedByGrant, server) }
+        let frames = (error.context ?? "").split(separator: "\n").count
+        if frames > ownFrames {
+            return (.error(sqlState: state.rawValue, message: error.message), "raised inside a function although the privilege is held; \(server)")
         }
-        return (.error(sqlState: state, message: error.message), nil)
+        if probe.operation == .insert || probe.operation == .update {
+            return (.rejectedByCheck, server)
+        }
+        return (.error(sqlState: state.rawValue, message: error.message), server)
     }
 }

@@ -20,9 +20,15 @@ struct ProbeStatements {
     }
 
     /// The column a hand-over probe rewrites: the first step of the owner path.
+    /// For a group table's members plan: the column that leads to the group (none for the group itself).
     func handOverColumn(of table: Table) -> String? {
-        guard let plan = schema.ownerPlan(of: table), let path = try? schema.ownerPath(of: table, plan: plan) else { return nil }
-        return path.hops.first?.column ?? path.ownerColumn
+        if let plan = schema.ownerPlan(of: table), let path = try? schema.ownerPath(of: table, plan: plan) {
+            return path.hops.first?.column ?? path.ownerColumn
+        }
+        guard let plan = schema.membersPlan(of: table), let path = try? schema.membershipPath(of: table, plan: plan),
+            path.membership.group != table.qualifiedName
+        else { return nil }
+        return path.hops.first?.column ?? path.groupColumn
     }
 
     /// The statement a probe runs as its persona.
@@ -41,14 +47,19 @@ struct ProbeStatements {
             return "insert into \(name) (\(given.map { quoteIdentifier($0.column) }.joined(separator: ", ")))\(overriding) "
                 + "values (\(given.map(\.sql).joined(separator: ", ")))"
         case (.update, .handOver(let from, let to)):
-            let column = handOverColumn(of: table) ?? updateColumn(of: table)
+            let column = updatedColumn(of: table, for: probe.target)
             let row = fixtures.row(probe.table, from)!
             return "update \(name) set \(quoteIdentifier(column)) = \(fixtures.row(probe.table, to)!.literal(column)) where \(row.predicate)"
         case (.update, .row(let owner)):
-            let column = handOverColumn(of: table) ?? updateColumn(of: table)
+            let column = updatedColumn(of: table, for: probe.target)
+            let row = fixtures.row(probe.table, owner)!
+            // A table of only `generated always` columns: such a column takes nothing but its default.
+            let value = table.column(column)?.identity == .always ? "default" : row.literal(column)
+            return "update \(name) set \(quoteIdentifier(column)) = \(value) where \(row.predicate)"
+        case (.update, .column(let column, let owner)):
             let row = fixtures.row(probe.table, owner)!
             return "update \(name) set \(quoteIdentifier(column)) = \(row.literal(column)) where \(row.predicate)"
-        case (.delete, .row(let owner)), (.delete, .handOver(let owner, _)):
+        case (.delete, .row(let owner)), (.delete, .handOver(let owner, _)), (_, .column(_, let owner)):
             return "delete from \(name) where \(fixtures.row(probe.table, owner)!.predicate)"
         case (_, .fixtureRows):
             return "select 1 where false"
@@ -66,6 +77,35 @@ struct ProbeStatements {
         case .delete: "select, delete"
         }
         return "grant \(privileges) on table \(probe.table.sql) to \(quoteIdentifier(probe.persona.role))"
+    }
+
+    /// The column UPDATE probes set: the hand-over column, else the first one they may rewrite.
+    /// With `.updatable(only:)`, the row probes set an updatable column (the hand-over column when it
+    /// is one); the hand-over probe still sets the owner column, which the grant must then refuse.
+    func updatedColumn(of table: Table, for target: ProbeTarget? = nil) -> String {
+        let preferred = handOverColumn(of: table) ?? updateColumn(of: table)
+        if case .handOver? = target { return preferred }
+        if case .column(let column, _)? = target { return column }
+        guard let allowed = table.updatableColumns, !allowed.isEmpty, !allowed.contains(preferred) else { return preferred }
+        return allowed[0]
+    }
+
+    /// Whether the probe writes a column its role may not write (outside `.insertable(only:)` or
+    /// `.updatable(only:)`): then the grant refuses it, whatever the policies say.
+    func writesUnwritableColumn(_ probe: Probe) -> Bool {
+        guard probe.persona != .serviceRole, probe.layer == .asDeployed, let table = schema.table(probe.table),
+            let allowed = table.writableColumns(probe.operation)
+        else { return false }
+        switch (probe.operation, probe.target) {
+        case (.insert, .row(let owner)): return !insertedColumns(probe.table, owner).allSatisfy(allowed.contains)
+        case (.update, _): return !allowed.contains(updatedColumn(of: table, for: probe.target))
+        default: return false
+        }
+    }
+
+    /// The columns an INSERT probe on `owner`'s side writes.
+    func insertedColumns(_ table: TableName, _ owner: FixtureOwner) -> [String] {
+        (newRows[table]?[owner] ?? []).map(\.column)
     }
 
     /// A column an UPDATE probe may rewrite to its own value: not `generated always`.

@@ -43,7 +43,10 @@ public struct ChannelProbe: Sendable, Hashable {
         switch channel.plan(action == .receive ? .select : .insert) {
         case .public: return true
         case .authenticated: return persona.fixtureOwner != nil
-        case .owner, .ownerThrough: return persona.fixtureOwner == topicOwner
+        case .owner, .ownerThrough, .members: return persona.fixtureOwner == topicOwner
+        case .appRole(let roles):
+            guard case .user(let user) = persona, let role = user.appRole else { return false }
+            return roles.contains(role)
         case .serviceRoleOnly, .noAccess: return false
         }
     }

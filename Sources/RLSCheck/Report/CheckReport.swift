@@ -19,6 +19,8 @@ public struct CheckReport: Sendable {
     public var liveTables: [TableName] = []
     /// One result per private-channel probe.
     public var channels: [ChannelProbeResult] = []
+    /// The personas probed, in report order (anon, alice, bob, any group members and carol, service_role).
+    public var personas: [Persona] = Persona.checked
 
     /// Creates a report.
     public init(tables: [TableName], results: [ProbeResult], scenarios: [ScenarioResult], notes: [String] = [], seconds: Double = 0) {

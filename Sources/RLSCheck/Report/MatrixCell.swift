@@ -44,6 +44,7 @@ struct MatrixCell {
         case .fixtureRows: return "rows"
         case .row(let owner): return me == nil ? owner.description : owner == me ? "own" : "other"
         case .handOver(let from, _): return me == nil ? "\(from)→" : "hand-over"
+        case .column(let column, _): return column
         }
     }
 }

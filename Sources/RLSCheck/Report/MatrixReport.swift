@@ -37,7 +37,7 @@ public struct MatrixReport {
 
     private func table(_ name: TableName) -> [String] {
         let results = report.results(for: name)
-        let personas = Persona.checked
+        let personas = report.personas.filter { persona in results.contains { $0.probe.persona == persona } }
         var rows: [[String]] = [[""] + personas.map(\.description)]
         for operation in Operation.allCases {
             rows.append([operation.rawValue] + personas.map { persona in
@@ -69,7 +69,7 @@ public struct MatrixReport {
         for result in results {
             let layer = result.probe.layer == .policiesOnly ? " [policies only: grant added for the probe]" : ""
             var line = "      \(result.probe.target.description(for: result.probe.persona))\(layer): expected \(result.expected), got \(result.actual)"
-            if let note = result.note, result.verdict == .mismatch, result.actual == .allowed { line += " (\(note))" }
+            if let note = result.note, result.verdict == .mismatch { line += " (\(note))" }
             lines.append(line)
             for reason in result.explanation where !explanation.contains(reason) { explanation.append(reason) }
         }

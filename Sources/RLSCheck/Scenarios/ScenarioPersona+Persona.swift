@@ -7,6 +7,9 @@ extension ScenarioPersona {
         case .anon: .anon
         case .alice: .user(.alice)
         case .bob: .user(.bob)
+        case .carol: .user(.carol)
+        case .aliceWithMFA: .user(.aliceWithMFA)
+        case .bobAnonymous: .user(.bobAnonymous)
         case .serviceRole: .serviceRole
         }
     }

@@ -16,16 +16,35 @@ enum ScenarioRunner {
                 try connection.execute("release savepoint rls_check_step")
                 observed = .rows(count: max(result.count, result.affectedRows), first: result.first?[0])
             } catch let error as DatabaseError where !error.isConnectionFailure {
+                try connection.execute("rollback to savepoint rls_check_step")
+                observed = try classify(error, of: step, on: connection)
                 try connection.execute("rollback to savepoint rls_check_step; release savepoint rls_check_step")
-                observed = .error(error)
             }
             results.append(ScenarioStepResult(step: step, observed: observed.description, verdict: observed.satisfies(step.action.expectation) ? .pass : .mismatch))
         }
         return ScenarioResult(scenario: scenario, steps: results)
     }
 
+    /// Tells a missing privilege from a policy's refusal without reading the message: EXPLAIN checks
+    /// the statement's privileges (and nothing else), so a 42501 that EXPLAIN repeats is a missing
+    /// grant; one that only running raises, outside any function, is a WITH CHECK refusal.
+    private static func classify(_ error: DatabaseError, of step: ScenarioStep, on connection: Connection) throws -> Observation {
+        guard error.state == .insufficientPrivilege else { return .error(error) }
+        try connection.execute(Impersonation.script(for: step.persona.persona))
+        do {
+            try connection.execute("explain " + step.action.sql.text)
+        } catch let explained as DatabaseError where explained.state == .insufficientPrivilege {
+            return .permissionDenied(error)
+        } catch let other as DatabaseError where !other.isConnectionFailure {
+            return .error(error)  // not an explainable statement: report the original error as it is
+        }
+        return (error.context ?? "").isEmpty ? .rejectedByPolicy(error) : .error(error)
+    }
+
     private enum Observation: CustomStringConvertible {
         case rows(count: Int, first: String?)
+        case permissionDenied(DatabaseError)
+        case rejectedByPolicy(DatabaseError)
         case error(DatabaseError)
 
         func satisfies(_ expectation: ScenarioExpectation) -> Bool {
@@ -33,8 +52,11 @@ enum ScenarioRunner {
             case (.rows, .succeeds): true
             case (.rows(let count, _), .rowCount(let expected)): count == expected
             case (.rows(_, let first), .returns(let value)): first == value
-            case (.error(let error), .permissionDenied): error.sqlState == "42501" && !error.message.contains("row-level security")
-            case (.error(let error), .rejectedByPolicy): error.sqlState == "42501" && error.message.contains("row-level security")
+            case (.permissionDenied, .permissionDenied): true
+            case (.rejectedByPolicy, .rejectedByPolicy): true
+            case (.permissionDenied(let error), .fails(let state)), (.rejectedByPolicy(let error), .fails(let state)),
+                (.error(let error), .fails(let state)):
+                error.sqlState == state
             default: false
             }
         }
@@ -43,10 +65,9 @@ enum ScenarioRunner {
             switch self {
             case .rows(let count, let first):
                 "\(count) row\(count == 1 ? "" : "s")" + (first.map { ", first value \($0)" } ?? "")
-            case .error(let error):
-                error.sqlState == "42501"
-                    ? (error.message.contains("row-level security") ? "rejected by a row-level security policy" : "permission denied")
-                    : "error \(error.sqlState ?? ""): \(error.message)"
+            case .permissionDenied(let error): "permission denied (server: \(error.sqlState ?? "") \(error.message))"
+            case .rejectedByPolicy(let error): "rejected by a row-level security policy (server: \(error.sqlState ?? "") \(error.message))"
+            case .error(let error): "error \(error.sqlState ?? ""): \(error.message)"
             }
         }
     }

@@ -6,27 +6,38 @@ enum ApplyCommand {
     static let command = Command(
         name: "apply",
         summary: "Apply pending migration files, all or nothing, and record them.",
-        usage: "apply [--dry-run] [--yes] [--allow-destructive] [--lock-timeout DURATION] [--migrations DIR]",
+        usage: "apply [--dry-run] [--yes] [--allow-destructive] [--include-all] [--lock-timeout DURATION] [--mark-applied VERSION] [--migrations DIR]",
         discussion: """
             Applies the files in Migrations/ that the database has not recorded, in order, in ONE transaction
-            under a transaction-scoped advisory lock (safe behind Supabase's transaction-mode pooler; a second
+            (ALTER TYPE … ADD VALUE first, in a transaction of its own: see Docs/MIGRATIONS.md), each statement
+            as its own protocol message in one pipeline, under a transaction-scoped advisory lock (safe behind Supabase's transaction-mode pooler; a second
             apply at the same time waits, then finds nothing to do). Each file is recorded in
             supabase_migrations.schema_migrations, as the Supabase CLI does, with its checksum beside it.
-            Refuses when an applied file was edited since, and statements that can lose data unless
-            --allow-destructive is given. A failing statement rolls everything back and is reported with its
+            Refuses, before anything runs: an applied file edited since; a pending file older than the newest
+            applied one unless --include-all; BEGIN/COMMIT/SAVEPOINT, COPY … FROM STDIN, VACUUM and
+            … CONCURRENTLY in a file; statements that can lose data unless --allow-destructive is given. A failing statement rolls everything back and is reported with its
             file, line, SQLSTATE, message and hint. On a terminal it asks before writing unless --yes.
+            --mark-applied VERSION records that one file (with its checksum) without running it, like
+            `supabase migration repair --status applied`: for the baseline `rls pull` writes.
             """,
         options: [
-            .flag("dry-run", help: "Check and print what would run; write nothing."),
+            .flag("dry-run", help: "Check and print what would run, and run it in a transaction that is rolled back; write nothing."),
             .flag("yes", short: "y", help: "Do not ask for confirmation on a terminal."),
             .flag("allow-destructive", help: "Allow statements that can lose data (DROP TABLE, DROP COLUMN, TRUNCATE, …)."),
+            .flag("include-all", help: "Also apply pending files older than the newest applied one (merged from another branch)."),
             .value("lock-timeout", "DURATION", help: "How long one statement may wait for a table lock: 250ms, 5s, 2min (default 5s)."),
             .value("statement-timeout", "DURATION", help: "How long one statement may run (default 60s)."),
+            markAppliedOption,
             .migrations,
         ],
         run: { invocation in
             let arguments = invocation.arguments
+            if let version = arguments.value("mark-applied") {
+                return try markApplied(version, files: try MigrationDirectory(path: invocation.migrationsPath).files(),
+                                       invocation: invocation)
+            }
             var options = ApplyOptions(allowDestructive: arguments.flag("allow-destructive"), dryRun: arguments.flag("dry-run"))
+            options.includeAll = arguments.flag("include-all")
             if let seconds = try arguments.duration("lock-timeout") { options.lockTimeout = seconds }
             if let seconds = try arguments.duration("statement-timeout") { options.statementTimeout = seconds }
             let files = try MigrationDirectory(path: invocation.migrationsPath).files()
@@ -37,14 +48,18 @@ enum ApplyCommand {
                     console.output("Nothing to apply: all \(files.count) migration file(s) are applied.")
                     return .success
                 }
+                for unknown in status.unknown {
+                    console.output("  ? \(unknown.displayName) is recorded as applied but has no file here (deleted or renamed?).")
+                }
                 let preview = try connection.applyMigrations(files, options: withDryRun(options))
                 for file in preview.applied {
-                    console.output("  + \(file.fileName) (\(file.statements.count) statements)")
+                    console.output("  + \(file.displayName) (\(file.statements.count) statements)")
                 }
                 if options.dryRun {
                     for file in preview.applied {
-                        console.output("\n-- \(file.fileName)\n\(file.contents)")
+                        console.output("\n-- \(file.displayName)\n\(file.contents)")
                     }
+                    try rehearse(files, on: connection, options: options, console: console)
                     console.output("Dry run: \(preview.applied.count) file(s), \(preview.statementCount) statements would be applied. Nothing was written.")
                     return .success
                 }

@@ -2,15 +2,17 @@ import Foundation
 import RLSCheck
 import RLSDatabase
 
-/// `rls check`: prove the access plans by impersonating anon, two users and service_role.
+/// `rls check`: prove the access plans by impersonating anon, signed-in users and service_role.
 enum CheckCommand {
     static let command = Command(
         name: "check",
-        summary: "Prove the access plans by impersonating anon, two users and service_role.",
-        usage: "check [--format text|tap|json] [--junit FILE] [--statement-timeout DURATION] [--deployed-only] [--migrations DIR]",
+        summary: "Prove the access plans by impersonating anon, signed-in users and service_role.",
+        usage: "check [--format text|tap|json] [--junit FILE] [--statement-timeout DURATION] [--deployed-only] [--migrations DIR]\n       rls check --explain [--rows N] [--migrations DIR]",
         discussion: """
             Inserts two users (alice, bob) into auth.users and one fixture row per user into every table, then runs
-            SELECT/INSERT/UPDATE/DELETE probes as anon, alice, bob and service_role, and the scenario checks, all in one
+            SELECT/INSERT/UPDATE/DELETE probes as anon, alice, bob and service_role (with members plans also one member of
+            alice's group per role and carol, an outsider; with two-factor, anonymous or app-role plans the matching
+            sign-ins; with .updatable(only:) one probe per other column), and the scenario checks, all in one
             transaction that is rolled back: the database is left byte-for-byte unchanged. Each outcome is compared
             with the declared access plans: denied by a missing grant, filtered by RLS, rejected by WITH CHECK, or allowed.
             Roles the schema denies by grant are also probed with the grant added inside the probe's savepoint, so the
@@ -19,17 +21,29 @@ enum CheckCommand {
             Realtime asks: receive = select, send = insert on realtime.messages with realtime.topic set, on own and
             others' topics. Exits 1 on any mismatch.
 
-            With no database URL, builds a throwaway Supabase-shaped database from Migrations/*.sql (or, while there are
+            Given a database, first says whether it differs from the schema (as `rls plan` would), since the
+            matrix shows the database as it is. With no database URL, builds a throwaway Supabase-shaped database from Migrations/*.sql (or, while there are
             none, from the schema's SQL) and checks that. See Docs/CHECK.md.
+
+            --explain measures what the policies cost instead: it loads N generated rows per table (default 100,000,
+            over 1,000 users) into the throwaway database and, per table, operation and persona (anon, alice,
+            service_role), prints whether the plan reads the table through an index or a sequential scan, whether auth
+            functions run once (an initplan) or per row, and the time against service_role running the same filter
+            written by hand. Exits 1 when a policy scans every row to find a persona's or calls an auth function per
+            row, each printed with its fix. Runs only on the throwaway database. See Docs/PERFORMANCE.md.
             """,
         options: [
             .value("format", "FORMAT", help: "text (the matrix, default), tap (TAP version 13) or json."),
             .value("junit", "FILE", help: "Also write JUnit XML to FILE for CI test reports."),
             .value("statement-timeout", "DURATION", help: "statement_timeout for every probe (default 10s), so a bad policy cannot hang CI."),
             .flag("deployed-only", help: "Skip the policies-only probes (grant added inside the probe's savepoint)."),
+            .flag("explain", help: "Measure what the policies cost on generated rows instead (see below)."),
+            .value("rows", "N", help: "With --explain: generated rows per table (default 100000)."),
             .migrations,
         ],
         run: { invocation in
+            if invocation.arguments.flag("explain") { return try explain(invocation) }
+            guard invocation.arguments.value("rows") == nil else { throw CommandError("--rows goes with --explain.") }
             let format = try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .tap, .json])
             let timeout = try invocation.arguments.duration("statement-timeout") ?? .seconds(10)
             let options = CheckOptions(
@@ -41,7 +55,7 @@ enum CheckCommand {
                 let note = target.source == .embedded
                     ? try MigrationReplay.apply(
                         invocation.migrationsPath, orRendering: invocation.schema, on: connection)
-                    : nil
+                    : try driftNote(invocation, target: target, connection: connection)
                 var report = try AccessCheck.run(invocation.schema, scenarios: invocation.scenarios, on: connection, options: options)
                 report.notes = [note].compactMap { $0 } + report.notes
                 return report
@@ -61,4 +75,29 @@ enum CheckCommand {
             return report.passed ? .success : .failure
         }
     )
+
+    /// `rls check --explain`: policy cost on generated rows, on a throwaway database only.
+    private static func explain(_ invocation: Invocation) throws -> ExitCode {
+        for option in ["format", "junit", "statement-timeout", "deployed-only"] where invocation.arguments.value(option) != nil {
+            throw CommandError("--\(option) does not go with --explain, which prints one table of plans and times.")
+        }
+        let rows = try invocation.arguments.value("rows").map { text in
+            guard let rows = Int(text.replacingOccurrences(of: "_", with: "")), rows > 0 else {
+                throw CommandError("--rows wants a positive number of rows per table, such as 100000; got '\(text)'.")
+            }
+            return rows
+        } ?? 100_000
+        let report = try invocation.withDatabase { target, connection in
+            guard target.source == .embedded else {
+                throw CommandError("--explain writes \(rows) generated rows into every table, so it runs only on the throwaway "
+                                   + "database rls builds from Migrations/: drop --database-url, unset DATABASE_URL, and stop a running "
+                                   + "dev cluster (rls dev stop).")
+            }
+            let note = try MigrationReplay.apply(invocation.migrationsPath, orRendering: invocation.schema, on: connection)
+            invocation.console.error(note)
+            return try PolicyCost.run(invocation.schema, on: connection, rowsPerTable: rows)
+        }
+        invocation.console.output(report.text)
+        return report.flagged.isEmpty ? .success : .failure
+    }
 }

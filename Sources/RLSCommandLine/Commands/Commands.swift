@@ -3,6 +3,7 @@ enum Commands {
     static let all: [Command] = [
         PlanCommand.command,
         DiffCommand.command,
+        PullCommand.command,
         ApplyCommand.command,
         CheckCommand.command,
         DocsCommand.command,

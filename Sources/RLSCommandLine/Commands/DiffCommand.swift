@@ -1,3 +1,4 @@
+import Foundation
 import RLSCheck
 import RLSDatabase
 import RLSSQL
@@ -7,20 +8,25 @@ enum DiffCommand {
     static let command = Command(
         name: "diff",
         summary: "Write a new migration that takes Migrations/ to the schema.",
-        usage: "diff NAME [--migrations DIR] [--access-format text|markdown|json] [--access-output FILE] [--fail-on-widening]",
+        usage: "diff NAME [--from-database] [--migrations DIR] [--access-format text|markdown|json] [--access-output FILE] [--fail-on-widening]",
         discussion: """
             Replays the existing migration files on a throwaway local database, compares the result with the
             compiled-in schema (both read back from the server's catalog, so expressions compare by meaning),
-            and writes the SQL that closes the gap to DIR/<14-digit UTC timestamp>_NAME.sql. The first
+            and writes the SQL that closes the gap to DIR/<14-digit UTC timestamp>_NAME.sql. New enum values
+            (ALTER TYPE … ADD VALUE) go into a file of their own one second earlier, NAME_enum_values.sql,
+            because PostgreSQL cannot use a value in the transaction that adds it. The first
             migration is the schema's complete SQL, as `rls sql` prints it. Writes nothing when there is no
-            difference. Never connects to --database-url or DATABASE_URL.
+            difference. Never connects to --database-url or DATABASE_URL, except with --from-database: then the
+            migration goes from the live database (every file in DIR applied there) to the schema, and is checked
+            to replay cleanly after the earlier files on a throwaway database.
 
             Then it shows the access change the new file makes: rls check's probes run on the existing files
-            replayed and on them plus the new file, and every caller × operation × own/other rows that differs
+            replayed and on them plus the new file(s), and every caller × operation × own/other rows that differs
             is printed as a sentence ("anon gains SELECT on public.saved (every row)"). --fail-on-widening exits
             1 (the file is still written) when a caller gains access on a table without .expectsWidening("reason").
+            Not with --from-database (use rls plan --access there).
             """,
-        options: [.migrations] + AccessDiffOutput.options,
+        options: [fromDatabaseOption, .migrations] + AccessDiffOutput.options,
         operands: 1,
         run: { invocation in
             guard let name = invocation.arguments.positionals.first, invocation.arguments.positionals.count == 1 else {
@@ -28,13 +34,15 @@ enum DiffCommand {
             }
             _ = try MigrationFile.fileName(for: name)
             _ = try AccessDiffOutput.format(invocation)
+            if invocation.arguments.flag("from-database") { return try fromDatabase(name: name, invocation: invocation) }
             let desiredSQL = try renderValidated(invocation.schema)
             let directory = MigrationDirectory(path: invocation.migrationsPath)
             let files = try directory.filesIfPresent()
             let cluster = try EmbeddedCluster.start()
             defer { cluster.stop() }
             let plan = try Drift.migrationPlan(
-                migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: cluster
+                migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: cluster,
+                leavingOut: invocation.schema.undeclared
             )
             guard !plan.isEmpty else {
                 invocation.console.output("No difference: \(directory.path)/ already produces the schema. Nothing written.")
@@ -49,8 +57,16 @@ enum DiffCommand {
             // The first migration is the schema's own rendering: grouped per table, in the DSL's order,
             // and by construction the state the DSL declares.
             let body = files.isEmpty ? desiredSQL : plan.sql
-            let file = try directory.write(name: name, sql: header + body)
-            invocation.console.output("Wrote \(file.path): \(plan.summary).")
+            let (enumValues, rest) = SQLStatement.separatingEnumValues(body)
+            let now = Date()
+            if !enumValues.isEmpty {
+                let valuesFile = try directory.write(name: "\(name)_enum_values", sql: enumValuesHeader(name) + enumValues, at: now)
+                invocation.console.output(
+                    "Wrote \(valuesFile.path.escapedForDisplay): the new enum values, in a file of their own because "
+                        + "PostgreSQL cannot use an enum value in the transaction that adds it.")
+            }
+            let file = try directory.write(name: name, sql: header + rest, at: enumValues.isEmpty ? now : now.addingTimeInterval(1))
+            invocation.console.output("Wrote \(file.path.escapedForDisplay): \(plan.summary).")
             for change in plan.changes { invocation.console.output("  \(change.summary)") }
             if plan.isDestructive {
                 invocation.console.output("It drops data: `rls apply` will need --allow-destructive.")
@@ -65,4 +81,15 @@ enum DiffCommand {
             return try AccessDiffOutput.emit(access, invocation)
         }
     )
+
+    private static func enumValuesHeader(_ name: String) -> String {
+        """
+        -- New enum values for migration \(name), written by `rls diff`.
+        -- They sit in a file of their own: PostgreSQL cannot use an enum value in the transaction that
+        -- adds it (55P04), and tools that run each file in one transaction (the Supabase CLI) would fail
+        -- on a file that adds a value and uses it. `rls apply` commits them first either way.
+
+
+        """
+    }
 }

@@ -15,7 +15,8 @@ enum PlanCommand {
             - drop) with the SQL. Drift is what someone changed by hand (a policy edited in the dashboard) or
             what no migration holds yet (run `rls diff NAME`). With pending files, it also replays every file
             on a throwaway database and lists where the result would still differ from the schema, so a
-            pending migration that, say, disables row level security cannot pass unnoticed. The schema's catalog is computed on a
+            pending migration that, say, disables row level security cannot pass unnoticed, and lists what the pending
+            files create that the database already holds (apply would fail on it). The schema's catalog is computed on a
             throwaway local database once and cached under .rls/cache, keyed by its SQL.
 
             --access (implied by the other --access options and by --fail-on-widening): when anything is pending or
@@ -48,14 +49,18 @@ enum PlanCommand {
                 return try target.withScratchCluster { scratch in
                     let drift = try Drift.plan(
                         target: connection, desiredSQL: desiredSQL, applied: applied, pending: pending,
-                        scratch: try scratch.cluster(), cacheDirectory: invocation.directory + "/.rls/cache"
+                        scratch: try scratch.cluster(), cacheDirectory: invocation.directory + "/.rls/cache",
+                        leavingOut: invocation.schema.undeclared
                     )
                     // Drift leaves out what the pending files change. What they change that the schema does
                     // not declare (or fail to change) shows here: the replay of every file against the schema.
                     let afterPending = pending.isEmpty ? nil : try Drift.migrationPlan(
-                        migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: scratch.cluster()
+                        migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: scratch.cluster(),
+                        leavingOut: invocation.schema.undeclared
                     )
-                    let report = PlanReport(database: target.description, status: status, drift: drift, afterPending: afterPending)
+                    var report = PlanReport(database: target.description, status: status, drift: drift, afterPending: afterPending)
+                    report.collisions = try Drift.collisions(
+                        target: connection, applied: applied, pending: pending, scratch: try scratch.cluster())
                     if wantsAccess {
                         let schema = invocation.schema
                         // Nothing pending and no drift: the schema is the database, nothing to probe twice.

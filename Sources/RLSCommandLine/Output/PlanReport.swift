@@ -10,6 +10,8 @@ struct PlanReport {
     /// Where replaying every migration file, pending ones included, would still differ from the schema;
     /// nil when nothing is pending.
     var afterPending: ChangePlan? = nil
+    /// Objects the pending files create that the database already holds.
+    var collisions: [Change] = []
 
     var hasChanges: Bool { !status.pending.isEmpty || !drift.isEmpty || !status.edited.isEmpty }
 
@@ -19,11 +21,12 @@ struct PlanReport {
         } else {
             console.output("Migrations: \(status.pending.count) pending")
             for file in status.pending {
-                console.output("  + \(file.fileName) (\(file.statements.count) statements)")
+                console.output("  + \(file.displayName) (\(file.statements.count) statements)")
             }
             for statement in status.destructiveStatements {
                 console.output("    destructive: \(statement)")
             }
+            printCollisions(to: console)
             if let afterPending, !afterPending.isEmpty {
                 console.output("  After these files, the database would still differ from the schema in \(afterPending.changes.count) way(s):")
                 printChanges(afterPending, to: console)
@@ -31,13 +34,13 @@ struct PlanReport {
             }
         }
         for edited in status.edited {
-            console.output("  ! \(edited.fileName) was edited after it was applied; `rls apply` refuses until it is restored.")
+            console.output("  ! \(edited.fileName.escapedForDisplay) was edited after it was applied; `rls apply` refuses until it is restored.")
         }
         for file in status.outOfOrder {
-            console.output("  note: \(file.fileName) is older than the newest applied migration; `rls apply` applies it anyway.")
+            console.output("  note: \(file.displayName) is older than the newest applied migration; `rls apply` refuses it unless --include-all.")
         }
         for unknown in status.unknown {
-            console.output("  ? \(unknown.version) is recorded as applied but has no file here.")
+            console.output("  ? \(unknown.displayName) is recorded as applied but has no file here (deleted or renamed?).")
         }
         console.output()
         if drift.isEmpty {
@@ -50,6 +53,8 @@ struct PlanReport {
         console.output("Plan: \(status.pending.count) migration(s) to apply; drift \(drift.summary).")
         if !drift.isEmpty {
             console.output("Schema changes go into a migration with `rls diff NAME`; changes made by hand in the database are undone by the SQL above.")
+        } else if !collisions.isEmpty {
+            console.output("Record or fix the files that collide (above) before `rls apply`.")
         } else if !status.pending.isEmpty {
             console.output("Run `rls apply` to apply them.")
         }
@@ -71,6 +76,7 @@ struct PlanReport {
             editedMigrations: status.edited.map(\.fileName),
             drift: drift.changes,
             afterPendingMigrations: afterPending?.changes ?? [],
+            collisions: collisions,
             summary: .init(pendingMigrations: status.pending.count, drift: drift.changes.count, hasChanges: hasChanges)
         )
         let encoder = JSONEncoder()
@@ -86,6 +92,7 @@ struct PlanReport {
         let editedMigrations: [String]
         let drift: [Change]
         let afterPendingMigrations: [Change]
+        let collisions: [Change]
         let summary: Summary
     }
 }

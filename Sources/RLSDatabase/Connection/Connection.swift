@@ -11,12 +11,13 @@ import Foundation
 /// let rows = try connection.query("select id from note where id = $1", [1])
 /// ```
 public final class Connection {
-    private var handle: OpaquePointer?
+    /// The libpq connection; nil once closed. Internal so that `Connection+Pipeline.swift` can drive it.
+    var handle: OpaquePointer?
     private let collector = NoticeCollector()
     /// The target this connection was opened with (its description is redacted).
     public let target: ConnectionTarget
     /// The number of requests sent to the server and answered, for round-trip budgets.
-    public private(set) var roundTrips = 0
+    public internal(set) var roundTrips = 0
     /// Savepoint depth for nested ``transaction(_:)`` calls.
     var nestingDepth = 0
 
@@ -119,7 +120,7 @@ public final class Connection {
         handle.map { PQtransactionStatus($0) == PQTRANS_INERROR } ?? false
     }
 
-    private func open() throws -> OpaquePointer {
+    func open() throws -> OpaquePointer {
         guard let handle else {
             throw DatabaseError(kind: .connectionLost, message: "The connection to \(target) is closed.")
         }
@@ -140,7 +141,7 @@ public final class Connection {
         }
     }
 
-    private func error(from result: OpaquePointer, statement: String) -> DatabaseError {
+    func error(from result: OpaquePointer, statement: String) -> DatabaseError {
         func field(_ code: Character) -> String? {
             guard let pointer = PQresultErrorField(result, Int32(code.asciiValue!)) else { return nil }
             return target.scrub(String(cString: pointer))
@@ -155,7 +156,8 @@ public final class Connection {
             detail: field("D"),
             hint: field("H"),
             position: field("P").flatMap { Int($0) },
-            statement: statement
+            statement: statement,
+            context: field("W")
         )
     }
 

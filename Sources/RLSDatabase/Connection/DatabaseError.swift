@@ -28,11 +28,15 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
     public var position: Int?
     /// The statement or script that failed, when the error came from running one.
     public var statement: String?
+    /// The server's context: the stack of functions and statements the error passed through,
+    /// innermost first, one per line (a trigger that raised it shows up here).
+    public var context: String?
 
     /// Creates an error; the library creates these, tests and callers may too.
     public init(
         kind: Kind, sqlState: String? = nil, severity: String? = nil, message: String,
-        detail: String? = nil, hint: String? = nil, position: Int? = nil, statement: String? = nil
+        detail: String? = nil, hint: String? = nil, position: Int? = nil, statement: String? = nil,
+        context: String? = nil
     ) {
         self.kind = kind
         self.sqlState = sqlState
@@ -42,6 +46,7 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
         self.hint = hint
         self.position = position
         self.statement = statement
+        self.context = context
     }
 
     /// Short and safe to show (no password): for a connection failure the explanation and what to try;

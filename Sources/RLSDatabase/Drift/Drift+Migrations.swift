@@ -1,15 +1,17 @@
 import Foundation
 public import RLSCatalog
+public import RLSModel
 
 extension Drift {
     /// The changes from the state `migrations` produce (replayed in order on a throwaway database)
     /// to the state `desiredSQL` produces: the content of the next migration file.
     public static func migrationPlan(
         migrations: [SQLScript], desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
-        defaultPrivileges: DefaultPrivileges = .none
+        defaultPrivileges: DefaultPrivileges = .none, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
     ) throws -> ChangePlan {
         let scratch = try cluster()
         let current = try ScratchDatabase.catalog(applying: migrations, in: scratch, defaultPrivileges: defaultPrivileges)
+            .leavingOut(undeclared)
         let desired = try desiredCatalog(desiredSQL, in: scratch, defaultPrivileges: defaultPrivileges)
         return ChangePlan(from: current, to: desired)
     }

@@ -1,4 +1,5 @@
 public import RLSCatalog
+public import RLSModel
 
 /// Drift between a database and the schema the DSL declares: the front door of `rls plan`.
 ///
@@ -19,11 +20,12 @@ public enum Drift {
     /// started) when it is not cached.
     public static func plan(
         target: Connection, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
-        defaultPrivileges: DefaultPrivileges? = nil, cacheDirectory: String? = nil
+        defaultPrivileges: DefaultPrivileges? = nil, cacheDirectory: String? = nil,
+        leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
     ) throws -> ChangePlan {
         let rows = try target.introspectRows()
         if matchesCache(rows.fingerprint, desiredSQL, defaultPrivileges, cacheDirectory) { return ChangePlan(changes: []) }
-        let current = try rows.catalog()
+        let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
         let desired = try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: privileges,
                                          cacheDirectory: cacheDirectory)
@@ -38,21 +40,24 @@ public enum Drift {
     public static func plan(
         target: Connection, desiredSQL: String, applied: [SQLScript], pending: [SQLScript],
         scratch cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges? = nil,
-        cacheDirectory: String? = nil
+        cacheDirectory: String? = nil, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
     ) throws -> ChangePlan {
         let rows = try target.introspectRows()
         if pending.isEmpty, matchesCache(rows.fingerprint, desiredSQL, defaultPrivileges, cacheDirectory) { return ChangePlan(changes: []) }
-        let current = try rows.catalog()
+        let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
         let desired = try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: privileges,
                                          cacheDirectory: cacheDirectory)
         let full = ChangePlan(from: current, to: desired)
         guard !pending.isEmpty else { return full }
         let scratch = try cluster()
-        let before = try ScratchDatabase.catalog(applying: applied, in: scratch, defaultPrivileges: privileges)
-        let after = try ScratchDatabase.catalog(applying: applied + pending, in: scratch, defaultPrivileges: privileges)
-        let explained = ChangePlan(from: before, to: after).changes
-        return ChangePlan(changes: full.changes.filter { !explained.contains($0) })
+        let before = try ScratchDatabase.catalog(applying: applied, in: scratch, defaultPrivileges: privileges).leavingOut(undeclared)
+        let after = try ScratchDatabase.catalog(applying: applied + pending, in: scratch, defaultPrivileges: privileges).leavingOut(undeclared)
+        // Matched by what a change is about, not by its SQL: a table the pending files create is not drift
+        // when they leave its columns in another order (a later file adding one); where their result
+        // still differs from the schema, `rls plan` shows it from the replay of every file.
+        let explained = Set(ChangePlan(from: before, to: after).changes.map(\.subject))
+        return ChangePlan(changes: full.changes.filter { !explained.contains($0.subject) })
     }
 
     /// True when the target read exactly what a cached desired state holds: the plan is empty, and

@@ -12,8 +12,8 @@ public enum ScratchDatabase {
 
     /// The catalog a fresh database holds after `scripts` run on it in order.
     ///
-    /// Each script runs as its own transaction (as `rls apply` would). Throws ``DriftError`` naming
-    /// the script when one fails.
+    /// The scripts run as `rls apply` runs pending files (``TransactionModel``). Throws ``DriftError``
+    /// naming the script and line when one fails.
     public static func catalog(
         applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none
     ) throws -> Catalog {
@@ -24,23 +24,34 @@ public enum ScratchDatabase {
     static func catalogWithFingerprint(
         applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none
     ) throws -> (catalog: Catalog, fingerprint: String) {
+        // `rls plan` with pending files replays the same files twice (what they explain, and what
+        // the next `rls diff` would write): the second replay of, say, a 50 MB file is free.
+        let key = Replay(scripts: scripts, defaultPrivileges: defaultPrivileges)
+        if let known = recent.withLock({ $0.first { $0.key == key }?.result }) { return known }
+        let result = try replay(scripts, in: cluster, defaultPrivileges: defaultPrivileges)
+        recent.withLock { $0 = [(key, result)] }
+        return result
+    }
+
+    /// What a replay depends on: the scripts, in order, and the scratch database's default privileges.
+    private struct Replay: Equatable {
+        let scripts: [SQLScript]
+        let defaultPrivileges: DefaultPrivileges
+    }
+
+    /// The last replay's result (only one: a migration folder's text can be large).
+    private static let recent = Mutex<[(key: Replay, result: (catalog: Catalog, fingerprint: String))]>([])
+
+    private static func replay(
+        _ scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges
+    ) throws -> (catalog: Catalog, fingerprint: String) {
         let number = counter.add(1, ordering: .relaxed).newValue
         let name = "rls_scratch_\(getpid())_\(number)"
         let url = try cluster.createDatabase(name, defaultPrivileges: defaultPrivileges)
         defer { try? cluster.dropDatabase(name) }
         let connection = try Connection(url: url)
         defer { connection.close() }
-        for script in scripts {
-            do {
-                try connection.execute("BEGIN;\n" + script.sql + "\n;COMMIT;")
-            } catch let error as DatabaseError {
-                try? connection.execute("ROLLBACK")
-                throw DriftError(script: script.name,
-                                 message: "\(script.name) failed on a throwaway database: \(error.message)"
-                                     + (error.hint.map { " (hint: \($0))" } ?? ""),
-                                 underlying: error)
-            }
-        }
+        try connection.replay(scripts)
         return try connection.introspectCatalogWithFingerprint()
     }
 }

@@ -30,7 +30,7 @@ enum ClusterTemplate {
 
     /// Where the template for these binaries and this Supabase shape lives in `base`.
     static func directory(binaries: ServerBinaries, base: String) -> String {
-        let key = fnv1a("\(binaries.fingerprint)|\(SupabaseShape.version)|\(SupabaseShape.roles)|\(SupabaseShape.database)|\(ClusterSettings.postgresqlConf)|\(ClusterSettings.pgHbaConf)")
+        let key = fnv1a("\(binaries.fingerprint)|\(SupabaseShape.version)|\(SupabaseShape.roles)|\(SupabaseShape.database)|\(SupabaseShape.storage)|\(ClusterSettings.postgresqlConf)|\(ClusterSettings.pgHbaConf)")
         return "\(base)/template-u\(geteuid())-\(String(key, radix: 16))"
     }
 
@@ -71,6 +71,7 @@ enum ClusterTemplate {
             let postgres = try connect("postgres")
             try postgres.execute(SupabaseShape.roles)
             try postgres.execute(SupabaseShape.database)
+            try postgres.execute(SupabaseShape.storage)
             try postgres.execute("alter database postgres owner to postgres")
             postgres.close()
             // CREATE DATABASE needs the source database free of connections, so work from template1.

@@ -6,7 +6,7 @@ import RLSSQL
 /// migrations. Run as the bootstrap superuser `supabase_admin`.
 public enum SupabaseShape {
     /// Bumped whenever the SQL below changes, so cached templates are rebuilt.
-    static let version = 2
+    static let version = 3
 
     /// Cluster-wide roles; run once per cluster.
     ///
@@ -19,13 +19,15 @@ public enum SupabaseShape {
         create role authenticator login noinherit;
         grant anon, authenticated, service_role to authenticator;
         create role supabase_auth_admin nologin noinherit createrole;
+        create role supabase_storage_admin nologin noinherit;
         create role postgres login createrole createdb bypassrls;
         grant anon, authenticated, service_role to postgres with admin option;
         create role supabase_realtime_admin nologin noinherit;
         grant supabase_realtime_admin to postgres;
         """
 
-    /// Per-database objects: the `auth` schema, `auth.users`, the `auth.*()` claim functions, grants.
+    /// Per-database objects: the `auth` schema, `auth.users`, the `auth.*()` claim functions, grants
+    /// (the `storage` schema is ``storage``).
     public static let database = """
         create schema auth authorization supabase_auth_admin;
         grant usage on schema auth to anon, authenticated, service_role, postgres;

@@ -1,13 +1,12 @@
+import RLSModel
+
 /// Which schemas `rls` manages: everything but Supabase's and Postgres's own.
 ///
 /// Objects in the excluded schemas are never read, with two exceptions the DSL may declare:
 /// triggers on `auth.users` and policies on `storage.objects`.
 enum ManagedSchemas {
     /// Schemas that Supabase or Postgres own, by exact name.
-    static let excluded = [
-        "auth", "storage", "realtime", "_realtime", "extensions", "vault", "pgsodium", "pgsodium_masks",
-        "information_schema", "net", "cron", "pgbouncer", "pgtle", "_analytics",
-    ]
+    static let excluded = SupabaseSchemas.owned
 
     /// Schemas that Supabase or Postgres own, by `LIKE` pattern.
     static let excludedPatterns = ["pg\\_%", "supabase\\_%", "graphql%"]

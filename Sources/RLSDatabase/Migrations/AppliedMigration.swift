@@ -9,9 +9,22 @@ public struct AppliedMigration: Sendable, Equatable {
     public var checksum: String?
 
     /// A history row.
-    public init(version: String, name: String? = nil, checksum: String? = nil) {
+    public init(version: String, name: String? = nil, checksum: String? = nil, statements: [String]? = nil) {
         self.version = version
         self.name = name
         self.checksum = checksum
+        self.statements = statements
+    }
+
+    /// The statements the Supabase CLI recorded, read only when no checksum is (so a CLI-applied
+    /// file can still be checked for edits); nil otherwise.
+    public var statements: [String]?
+}
+
+extension AppliedMigration {
+    /// `20261122153000_add_saved.sql` as the file would be named (just the version when no name is
+    /// recorded), escaped for printing: names in the history come from whoever wrote it.
+    public var displayName: String {
+        (name.map { "\(version)_\($0).sql" } ?? version).escapedForDisplay
     }
 }

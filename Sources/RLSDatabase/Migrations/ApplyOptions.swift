@@ -15,13 +15,17 @@ public struct ApplyOptions: Sendable, Equatable {
     public var statementTimeout: Duration
     /// How long to wait for another `rls apply` that holds the migration lock.
     public var lockWait: Duration
+    /// Apply pending files older than the newest applied one too (refused otherwise, as the Supabase
+    /// CLI refuses them without `--include-all`).
+    public var includeAll: Bool
 
     /// Options; the defaults suit a live database: 5 s lock timeout, 60 s per statement, and up to
     /// 5 minutes waiting for a concurrent apply.
     public init(
         allowDestructive: Bool = false, dryRun: Bool = false, lockTimeout: Duration = .seconds(5),
-        statementTimeout: Duration = .seconds(60), lockWait: Duration = .seconds(300)
+        statementTimeout: Duration = .seconds(60), lockWait: Duration = .seconds(300), includeAll: Bool = false
     ) {
+        self.includeAll = includeAll
         self.allowDestructive = allowDestructive
         self.dryRun = dryRun
         self.lockTimeout = lockTimeout

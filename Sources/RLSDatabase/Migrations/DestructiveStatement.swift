@@ -24,8 +24,6 @@ public struct DestructiveStatement: Sendable, Equatable, CustomStringConvertible
 
     /// `file:line: first line of the statement — what it does`.
     public var description: String {
-        let firstLine = statement.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let shown = firstLine.count > 80 ? String(firstLine.prefix(77)) + "..." : firstLine
-        return "\(fileName):\(line): \(shown) — \(kind.summary)"
+        "\(fileName.escapedForDisplay):\(line): \(statement.firstLineForDisplay) — \(kind.summary)"
     }
 }

@@ -87,9 +87,6 @@ public struct MigrationDirectory: Sendable {
         guard let data = FileManager.default.contents(atPath: filePath) else {
             throw MigrationError.unreadable(filePath, reason: "the file could not be read")
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw MigrationError.unreadable(filePath, reason: "the file is not UTF-8 text")
-        }
-        return text
+        return try MigrationText.decode(data, path: filePath)
     }
 }

@@ -23,10 +23,20 @@ extension MigrationError: CustomStringConvertible {
         case .fileExists(let path):
             return "A migration with this timestamp already exists: \(path).\nWait a second and run the command again."
         case .transactionControl(let fileName, let line, let statement):
-            return "\(fileName):\(line): `\(statement)` controls the transaction, but rls applies all pending files "
+            return "\(fileName.escapedForDisplay):\(line): `\(statement.firstLineForDisplay)` controls the transaction, but rls applies all pending files "
                 + "in one transaction of its own.\nRemove BEGIN/COMMIT from the file; it stays all-or-nothing."
+        case .refusedStatement(let fileName, let line, let statement, let reason):
+            return "\(fileName.escapedForDisplay):\(line): `\(statement.firstLineForDisplay)` \(reason) Nothing was applied."
+        case .notText(let path, let offset, let reason):
+            return "\(path.escapedForDisplay) is not a text file: \(reason) at byte \(offset).\n"
+                + "Save it as UTF-8 text (without NUL bytes or a byte-order mark in the middle). Nothing was applied."
+        case .outOfOrder(let fileNames, let newest):
+            let names = fileNames.map { "  \($0.escapedForDisplay)" }.joined(separator: "\n")
+            return "Pending migration\(fileNames.count == 1 ? " is" : "s are") older than the newest applied one (\(newest)):\n"
+                + "\(names)\nThey were probably merged from another branch. Check that they still make sense after \(newest), "
+                + "then run again with --include-all (as with `supabase db push --include-all`). Nothing was applied."
         case .editedAfterApply(let edited):
-            let names = edited.map { "  \($0.fileName)" }.joined(separator: "\n")
+            let names = edited.map { "  \($0.fileName.escapedForDisplay)" }.joined(separator: "\n")
             return "Applied migration\(edited.count == 1 ? " was" : "s were") edited after running "
                 + "(checksum differs):\n\(names)\n"
                 + "Restore the applied version (for example from git) and put the change in a new migration "
@@ -37,11 +47,17 @@ extension MigrationError: CustomStringConvertible {
                 + "that can lose data:\n\(list)\n"
                 + "Check they are intended, then run again with --allow-destructive. Nothing was applied."
         case .statementFailed(let failure):
-            var text = "\(failure.fileName):\(failure.line): \(failure.message)"
+            var text = "\(failure.fileName.escapedForDisplay):\(failure.line): \(failure.message)"
             if let sqlState = failure.sqlState { text += " (SQLSTATE \(sqlState))" }
             if let detail = failure.detail { text += "\nDetail: \(detail)" }
             if let hint = failure.hint { text += "\nHint: \(hint)" }
-            return text + "\nNothing was applied: fix \(failure.path) and run `rls apply` again."
+            guard !failure.committedBefore.isEmpty else {
+                return text + "\nNothing was applied: fix \(failure.path.escapedForDisplay) and run `rls apply` again."
+            }
+            return text + "\nNothing else was applied. Committed before, in transactions of their own "
+                + "(an enum value cannot be used in the transaction that adds it, nor removed):\n"
+                + failure.committedBefore.map { "  " + $0 }.joined(separator: "\n")
+                + "\nFix \(failure.path.escapedForDisplay) and run `rls apply` again; what is committed is not run twice."
         case .database(let action, let message, let sqlState, let hint):
             var text = "Could not \(action): \(message)"
             if let sqlState { text += " (SQLSTATE \(sqlState))" }

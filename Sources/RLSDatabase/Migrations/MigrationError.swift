@@ -15,6 +15,15 @@ public enum MigrationError: Error, Sendable, Equatable {
     case fileExists(String)
     /// A pending file contains `BEGIN`, `COMMIT` or similar, which would break the single transaction.
     case transactionControl(fileName: String, line: Int, statement: String)
+    /// A pending file contains a statement that cannot run in a migration (`VACUUM`,
+    /// `CREATE INDEX CONCURRENTLY`, `COPY … FROM STDIN`, …); `reason` says why and what to do.
+    case refusedStatement(fileName: String, line: Int, statement: String, reason: String)
+    /// A migration file is not text: a NUL byte, invalid UTF-8 or a byte-order mark after the start,
+    /// at `byteOffset` (0-based).
+    case notText(String, byteOffset: Int, reason: String)
+    /// Pending files are older than the newest applied migration (typically merged from another
+    /// branch); applying them needs `includeAll`, as with the Supabase CLI.
+    case outOfOrder([String], newestApplied: String)
     /// Applied files were edited since they ran.
     case editedAfterApply([EditedMigration])
     /// Pending files contain statements that can lose data, and `allowDestructive` was not set.

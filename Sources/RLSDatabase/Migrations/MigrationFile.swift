@@ -17,16 +17,19 @@ public struct MigrationFile: Sendable, Equatable {
     public let fileName: String
     /// Where the file was read from (or will be written).
     public let path: String
-    /// The file's text.
+    /// The file's text, without a leading byte-order mark (see ``MigrationText``).
     public let contents: String
     /// Lowercase hex SHA-256 of the file's UTF-8 bytes; an applied file whose checksum changes
     /// was edited after it ran.
     public let checksum: String
-    /// The file's statements, each with its line in the file.
-    public let statements: [SQLStatement]
+    /// The file's statements, each with its line in the file; split on first use (`rls plan` with
+    /// nothing pending never needs them), then kept.
+    public var statements: [SQLStatement] { split.statements }
+    private let split: SplitOnce
 
     /// A migration from its file name and text; throws ``MigrationError/badFileName(_:directory:)``
-    /// unless the name is `YYYYMMDDHHMMSS_name.sql`.
+    /// unless the name is `YYYYMMDDHHMMSS_name.sql`, and ``MigrationError/notText(_:byteOffset:reason:)``
+    /// for a NUL or a byte-order mark after the start.
     public init(fileName: String, path: String, contents: String) throws {
         // Not NSString.deletingLastPathComponent: Foundation on Linux traps on a path without "/".
         let directory = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
@@ -35,10 +38,14 @@ public struct MigrationFile: Sendable, Equatable {
         self.name = name
         self.fileName = fileName
         self.path = path
-        self.contents = contents
-        self.checksum = SHA256.hexDigest(of: contents.utf8)
-        self.statements = SQLStatement.split(contents)
+        let text = try MigrationText.decode(contents.utf8, path: path)
+        self.contents = text
+        self.checksum = SHA256.hexDigest(of: text.utf8)
+        self.split = SplitOnce(text)
     }
+
+    /// The file name with control characters escaped, for printing (see `String.escapedForDisplay`).
+    public var displayName: String { fileName.escapedForDisplay }
 
     /// Every statement that can lose data, with its line.
     public var destructiveStatements: [DestructiveStatement] {

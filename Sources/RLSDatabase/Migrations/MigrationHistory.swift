@@ -63,32 +63,40 @@ enum MigrationHistory {
     static func read(on connection: Connection, shape: Shape) throws -> [AppliedMigration] {
         guard shape.hasHistory else { return [] }
         let name = shape.hasName ? "m.name" : "null::text"
+        // The CLI's recorded statements, only where no checksum vouches for the file.
+        let statements = shape.hasStatements ? "m.statements" : "null::text[]"
         let sql: String
         if shape.hasChecksums {
             sql = """
-                select m.version, \(name) as name, c.checksum
+                select m.version, \(name) as name, c.checksum,
+                       case when c.checksum is null then \(statements) end as statements
                 from supabase_migrations.schema_migrations m
                 left join supabase_migrations.rls_checksums c on c.version = m.version
                 order by m.version
                 """
         } else {
-            sql = "select m.version, \(name) as name, null::text as checksum from supabase_migrations.schema_migrations m order by m.version"
+            sql = """
+                select m.version, \(name) as name, null::text as checksum, \(statements) as statements
+                from supabase_migrations.schema_migrations m order by m.version
+                """
         }
         return try connection.query(sql).rows.map { row in
-            AppliedMigration(version: try row.string("version"), name: row["name"], checksum: row["checksum"])
+            AppliedMigration(version: try row.string("version"), name: row["name"], checksum: row["checksum"],
+                             statements: try row.optionalStringArray("statements"))
         }
     }
 
-    /// The statements that record `file` as applied, for the end of the apply script.
-    static func recordSQL(for file: MigrationFile) -> String {
-        let statements = file.statements.map { quoteLiteral($0.text) }.joined(separator: ", ")
-        return """
-            INSERT INTO supabase_migrations.schema_migrations (version, name, statements) \
-            VALUES (\(quoteLiteral(file.version)), \(quoteLiteral(file.name)), ARRAY[\(statements)]::text[]);
-            INSERT INTO supabase_migrations.rls_checksums (version, checksum) \
-            VALUES (\(quoteLiteral(file.version)), \(quoteLiteral(file.checksum))) \
-            ON CONFLICT (version) DO UPDATE SET checksum = excluded.checksum, applied_at = now();
-
-            """
+    /// The statements that record `file` as applied, for the end of the apply pipeline; the values
+    /// travel as parameters.
+    static func recordStatements(for file: MigrationFile) -> [PipelineStatement] {
+        [
+            PipelineStatement(
+                "INSERT INTO supabase_migrations.schema_migrations (version, name, statements) VALUES ($1, $2, $3::text[])",
+                [file.version, file.name, file.statements.map(\.text)]),
+            PipelineStatement(
+                "INSERT INTO supabase_migrations.rls_checksums (version, checksum) VALUES ($1, $2) "
+                    + "ON CONFLICT (version) DO UPDATE SET checksum = excluded.checksum, applied_at = now()",
+                [file.version, file.checksum]),
+        ]
     }
 }

@@ -17,6 +17,7 @@ public enum MigrationLock {
             SELECT pg_catalog.pg_advisory_xact_lock(\(key));
             SET LOCAL lock_timeout = '\(options.lockTimeout.settingMilliseconds)ms';
             SET LOCAL statement_timeout = '\(options.statementTimeout.settingMilliseconds)ms';
+            SET LOCAL standard_conforming_strings = on;
             """
     }
 

@@ -26,7 +26,9 @@ public struct MigrationStatus: Sendable, Equatable {
         self.applied = applied.sorted { $0.version < $1.version }
         pending = files.filter { byVersion[$0.version] == nil }
         edited = files.compactMap { file in
-            guard let recorded = byVersion[file.version]?.checksum, recorded != file.checksum else { return nil }
+            guard let row = byVersion[file.version] else { return nil }
+            if row.checksum == nil { return RecordedStatements.edit(of: file, recorded: row.statements) }
+            guard let recorded = row.checksum, recorded != file.checksum else { return nil }
             return EditedMigration(
                 version: file.version, fileName: file.fileName, appliedChecksum: recorded, currentChecksum: file.checksum)
         }

@@ -5,10 +5,11 @@
 /// // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 /// ```
 public struct SHA256: Sendable {
-    private var state: [UInt32] = [
+    // A tuple, not an array: no heap allocation or uniqueness check per 64-byte block.
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
         0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
-        0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
+        0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
@@ -17,7 +18,15 @@ public struct SHA256: Sendable {
 
     /// Feeds more bytes.
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        let bytes = Array(bytes)
+        // Contiguous input (a String's UTF-8, an array) is hashed in place: no copy of a 50 MB file.
+        let done: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: UnsafeRawBufferPointer($0)) }
+        if done == nil {
+            let copy = Array(bytes)
+            copy.withUnsafeBytes { update(buffer: $0) }
+        }
+    }
+
+    private mutating func update(buffer bytes: UnsafeRawBufferPointer) {
         length &+= UInt64(bytes.count)
         var start = 0
         if !pending.isEmpty {
@@ -25,7 +34,7 @@ public struct SHA256: Sendable {
             pending += bytes[0..<taken]
             start = taken
             guard pending.count == 64 else { return }
-            compress(pending, at: 0)
+            pending.withUnsafeBytes { compress($0, at: 0) }
             pending.removeAll(keepingCapacity: true)
         }
         while start + 64 <= bytes.count {
@@ -45,12 +54,15 @@ public struct SHA256: Sendable {
         for shift in stride(from: 56, through: 0, by: -8) {
             tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
         }
-        for start in stride(from: 0, to: tail.count, by: 64) {
-            copy.compress(tail, at: start)
+        tail.withUnsafeBytes { tail in
+            for start in stride(from: 0, to: tail.count, by: 64) {
+                copy.compress(tail, at: start)
+            }
         }
         var digest: [UInt8] = []
         digest.reserveCapacity(32)
-        for word in copy.state {
+        let words = copy.state
+        for word in [words.0, words.1, words.2, words.3, words.4, words.5, words.6, words.7] {
             digest.append(UInt8(truncatingIfNeeded: word >> 24))
             digest.append(UInt8(truncatingIfNeeded: word >> 16))
             digest.append(UInt8(truncatingIfNeeded: word >> 8))
@@ -74,29 +86,32 @@ public struct SHA256: Sendable {
     }
 
     /// Processes the 64-byte block of `bytes` starting at `start`.
-    private mutating func compress(_ bytes: [UInt8], at start: Int) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for i in 0..<16 {
-            let j = start + i * 4
-            w[i] = UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8 | UInt32(bytes[j + 3])
+    private mutating func compress(_ bytes: UnsafeRawBufferPointer, at start: Int) {
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            for i in 0..<16 {
+                let j = start + i * 4
+                w[i] = UInt32(bytes[j]) << 24 | UInt32(bytes[j + 1]) << 16 | UInt32(bytes[j + 2]) << 8 | UInt32(bytes[j + 3])
+            }
+            for i in 16..<64 {
+                let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
+                let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
+                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+            }
+            var (a, b, c, d, e, f, g, h) = (state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7)
+            Self.roundConstants.withUnsafeBufferPointer { k in
+                for i in 0..<64 {
+                    let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
+                    let choice = (e & f) ^ (~e & g)
+                    let t1 = h &+ s1 &+ choice &+ k[i] &+ w[i]
+                    let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
+                    let majority = (a & b) ^ (a & c) ^ (b & c)
+                    let t2 = s0 &+ majority
+                    (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+                }
+            }
+            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                     state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
-        for i in 16..<64 {
-            let s0 = rotate(w[i - 15], 7) ^ rotate(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotate(w[i - 2], 17) ^ rotate(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for i in 0..<64 {
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.roundConstants[i] &+ w[i]
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
     }
 
     private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -25,18 +25,6 @@ extension SQLStatement {
         }
     }
 
-    /// Whether a statement with these tokens controls the transaction.
-    static func isTransactionControl(_ tokens: [SQLToken]) -> Bool {
-        guard let first = tokens.first, first.kind == .word else { return false }
-        let second = tokens.count > 1 && tokens[1].kind == .word ? tokens[1].text : nil
-        switch first.text {
-        case "BEGIN", "START", "COMMIT", "END", "ABORT": return true
-        case "ROLLBACK": return second != "TO"
-        case "PREPARE": return second == "TRANSACTION"
-        default: return false
-        }
-    }
-
     /// `ALTER TABLE [IF EXISTS] [ONLY] name action, action, …`: looks at each action.
     private static func alterTableKinds(_ tokens: [SQLToken]) -> [DestructiveKind] {
         var kinds: [DestructiveKind] = []

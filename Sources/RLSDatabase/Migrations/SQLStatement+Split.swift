@@ -41,24 +41,41 @@ extension SQLStatement {
 }
 
 /// Follows `CREATE [OR REPLACE] FUNCTION|PROCEDURE … BEGIN ATOMIC … END`, whose body holds
-/// semicolons that do not end the statement. Like psql, it counts BEGIN/CASE against END
-/// only in statements that start that way.
+/// semicolons that do not end the statement.
+///
+/// The body starts only at the two words `BEGIN ATOMIC` outside parentheses, so a parameter, a
+/// result column or a type named `begin` or `atomic` opens nothing. Inside the body only `CASE`
+/// and `END` count: both are reserved words, so unquoted they are always keywords, and `END`
+/// closes either a `CASE` or the body. Whatever this gets wrong still cannot run two commands as
+/// one: each statement is sent as one extended-protocol message, which the server refuses to hold
+/// more than one command.
 private struct AtomicBodyTracker {
     private(set) var depth = 0
     private var definesRoutine = false
     private var leadingWords: [String] = []
+    private var parentheses = 0
+    private var previousWasBegin = false
 
     mutating func observe(_ token: SQLToken, index: Int) {
+        switch token.kind {
+        case .openParenthesis: parentheses += 1
+        case .closeParenthesis: parentheses -= 1
+        default: break
+        }
+        defer { previousWasBegin = token.isWord("BEGIN") && parentheses == 0 && depth == 0 }
         guard token.kind == .word else { return }
         if index < 4, index == leadingWords.count {
             leadingWords.append(token.text)
             definesRoutine = Self.startsRoutine(leadingWords)
         }
         guard definesRoutine else { return }
+        if depth == 0 {
+            if previousWasBegin, token.text == "ATOMIC", parentheses == 0 { depth = 1 }
+            return
+        }
         switch token.text {
-        case "BEGIN": depth += 1
-        case "CASE" where depth > 0: depth += 1
-        case "END" where depth > 0: depth -= 1
+        case "CASE": depth += 1
+        case "END": depth -= 1
         default: break
         }
     }

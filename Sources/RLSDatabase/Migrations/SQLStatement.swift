@@ -24,9 +24,16 @@ public struct SQLStatement: Equatable, Sendable {
     /// SQLStatement.split("alter table t drop constraint c")[0].destructiveKinds   // []
     /// ```
     public let destructiveKinds: [DestructiveKind]
-    /// Whether this is `BEGIN`, `COMMIT` or similar, which would end or nest rls's own transaction
-    /// and break all-or-nothing. Savepoints are not.
-    public let isTransactionControl: Bool
+    /// Why a migration may not contain this statement (`COMMIT`, `VACUUM`, `COPY … FROM STDIN`, …),
+    /// or nil when it may.
+    public let refusal: Refusal?
+    /// Whether this is `BEGIN`, `COMMIT`, `SAVEPOINT` or similar, which would end or nest rls's own
+    /// transaction and break all-or-nothing.
+    public var isTransactionControl: Bool { refusal == .transactionControl }
+    /// For `ALTER TYPE name ADD VALUE …`, the type's name (last part, folded); nil otherwise.
+    let enumValueType: String?
+    /// For `CREATE TYPE name AS ENUM …`, the type's name (last part, folded); nil otherwise.
+    let createdEnumType: String?
     /// The text's length in Unicode scalars.
     let length: Int
 
@@ -44,8 +51,11 @@ public struct SQLStatement: Equatable, Sendable {
         self.column = column
         self.offset = offset
         self.length = length
-        destructiveKinds = Self.destructiveKinds(of: tokens)
-        isTransactionControl = Self.isTransactionControl(tokens)
+        destructiveKinds = tokens.first?.isWord("DO") == true
+            ? Self.doBlockDestructiveKinds(text) : Self.destructiveKinds(of: tokens)
+        refusal = Self.refusal(of: tokens)
+        enumValueType = Self.enumValueType(of: tokens)
+        createdEnumType = Self.createdEnumType(of: tokens)
     }
 
     /// The script line of a 1-based character position inside ``text``, such as the

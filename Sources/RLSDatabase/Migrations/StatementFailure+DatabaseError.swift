@@ -4,7 +4,21 @@ extension StatementFailure {
     init(file: MigrationFile, statement: SQLStatement, line: Int, error: DatabaseError) {
         self.init(
             fileName: file.fileName, path: file.path, line: line, statement: statement.text, sqlState: error.sqlState,
-            message: error.message, detail: error.detail, hint: error.hint ?? Self.hint(for: error.sqlState))
+            message: error.message, detail: error.detail,
+            hint: Self.hint(for: error))
+    }
+
+    /// The server found two commands in what rls read as one statement: rls and the server split
+    /// the file differently, and the server refused rather than run something rls did not check.
+    static let multipleCommandsHint =
+        "rls read this as one statement but the server found several commands in it, so it ran none of them. "
+        + "End each statement with `;` outside strings, quoted names and function bodies; if the file is right, report it."
+
+    /// The server's hint, ours where rls knows better (the transaction model) or the server gives none.
+    static func hint(for error: DatabaseError) -> String? {
+        if error.sqlState == "55P04" { return hint(for: error.sqlState) }
+        if error.message.contains("multiple commands") { return multipleCommandsHint }
+        return error.hint ?? hint(for: error.sqlState)
     }
 
     /// Our hint for failures that come from how rls applies, when the server gives none.
@@ -16,6 +30,10 @@ extension StatementFailure {
         case "55P03":
             return "Another session held a lock on this object longer than the lock timeout; the apply gave up "
                 + "rather than stall the application. Try again, or raise --lock-timeout."
+        case "55P04":
+            return "A new enum value cannot be used in the transaction that adds it. rls adds values to existing "
+                + "types in a transaction of their own first, but this type is created in the same file: list the value "
+                + "in its CREATE TYPE, or move the ALTER TYPE … ADD VALUE into an earlier file than its first use."
         case "57014":
             return "The statement ran longer than the statement timeout; raise --statement-timeout if it needs longer."
         default:

@@ -21,6 +21,9 @@ public struct StatementFailure: Sendable, Equatable {
     public var detail: String?
     /// The server's hint, or ours for common cases, if any.
     public var hint: String?
+    /// What the same apply committed before the failing statement's transaction (enum values added
+    /// in a transaction of their own, earlier batches), in words; empty when nothing was.
+    public var committedBefore: [String] = []
 
     /// A failure at a place in a file.
     public init(

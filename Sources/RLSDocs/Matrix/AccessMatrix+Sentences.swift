@@ -8,13 +8,14 @@ extension AccessMatrix {
     /// remove a row; nobody can add a row for someone else or change one to belong to someone else."
     public func sentences(for table: Table, writtenByRoutines: Bool = false) -> [AccessSentence] {
         let users: [Caller] = [.anyone, .signedInUser, .rowOwner]
-        var groups: [(outcomes: [Outcome], operations: [Operation])] = []
+        var groups: [(outcomes: [Outcome], operations: [Operation], roles: [String]?)] = []
         for operation in Operation.allCases {
             let outcomes = users.map { outcome(of: table, $0, operation) }
-            if let index = groups.firstIndex(where: { $0.outcomes == outcomes }) {
+            let roles = memberRoles(table, operation)
+            if let index = groups.firstIndex(where: { $0.outcomes == outcomes && $0.roles == roles }) {
                 groups[index].operations.append(operation)
             } else {
-                groups.append((outcomes, [operation]))
+                groups.append((outcomes, [operation], roles))
             }
         }
         let provableUsers = { (outcomes: [Outcome]) in zip(users, outcomes).filter { $0.1.isProvable }.map(\.0) }
@@ -22,6 +23,27 @@ extension AccessMatrix {
             AccessSentence(
                 operations: group.operations, callers: provableUsers(group.outcomes),
                 text: sentence(table, group.operations, group.outcomes, writtenByRoutines: writtenByRoutines))
+        }
+        for requirement in SignInRequirement.allCases {
+            let operations = Operation.allCases.filter {
+                table.signInRequirements($0).contains(requirement) && !table.access[$0].policyRoles.isEmpty
+            }
+            guard !operations.isEmpty else { continue }
+            let text = switch requirement {
+            case .twoFactor: "Needs two-factor sign-in (aal2) to \(operations.verbs) a row: a session signed in with a password or link alone is refused."
+            case .notAnonymous: "Anonymous sign-ins cannot \(operations.verbs) rows: the user must have a permanent account."
+            }
+            result.append(AccessSentence(operations: operations, callers: [.signedInUser, .rowOwner], text: text))
+        }
+        for operation in [Operation.insert, .update] {
+            guard let columns = table.writableColumns(operation),
+                users.contains(where: { outcome(of: table, $0, operation) == .allowed })
+            else { continue }
+            let names = listed(columns.map { "`\($0)`" })
+            let text = operation == .update
+                ? "Only \(names) can be changed; the app's users have no privilege on the other columns."
+                : "A new row can set only \(names); the other columns take their defaults."
+            result.append(AccessSentence(operations: [operation], callers: users.filter { outcome(of: table, $0, operation) == .allowed }, text: text))
         }
         let serviceOperations = Operation.allCases.filter { outcome(of: table, .serviceRole, $0) == .allowed }
         if !serviceOperations.isEmpty {
@@ -59,6 +81,13 @@ extension AccessMatrix {
         if signedIn == .allowed {
             return "Any signed-in user can \(verbs) every row; visitors who are not signed in cannot."
         }
+        if case .appRoleRows(let roles) = schema.expectedAccess(of: table, role: .authenticated, operations[0]) {
+            return "Only signed-in users whose app role (`app_metadata.role`, which only the server sets) is \(roles.joinedWithOr)"
+                + " can \(verbs) rows; other users cannot\(anyone == .refused ? "" : ", nor can visitors who are not signed in")."
+        }
+        if signedIn == .blocked && owner == .allowed, case .memberRows(let path) = schema.expectedAccess(of: table, role: .authenticated, operations[0]) {
+            return memberSentence(table, path, operations, anyoneRefused: anyone == .refused)
+        }
         if signedIn == .blocked && owner == .allowed, let path = ownerPath(of: table) {
             var text = "Only \(path.owner) can \(verbs) a row"
             var limits: [String] = []
@@ -82,5 +111,33 @@ extension AccessMatrix {
             text += " The functions and triggers below still write to it."
         }
         return text
+    }
+
+    /// The roles a members plan names for `operation` (empty: any member), nil for other plans.
+    private func memberRoles(_ table: Table, _ operation: Operation) -> [String]? {
+        if case .members(_, _, let roles) = table.access[operation] { return roles }
+        if case .appRole(let roles) = table.access[operation] { return ["app role"] + roles }
+        return nil
+    }
+
+    /// "Only members of the row's dealership with role admin or owner can remove a row; ..."
+    private func memberSentence(_ table: Table, _ path: MembershipPath, _ operations: [Operation], anyoneRefused: Bool) -> String {
+        let group = path.membership.group.name.replacingOccurrences(of: "_", with: " ")
+        let isGroup = path.membership.group == table.qualifiedName && path.hops.isEmpty
+        let whose = isGroup ? "the \(group)" : path.hops.first.map {
+            "the \(group) of the row's \($0.parent.name.replacingOccurrences(of: "_", with: " "))"
+        } ?? "the row's \(group)"
+        let roles = path.roles.isEmpty ? "" : " with role \(path.roles.joinedWithOr)"
+        var text = "Only members of \(whose)\(roles) can \(operations.verbs) \(isGroup ? "it" : "a row")"
+        var limits: [String] = []
+        let qualified = path.roles.isEmpty ? "they are not a member of" : "where they do not hold \(path.roles.count == 1 ? "that role" : "one of these roles")"
+        if !isGroup && operations.contains(.insert) { limits.append("add a row to a \(group) \(qualified)") }
+        if !isGroup && operations.contains(.update) {
+            limits.append(limits.isEmpty ? "move a row into a \(group) \(qualified)" : "move a row into one")
+        }
+        if operations == [.select] { text += "; everyone else sees none of them" }
+        if !limits.isEmpty { text += "; nobody can \(limits.joined(separator: " or "))" }
+        if !anyoneRefused { text += "; visitors who are not signed in cannot either" }
+        return text + "."
     }
 }

@@ -31,6 +31,11 @@ extension Table {
         case .public: return "anyone, signed in or not"
         case .authenticated: return "any signed-in user"
         case .owner, .ownerThrough: return "the signed-in owner of each row, and nobody else"
+        case .members(_, let membership, let roles):
+            let who = roles.isEmpty ? "members" : "members with role \(roles.joined(separator: " or "))"
+            return "\(who) of each row's group (\(membership)), and nobody else"
+        case .appRole(let roles):
+            return "signed-in users whose app role is \(roles.joined(separator: " or ")), and nobody else"
         case .serviceRoleOnly, .noAccess: return "no client: nobody may read the rows (only the service role could subscribe)"
         }
     }

@@ -15,7 +15,11 @@ extension AccessProof {
         var resultsByCell: [AccessCell: [ProbeResult]] = [:]
         for result in report.results {
             guard let table = schema.table(result.probe.table) else { continue }
-            for caller in Self.callers(of: result.probe, tableHasOwner: matrix.ownerPath(of: table) != nil) {
+            let hasOwner = matrix.ownerPath(of: table) != nil || matrix.membershipPath(of: table) != nil
+            // Where an operation needs two-factor, alice (aal2) speaks for the page; elsewhere the usual sign-ins.
+            let needsMFA = table.mfaOperations.contains(result.probe.operation)
+            if case .user(let user) = result.probe.persona, (user.aal == "aal2") != needsMFA || user.isAnonymous { continue }
+            for caller in Self.callers(of: result.probe, tableHasOwner: hasOwner) {
                 resultsByCell[AccessCell(result.probe.table, caller, result.probe.operation), default: []].append(result)
             }
         }
@@ -49,11 +53,14 @@ extension AccessProof {
         case .anon: return [.anyone]
         case .serviceRole: return [.serviceRole]
         case .user:
-            guard tableHasOwner, let me = probe.persona.fixtureOwner else { return [.signedInUser] }
+            // The extra group members and carol prove the check's finer cells, not the page's.
+            guard let me = probe.persona.fixtureOwner else { return [] }
+            guard tableHasOwner else { return [.signedInUser] }
             switch probe.target {
             case .fixtureRows: return [.signedInUser, .rowOwner]
             case .row(let owner): return owner == me ? [.rowOwner] : [.signedInUser]
             case .handOver: return [.signedInUser]
+            case .column: return []  // column privileges are their own line on the page
             }
         }
     }

@@ -6,6 +6,7 @@ extension Outcome {
     func judges(_ result: ProbeResult) -> Bool {
         guard result.probe.layer == .asDeployed, result.verdict != .unverified else { return false }
         if case .handOver = result.probe.target { return false }
+        if case .column = result.probe.target { return false }
         switch self {
         case .custom, .notApplicable: return false
         case .allowed, .refused, .blocked: return true

@@ -7,6 +7,10 @@ public enum RowAccess: Sendable, Hashable, CustomStringConvertible {
     case allRows
     /// Only rows the signed-in user owns, reached by this path.
     case ownRows(OwnerPath)
+    /// Only rows of groups the signed-in user is a member of (with a qualifying role).
+    case memberRows(MembershipPath)
+    /// Every row, for signed-in users whose app role is one of these; no row for the others.
+    case appRoleRows([String])
     /// Every row, because the role bypasses RLS (`service_role`).
     case bypassesRLS
     /// Decided by hand-written policies; the plan's share, if any, is `planned`.
@@ -18,6 +22,8 @@ public enum RowAccess: Sendable, Hashable, CustomStringConvertible {
         case .denied: "no access"
         case .allRows: "every row"
         case .ownRows(let path): "only rows the signed-in user owns (\(path))"
+        case .memberRows(let path): "only rows of groups the signed-in user belongs to (\(path))"
+        case .appRoleRows(let roles): "every row, for users whose app role is \(roles.joinedWithOr)"
         case .bypassesRLS: "every row (bypasses RLS)"
         case .custom(_, let policies): "as policies \(policies.map(\.name).joined(separator: ", ")) allow"
         }

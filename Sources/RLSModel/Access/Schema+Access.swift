@@ -5,6 +5,7 @@ extension Table {
     /// Compiles to `grant select, insert on table ... to authenticated;` per role,
     /// after `revoke all` from the API roles.
     public var privileges: [Role: Set<Operation>] {
+        if let grants = overrides.grants { return grantedOperations(grants) }
         var result: [Role: Set<Operation>] = [:]
         for operation in Operation.allCases {
             for role in access[operation].grantedRoles {
@@ -12,7 +13,7 @@ extension Table {
             }
         }
         for policy in policies {
-            for role in policy.roles {
+            for role in policy.roles.flatMap(\.policyReach) {
                 result[role, default: []].formUnion(policy.command.operations)
             }
         }
@@ -24,7 +25,7 @@ extension Table {
 
     /// The hand-written policies that apply to `role` for `operation`.
     public func policies(for role: Role, _ operation: Operation) -> [Policy] {
-        policies.filter { $0.roles.contains(role) && $0.command.operations.contains(operation) }
+        policies.filter { $0.roles.flatMap(\.policyReach).contains(role) && $0.command.operations.contains(operation) }
     }
 }
 
@@ -35,6 +36,7 @@ extension Schema {
     public func expectedAccess(of table: Table, role: Role, _ operation: Operation) -> RowAccess {
         guard table.privileges[role]?.contains(operation) == true else { return .denied }
         if role == .serviceRole { return .bypassesRLS }
+        if !table.overrides.rowLevelSecurity { return .allRows }
         let plan = table.access[operation]
         let planned = plan.policyRoles.contains(role) ? plan : nil
         let custom = table.policies(for: role, operation)
@@ -44,7 +46,13 @@ extension Schema {
         case .owner?, .ownerThrough?:
             guard let path = try? ownerPath(of: table, plan: plan) else { return .denied }
             return .ownRows(path)
-        default: return .denied
+        case .appRole(let roles)?: return .appRoleRows(roles)
+        case .members?:
+            guard let path = try? membershipPath(of: table, plan: plan) else { return .denied }
+            return .memberRows(path)
+        default:
+            // Granted (an explicit grant list) but no policy lets the role through: RLS filters every row.
+            return table.overrides.grants != nil ? .custom(planned: nil, policies: []) : .denied
         }
     }
 
@@ -52,6 +60,7 @@ extension Schema {
     /// that no primary key, unique constraint or index already leads with.
     public func indexes(of table: Table) -> [Index] {
         var result = table.indexes
+        guard table.overrides.automaticIndexes else { return result }
         var wanted: [([String], SourceLocation)] = []
         for operation in Operation.allCases {
             if case .owner(let name) = table.access[operation], let column = table.column(name) {
@@ -59,6 +68,10 @@ extension Schema {
             }
         }
         wanted += table.foreignKeys.map { ($0.columns, $0.source) }
+        // The members helper looks memberships up by user.
+        for membership in memberships where membership.table == table.qualifiedName {
+            if let column = table.column(membership.userColumn) { wanted.append(([membership.userColumn], column.source)) }
+        }
         for (columns, source) in wanted
         where !table.isIndexed(columns) && !result.contains(where: { $0.columns.starts(with: columns) }) {
             var index = Index(columns, source: source)

@@ -26,6 +26,8 @@ public struct Column: Sendable, Hashable {
     public var defaultValue: ColumnDefault?
     /// Identity generation, if this is an identity column.
     public var identity: Identity?
+    /// Serial or stored generation (``serial()``, ``generated(_:)``), if any.
+    public var generation: Generation?
     /// A `comment on column`.
     public var comment: String?
     /// The value `rls check` writes into this column of its fixture rows, when the generated one

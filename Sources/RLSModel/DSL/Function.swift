@@ -83,6 +83,10 @@ public struct Function: Sendable, Hashable {
     public var comment: String?
     /// Where the function was declared.
     public var source: SourceLocation
+    /// The complete statement of a function kept as an existing database defines it; see ``init(_:schema:arguments:definition:executableBy:comment:fileID:line:)``.
+    public var definition: SQL?
+    /// The identity argument types of a function given by ``definition``: `uuid, text`.
+    public var definedArguments: String?
 
     /// Declares a function.
     public init(

@@ -18,6 +18,8 @@ public struct Index: Sendable, Hashable {
     public var predicate: SQL?
     /// True for indexes the compiler adds for owner and foreign-key columns.
     public var isAutomatic: Bool = false
+    /// What is indexed when it is not plain columns (``init(expression:unique:name:using:where:fileID:line:)``).
+    public var expression: SQL?
     /// Where the index (or, for automatic ones, the column or plan) was declared.
     public var source: SourceLocation
 

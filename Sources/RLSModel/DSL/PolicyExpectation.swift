@@ -32,7 +32,7 @@ public struct PolicyExpectation: Sendable, Hashable {
 
     /// Whether this expectation speaks about `role` doing `operation` under `policy`.
     public func covers(_ role: Role, _ operation: Operation, of policy: Policy) -> Bool {
-        (roles.isEmpty ? policy.roles : roles).contains(role)
+        (roles.isEmpty ? policy.roles.flatMap(\.policyReach) : roles).contains(role)
             && (operations.isEmpty ? policy.command.operations : operations).contains(operation)
     }
 }

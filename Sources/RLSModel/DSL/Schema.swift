@@ -24,6 +24,8 @@ public struct Schema: Sendable, Hashable {
     /// Where the schema was declared: generated files name it (``origin``), so an adopter's
     /// migrations and docs point at the adopter's own Swift file.
     public var source: SourceLocation
+    /// Objects of the database that plan and diff leave alone (``leavingOut(schemas:tables:functions:)``).
+    public var undeclared = UndeclaredObjects()
 
     /// An empty schema.
     public init(fileID: String = #fileID, line: Int = #line) {

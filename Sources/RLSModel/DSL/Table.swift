@@ -43,6 +43,22 @@ public struct Table: Sendable, Hashable {
     /// Why a widening of this table's access is expected (``expectsWidening(_:)``); nil when none is.
     public var wideningReason: String?
 
+    /// The only columns the app's users may set on INSERT, nil for all (``insertable(only:fileID:line:)``).
+    public var insertableColumns: [String]?
+    /// The only columns the app's users may change with UPDATE, nil for all (``updatable(only:fileID:line:)``).
+    public var updatableColumns: [String]?
+
+    /// Operations that need a two-factor sign-in (`aal2`), from ``requiresMFA(for:)``.
+    public var mfaOperations: [Operation] = []
+    /// Operations refused to anonymous sign-ins (`is_anonymous`), from ``excludesAnonymousUsers(for:)``.
+    public var anonymousExcludedOperations: [Operation] = []
+
+    /// Where `.updatable(only:)` or `.insertable(only:)` was written.
+    public var columnPrivilegesSource: SourceLocation?
+
+    /// What the table does differently from its plans (RLS off, exact grants, no automatic index).
+    public var overrides = TableOverrides()
+
     /// Primary keys declared after the first, reported by validation.
     var extraPrimaryKeys: [PrimaryKey] = []
 

@@ -53,14 +53,17 @@ public struct Trigger: Sendable, Hashable {
     public var function: QualifiedName
     /// An optional `when (...)` condition.
     public var condition: SQL?
+    /// Transition tables (`referencing old table as ... new table as ...`) of an `after` trigger:
+    /// a statement-level trigger then sees every row the statement changed, at once.
+    public var transitionTables: TransitionTables?
     /// Where the trigger was declared.
     public var source: SourceLocation
 
     /// Declares a trigger.
     public init(
         _ name: String, on table: TableName, _ timing: Timing, _ events: [Event], level: Level = .row,
-        when condition: SQL? = nil, execute function: QualifiedName,
-        fileID: String = #fileID, line: Int = #line
+        when condition: SQL? = nil, referencing transitionTables: TransitionTables? = nil,
+        execute function: QualifiedName, fileID: String = #fileID, line: Int = #line
     ) {
         self.name = name
         self.table = table
@@ -69,6 +72,7 @@ public struct Trigger: Sendable, Hashable {
         self.level = level
         self.function = function
         self.condition = condition
+        self.transitionTables = transitionTables
         self.source = SourceLocation(fileID: fileID, line: line)
     }
 }

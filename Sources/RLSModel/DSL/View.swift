@@ -22,6 +22,8 @@ public struct View: Sendable, Hashable {
     public var comment: String?
     /// Where the view was declared.
     public var source: SourceLocation
+    /// The exact grants, replacing `readableBy` plus service_role (``grants(_:)``); nil: those.
+    public var grants: [Role: Set<Privilege>]?
 
     /// Declares a view.
     public init(

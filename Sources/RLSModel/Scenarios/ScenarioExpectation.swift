@@ -15,6 +15,8 @@ public enum ScenarioExpectation: Sendable, Hashable, CustomStringConvertible {
     case permissionDenied
     /// An RLS WITH CHECK rejects the new row: 42501 "new row violates row-level security policy".
     case rejectedByPolicy
+    /// It fails with exactly this SQLSTATE: `.fails(sqlstate: "23505")` (unique) or `"P0001"` (a raised exception).
+    case fails(sqlstate: String)
 
     /// In words, for reports.
     public var description: String {
@@ -24,6 +26,7 @@ public enum ScenarioExpectation: Sendable, Hashable, CustomStringConvertible {
         case .returns(let value): "returns \(value)"
         case .permissionDenied: "permission denied"
         case .rejectedByPolicy: "rejected by a row-level security policy"
+        case .fails(let state): "fails with SQLSTATE \(state)"
         }
     }
 }

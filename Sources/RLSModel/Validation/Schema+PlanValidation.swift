@@ -9,6 +9,25 @@ extension Schema {
                 if !errors.contains(error) { errors.append(error) }
             }
         }
+        for operation in Operation.allCases {
+            guard case .members = table.access[operation] else { continue }
+            do {
+                let path = try membershipPath(of: table, plan: table.access[operation])
+                for error in identifierErrors([path.membership.helperName], table: path.membership.table, column: nil, table.access.source ?? table.source)
+                where !errors.contains(error) {
+                    errors.append(error)
+                }
+            } catch {
+                if !errors.contains(error) { errors.append(error) }
+            }
+        }
+        for operation in [Operation.insert, .update] {
+            for name in table.writableColumns(operation) ?? [] where table.column(name) == nil {
+                errors.append(ValidationError(
+                    .unknownColumn, table: table.qualifiedName, column: name, source: table.columnPrivilegesSource ?? table.source,
+                    "\(operation == .insert ? "insertable" : "updatable")(only:) names column \(name), which \(table.qualifiedName) does not declare; fix the name"))
+            }
+        }
         var names: [String: SourceLocation] = [:]
         for operation in Operation.allCases {
             if let name = table.planPolicyName(operation) {

@@ -6,11 +6,6 @@ extension Schema {
         var prefixes: [String: SourceLocation] = [:]
         for table in tables {
             let name = table.qualifiedName
-            if table.schema == "realtime" {
-                errors.append(ValidationError(
-                    .invalidDeclaration, table: name, column: nil, source: table.source,
-                    "\(name) is in Supabase Realtime's own schema, which Supabase creates and migrates; declare who may use a channel with .channel(...) on the table whose rows it belongs to"))
-            }
             if let live = table.live, table.primaryKey == nil, !live.includesOldRows {
                 errors.append(ValidationError(
                     .invalidDeclaration, table: name, column: nil, source: live.source,
@@ -59,11 +54,12 @@ extension Schema {
 
 extension Schema {
     /// How far a plan reaches, for comparing a channel with its table's read plan: nobody, owners,
-    /// signed-in users, everyone. (Owner plans on different columns count as equal.)
+    /// signed-in users, everyone. (Owner, group-membership and app-role plans all count as "some
+    /// signed-in users", and as equal to each other.)
     static func reach(_ plan: AccessPlan) -> Int {
         switch plan {
         case .noAccess, .serviceRoleOnly: 0
-        case .owner, .ownerThrough: 1
+        case .owner, .ownerThrough, .members, .appRole: 1
         case .authenticated: 2
         case .public: 3
         }

@@ -47,6 +47,7 @@ extension Schema {
                     .invalidDeclaration, table: trigger.table, column: nil, source: trigger.source,
                     "trigger \(trigger.name) fires on no event; list at least one, e.g. [.insert]"))
             }
+            errors += transitionTableErrors(trigger)
         }
         for profile in signUpProfiles {
             errors += identifierErrors([profile.triggerName, profile.functionName.name], table: profile.table, column: nil, profile.source)

@@ -60,7 +60,7 @@ extension Schema {
             errors += referenceErrors(key, in: table)
         }
         for index in indexes(of: table) {
-            if !index.isAutomatic { requireColumns(index.columns, "an index", index.source) }
+            if !index.isAutomatic, index.expression == nil { requireColumns(index.columns, "an index", index.source) }
             errors += identifierErrors([table.name(of: index)], table: name, column: index.columns.first, index.source)
         }
         errors += constraintNameErrors(table)

@@ -31,6 +31,13 @@ extension Schema {
         }
         for table in tables {
             claim(table.qualifiedName, table.source, "table")
+            if SupabaseSchemas.owns(table.schema) {
+                errors.append(ValidationError(
+                    .invalidDeclaration, table: table.qualifiedName, column: nil, source: table.source,
+                    "schema \(table.schema) belongs to Supabase (its services create and migrate these tables), so the DSL "
+                        + "declares no table there; " + Self.ownedSchemaAdvice(table.schema)))
+                continue
+            }
             errors += validate(table)
         }
         for view in views {
@@ -83,5 +90,17 @@ extension Schema {
     /// Whether `table` is declared or is `auth.users`.
     func knows(_ table: TableName) -> Bool {
         table == .authUsers || self.table(table) != nil
+    }
+}
+
+extension Schema {
+    /// What to declare instead of a table in one of Supabase's own schemas.
+    static func ownedSchemaAdvice(_ schema: String) -> String {
+        switch schema {
+        case "realtime":
+            "declare who may use a private channel with .channel(...) on the table whose rows it belongs to"
+        default:
+            "declare your own tables in public or a schema of yours, and reference auth.users with .references(.authUsers)"
+        }
     }
 }

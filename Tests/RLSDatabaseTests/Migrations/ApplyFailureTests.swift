@@ -64,7 +64,7 @@ struct ApplyFailureTests {
         try expectUntouched(db)
     }
 
-    @Test("An error without a position is found by replaying, and keeps the server's detail")
+    @Test("An error without a position is located by its place in the pipeline, and keeps the server's detail")
     func unpositionedError() throws {
         let (_, db) = try TestDatabase.make()
         let files = try threeFiles(second: """
@@ -171,18 +171,18 @@ struct ApplyFailureTests {
         try expectUntouched(db)
     }
 
-    @Test("CREATE INDEX CONCURRENTLY is reported with a hint about the single transaction")
+    @Test("CREATE INDEX CONCURRENTLY is refused before anything runs, with its file and line")
     func notInTransaction() throws {
         let (_, db) = try TestDatabase.make()
         let file = try MigrationFixtures.file(1, "index", "create table public.first (id int);\ncreate index concurrently first_idx on public.first (id);")
         let error = try #require(throws: MigrationError.self) { try db.applyMigrations([file]) }
-        guard case .statementFailed(let failure) = error else {
-            Issue.record("expected a statement failure, got \(error)")
+        guard case .refusedStatement(let fileName, let line, _, let reason) = error else {
+            Issue.record("expected a refusal, got \(error)")
             return
         }
-        #expect(failure.sqlState == "25001")
-        #expect(failure.line == 2)
-        #expect(failure.hint?.contains("one transaction") == true)
+        #expect(fileName == file.fileName)
+        #expect(line == 2)
+        #expect(reason.contains("cannot run inside a transaction"))
         try expectUntouched(db)
     }
 }

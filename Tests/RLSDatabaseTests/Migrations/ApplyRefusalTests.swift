@@ -78,7 +78,7 @@ struct ApplyRefusalTests {
         #expect(try MigrationFixtures.historyVersions(on: db) == [first.version, second.version])
     }
 
-    @Test("Applied versions with no file are reported, not refused")
+    @Test("Applied versions with no file are reported, not refused; an older pending file needs includeAll")
     func unknownVersions() throws {
         let (_, db) = try TestDatabase.make()
         let first = try MigrationFixtures.file(1, "brands", "create table public.brand (id int);")
@@ -89,7 +89,13 @@ struct ApplyRefusalTests {
         #expect(status.outOfOrder == [middle])
         #expect(status.unknown.map(\.version) == [other.version])
         #expect(status.unknown.first?.name == "elsewhere")
-        #expect(try db.applyMigrations([first, middle]).applied == [middle])
+        let refused = try #require(throws: MigrationError.self) { try db.applyMigrations([first, middle]) }
+        #expect(refused == .outOfOrder([middle.fileName], newestApplied: other.version))
+        #expect("\(refused)".contains("--include-all"))
+        #expect(try !MigrationFixtures.exists("public.branch", on: db))
+        let result = try db.applyMigrations([first, middle], options: ApplyOptions(includeAll: true))
+        #expect(result.applied == [middle])
+        #expect(result.unknown.map(\.version) == [other.version])
         #expect(try db.migrationStatus([first, middle]).isUpToDate)
     }
 

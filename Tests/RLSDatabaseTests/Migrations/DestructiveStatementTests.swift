@@ -79,14 +79,15 @@ struct DestructiveStatementTests {
         #expect("\(file.destructiveStatements[0])" == "20261122153000_cleanup.sql:3: drop table old — drops a table and its rows")
     }
 
-    @Test("BEGIN, COMMIT and friends are transaction control; savepoints and BEGIN ATOMIC are not")
+    @Test("BEGIN, COMMIT, savepoints and friends are transaction control; BEGIN ATOMIC is not")
     func transactionControl() {
         let control = ["begin", "BEGIN TRANSACTION", "start transaction", "commit", "end", "rollback", "abort",
-                       "prepare transaction 'x'", "commit and chain"]
+                       "prepare transaction 'x'", "commit and chain", "savepoint a", "rollback to savepoint a",
+                       "release savepoint a"]
         for sql in control {
             #expect(SQLStatement.split(sql)[0].isTransactionControl, "\(sql)")
         }
-        let ordinary = ["savepoint a", "rollback to savepoint a", "release savepoint a", "prepare q as select 1",
+        let ordinary = ["prepare q as select 1",
                         "create function f() returns int language sql begin atomic select 1; end", "select 1"]
         for sql in ordinary {
             #expect(!SQLStatement.split(sql)[0].isTransactionControl, "\(sql)")

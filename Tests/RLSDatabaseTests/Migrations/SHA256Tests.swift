@@ -42,4 +42,13 @@ struct SHA256Tests {
         for _ in 0..<119 { byByte.update([UInt8(ascii: "x")]) }
         #expect(byByte.finalize() == hasher.finalize())
     }
+
+    @Test("A string's own UTF-8, a non-contiguous sequence and an array of the same bytes agree")
+    func contiguousAndNot() {
+        let text = String(repeating: "row 1: lorem ipsum; ", count: 10_000)
+        let expected = SHA256.hexDigest(of: Array(text.utf8))
+        #expect(SHA256.hexDigest(of: text.utf8) == expected)
+        #expect(SHA256.hexDigest(of: text.utf8.lazy.map { $0 }) == expected)
+        #expect(expected == "925bc8a211c67039bd6d52a9ec064617a76a246ff4e4c767e79e4df4eda16f68")  // sha256sum
+    }
 }

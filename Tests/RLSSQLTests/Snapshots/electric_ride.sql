@@ -2,10 +2,22 @@
 -- Apply in one transaction as the `postgres` role. Do not edit by hand.
 
 -- ============================================================================
+-- Schemas
+-- ============================================================================
+create schema if not exists "private";
+grant usage on schema "private" to "authenticated", "service_role";
+
+-- ============================================================================
 -- Type public.listing_status
 -- ============================================================================
 create type "public"."listing_status" as enum ('available', 'sold');
 comment on type "public"."listing_status" is 'Whether a listing can still be bought.';
+
+-- ============================================================================
+-- Type public.dealership_role
+-- ============================================================================
+create type "public"."dealership_role" as enum ('owner', 'admin', 'staff');
+comment on type "public"."dealership_role" is 'What a member of a dealership may do: owners manage the team, admins the listings, staff list vehicles.';
 
 -- ============================================================================
 -- Table public.profiles
@@ -122,32 +134,148 @@ create table "public"."brand_listing_count" (
   constraint "brand_listing_count_pkey" primary key ("brand_id"),
   constraint "brand_listing_count_brand_id_fkey" foreign key ("brand_id") references "public"."brand" ("id") on delete cascade
 );
-comment on table "public"."brand_listing_count" is 'Available listings per brand for the public welcome page; maintained by a trigger.';
+comment on table "public"."brand_listing_count" is 'Available listings per brand for the public welcome page; maintained by triggers.';
 
 -- ============================================================================
--- Function public.refresh_brand_listing_count
+-- Table public.dealership
 -- ============================================================================
-create function "public"."refresh_brand_listing_count"()
+create table "public"."dealership" (
+  "id" bigint generated always as identity (sequence name "public"."dealership_id_seq"),
+  "name" text not null,
+  "created_at" timestamp with time zone not null default now(),
+  constraint "dealership_pkey" primary key ("id")
+);
+comment on table "public"."dealership" is 'A business that sells vehicles through its team; the backend creates it when a dealer signs up.';
+
+-- ============================================================================
+-- Table public.dealership_member
+-- ============================================================================
+create table "public"."dealership_member" (
+  "dealership_id" bigint not null,
+  "user_id" uuid not null,
+  "role" "public"."dealership_role" not null default 'staff',
+  "joined_at" timestamp with time zone not null default now(),
+  constraint "dealership_member_pkey" primary key ("dealership_id", "user_id"),
+  constraint "dealership_member_dealership_id_fkey" foreign key ("dealership_id") references "public"."dealership" ("id") on delete cascade,
+  constraint "dealership_member_user_id_fkey" foreign key ("user_id") references "public"."profiles" ("id") on delete cascade
+);
+comment on table "public"."dealership_member" is 'Who works for which dealership, in which role; only the dealership''s owners change it.';
+create index "dealership_member_user_id_idx" on "public"."dealership_member" ("user_id");  -- owner or foreign key column
+
+-- ============================================================================
+-- Table public.dealership_listing
+-- ============================================================================
+create table "public"."dealership_listing" (
+  "id" bigint generated always as identity (sequence name "public"."dealership_listing_id_seq"),
+  "dealership_id" bigint not null,
+  "vehicle_id" bigint not null,
+  "colour_id" bigint not null,
+  "price" numeric(10, 2) not null,
+  "odometer_km" integer not null,
+  "status" "public"."listing_status" not null default 'available',
+  "listed_at" timestamp with time zone not null default now(),
+  constraint "dealership_listing_pkey" primary key ("id"),
+  constraint "dealership_listing_price_not_negative" check (price >= 0),
+  constraint "dealership_listing_dealership_id_fkey" foreign key ("dealership_id") references "public"."dealership" ("id") on delete cascade,
+  constraint "dealership_listing_vehicle_id_fkey" foreign key ("vehicle_id") references "public"."vehicle" ("id"),
+  constraint "dealership_listing_colour_id_fkey" foreign key ("colour_id") references "public"."colour" ("id")
+);
+comment on table "public"."dealership_listing" is 'A vehicle a dealership offers: any signed-in buyer reads it, its team lists and edits it, owners and admins remove it.';
+create index "dealership_listing_dealership_id_idx" on "public"."dealership_listing" ("dealership_id");  -- owner or foreign key column
+create index "dealership_listing_vehicle_id_idx" on "public"."dealership_listing" ("vehicle_id");  -- owner or foreign key column
+create index "dealership_listing_colour_id_idx" on "public"."dealership_listing" ("colour_id");  -- owner or foreign key column
+
+-- ============================================================================
+-- Function public.count_listing_changes
+-- ============================================================================
+create function "public"."count_listing_changes"()
   returns trigger
   language plpgsql
   security definer
   volatile
   set search_path = ''
 as $function$
+declare
+  vehicle_ids bigint[];
+  changes integer[];
 begin
-  insert into public.brand_listing_count (brand_id, available_listings)
-  select b.id, count(l.id)::integer
-  from public.brand as b
-  left join public.vehicle as v on v.brand_id = b.id
-  left join public.listing as l on l.vehicle_id = v.id and l.status = 'available'
-  group by b.id
-  order by b.id  -- the same lock order in every transaction: no deadlocks
-  on conflict (brand_id) do update set available_listings = excluded.available_listings;
+  if tg_op = 'TRUNCATE' then
+    update public.brand_listing_count set available_listings = 0 where available_listings <> 0;
+    return null;
+  end if;
+  -- Per vehicle, the listings the statement made available minus those it made unavailable.
+  if tg_op = 'INSERT' then
+    select array_agg(vehicle_id), array_agg(change) into vehicle_ids, changes
+    from (select vehicle_id, count(*)::integer as change
+          from new_listings where status = 'available' group by vehicle_id) as per_vehicle;
+  elsif tg_op = 'DELETE' then
+    select array_agg(vehicle_id), array_agg(change) into vehicle_ids, changes
+    from (select vehicle_id, -count(*)::integer as change
+          from old_listings where status = 'available' group by vehicle_id) as per_vehicle;
+  else
+    select array_agg(vehicle_id), array_agg(change) into vehicle_ids, changes
+    from (select vehicle_id, sum(change)::integer as change
+          from (select vehicle_id, 1 as change from new_listings where status = 'available'
+                union all
+                select vehicle_id, -1 from old_listings where status = 'available') as both_sides
+          group by vehicle_id
+          having sum(change) <> 0) as per_vehicle;
+  end if;
+  if vehicle_ids is null then
+    return null;  -- no listing became or stopped being available (a price change, say)
+  end if;
+  insert into public.brand_listing_count as c (brand_id, available_listings)
+  select brand_id, sum(change)::integer
+  from (select (select v.brand_id from public.vehicle as v where v.id = d.vehicle_id) as brand_id, d.change
+        from unnest(vehicle_ids, changes) as d (vehicle_id, change)) as per_brand
+  group by brand_id
+  having sum(change) <> 0
+  order by brand_id  -- the same lock order in every statement: no deadlocks between them
+  on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
   return null;
 end;
 $function$;
-comment on function "public"."refresh_brand_listing_count"() is 'Recounts available listings per brand after listings, vehicles or brands change.';
-revoke all on function "public"."refresh_brand_listing_count"() from public, "anon", "authenticated", "service_role";
+comment on function "public"."count_listing_changes"() is 'Adds the available listings a statement inserted, updated or deleted to their brands'' counts.';
+revoke all on function "public"."count_listing_changes"() from public, "anon", "authenticated", "service_role";
+
+-- ============================================================================
+-- Function public.count_vehicle_brand_moves
+-- ============================================================================
+create function "public"."count_vehicle_brand_moves"()
+  returns trigger
+  language plpgsql
+  security definer
+  volatile
+  set search_path = ''
+as $function$
+declare
+  vehicle_ids bigint[];
+  from_brands bigint[];
+  to_brands bigint[];
+begin
+  select array_agg(n.id), array_agg(o.brand_id), array_agg(n.brand_id) into vehicle_ids, from_brands, to_brands
+  from old_vehicles as o join new_vehicles as n on n.id = o.id
+  where o.brand_id <> n.brand_id;
+  if vehicle_ids is null then
+    return null;  -- no vehicle changed brand
+  end if;
+  -- A concurrent write to one of these listings waits, then counts after this move.
+  perform from public.listing where vehicle_id = any (vehicle_ids) for share;
+  insert into public.brand_listing_count as c (brand_id, available_listings)
+  select moves.brand_id, sum(moves.change * listings.available)::integer
+  from unnest(vehicle_ids, from_brands, to_brands) as m (vehicle_id, from_brand, to_brand)
+  cross join lateral (select count(*) as available from public.listing as l
+                      where l.vehicle_id = m.vehicle_id and l.status = 'available') as listings
+  cross join lateral (values (m.from_brand, -1), (m.to_brand, 1)) as moves (brand_id, change)
+  group by moves.brand_id
+  having sum(moves.change * listings.available) <> 0
+  order by moves.brand_id
+  on conflict (brand_id) do update set available_listings = c.available_listings + excluded.available_listings;
+  return null;
+end;
+$function$;
+comment on function "public"."count_vehicle_brand_moves"() is 'Moves the available listings of vehicles that changed brand to their new brand''s count.';
+revoke all on function "public"."count_vehicle_brand_moves"() from public, "anon", "authenticated", "service_role";
 
 -- ============================================================================
 -- Function public.create_profile_for_new_user
@@ -169,6 +297,25 @@ comment on function "public"."create_profile_for_new_user"() is 'Creates the pub
 revoke all on function "public"."create_profile_for_new_user"() from public, "anon", "authenticated", "service_role";
 
 -- ============================================================================
+-- Function private.current_user_dealership_ids
+-- ============================================================================
+create function "private"."current_user_dealership_ids"("roles" text[])
+  returns bigint[]
+  language sql
+  security definer
+  stable
+  set search_path = ''
+as $function$
+select coalesce(array_agg(m."dealership_id"), '{}')
+from "public"."dealership_member" as m
+where m."user_id" = (select auth.uid())
+  and (roles is null or m."role"::text = any (roles))
+$function$;
+comment on function "private"."current_user_dealership_ids"(text[]) is 'The signed-in user''s dealership keys from public.dealership_member (roles null: any role); generated by rls for the members plans.';
+revoke all on function "private"."current_user_dealership_ids"(text[]) from public, "anon", "authenticated", "service_role";
+grant execute on function "private"."current_user_dealership_ids"(text[]) to "authenticated", "service_role";
+
+-- ============================================================================
 -- View public.welcome_brand_counts
 -- ============================================================================
 create view "public"."welcome_brand_counts"
@@ -182,28 +329,48 @@ revoke all on table "public"."welcome_brand_counts" from "anon", "authenticated"
 grant select on table "public"."welcome_brand_counts" to "anon", "authenticated", "service_role";
 
 -- ============================================================================
--- Trigger listing_refresh_brand_listing_count on public.listing
+-- Trigger listing_count_inserted on public.listing
 -- ============================================================================
-create trigger "listing_refresh_brand_listing_count"
-  after insert or update or delete on "public"."listing"
+create trigger "listing_count_inserted"
+  after insert on "public"."listing"
+  referencing new table as "new_listings"
   for each statement
-  execute function "public"."refresh_brand_listing_count"();
+  execute function "public"."count_listing_changes"();
 
 -- ============================================================================
--- Trigger vehicle_refresh_brand_listing_count on public.vehicle
+-- Trigger listing_count_updated on public.listing
 -- ============================================================================
-create trigger "vehicle_refresh_brand_listing_count"
-  after insert or update or delete on "public"."vehicle"
+create trigger "listing_count_updated"
+  after update on "public"."listing"
+  referencing old table as "old_listings" new table as "new_listings"
   for each statement
-  execute function "public"."refresh_brand_listing_count"();
+  execute function "public"."count_listing_changes"();
 
 -- ============================================================================
--- Trigger brand_refresh_brand_listing_count on public.brand
+-- Trigger listing_count_deleted on public.listing
 -- ============================================================================
-create trigger "brand_refresh_brand_listing_count"
-  after insert or update or delete on "public"."brand"
+create trigger "listing_count_deleted"
+  after delete on "public"."listing"
+  referencing old table as "old_listings"
   for each statement
-  execute function "public"."refresh_brand_listing_count"();
+  execute function "public"."count_listing_changes"();
+
+-- ============================================================================
+-- Trigger listing_count_truncated on public.listing
+-- ============================================================================
+create trigger "listing_count_truncated"
+  after truncate on "public"."listing"
+  for each statement
+  execute function "public"."count_listing_changes"();
+
+-- ============================================================================
+-- Trigger vehicle_count_brand_moves on public.vehicle
+-- ============================================================================
+create trigger "vehicle_count_brand_moves"
+  after update on "public"."vehicle"
+  referencing old table as "old_vehicles" new table as "new_vehicles"
+  for each statement
+  execute function "public"."count_vehicle_brand_moves"();
 
 -- ============================================================================
 -- Trigger on_auth_user_created on auth.users
@@ -218,7 +385,9 @@ create trigger "on_auth_user_created"
 -- ============================================================================
 alter table "public"."profiles" enable row level security;
 revoke all on table "public"."profiles" from "anon", "authenticated", "service_role";
-grant select, update on table "public"."profiles" to "authenticated", "service_role";
+grant select on table "public"."profiles" to "authenticated";
+grant select, update on table "public"."profiles" to "service_role";
+grant update ("full_name", "avatar_url") on table "public"."profiles" to "authenticated";
 create policy "select_authenticated" on "public"."profiles"
   as permissive
   for select
@@ -301,6 +470,11 @@ create policy "delete_owner" on "public"."listing"
   for delete
   to "authenticated"
   using ("seller_id" = (select auth.uid()));
+create policy "insert_not_anonymous" on "public"."listing"
+  as restrictive
+  for insert
+  to "authenticated"
+  with check (coalesce(((select auth.jwt()) ->> 'is_anonymous')::boolean, false) = false);
 
 -- ============================================================================
 -- Access to public.listing_photo: select: any signed-in user; insert, update, delete: only the signed-in user who owns the row listing_id references
@@ -390,6 +564,99 @@ create policy "select_public" on "public"."brand_listing_count"
   for select
   to "anon", "authenticated"
   using (true);
+
+-- ============================================================================
+-- Access to public.dealership: select: any signed-in user; insert, delete: only the service role; update: members (dealership_member) of the row's id with role admin or owner
+-- ============================================================================
+alter table "public"."dealership" enable row level security;
+revoke all on table "public"."dealership" from "anon", "authenticated", "service_role";
+grant select, update on table "public"."dealership" to "authenticated";
+grant select, insert, update, delete on table "public"."dealership" to "service_role";
+revoke all on sequence "public"."dealership_id_seq" from "anon", "authenticated", "service_role";
+create policy "select_authenticated" on "public"."dealership"
+  as permissive
+  for select
+  to "authenticated"
+  using (true);
+create policy "update_members_admin_owner" on "public"."dealership"
+  as permissive
+  for update
+  to "authenticated"
+  using ("id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[]))
+  with check ("id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[]));
+
+-- ============================================================================
+-- Access to public.dealership_member: select: members (dealership_member) of the row's dealership_id; insert, update, delete: members (dealership_member) of the row's dealership_id with role owner
+-- ============================================================================
+alter table "public"."dealership_member" enable row level security;
+revoke all on table "public"."dealership_member" from "anon", "authenticated", "service_role";
+grant select, insert, update, delete on table "public"."dealership_member" to "authenticated", "service_role";
+create policy "select_members" on "public"."dealership_member"
+  as permissive
+  for select
+  to "authenticated"
+  using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]));
+create policy "insert_members_owner" on "public"."dealership_member"
+  as permissive
+  for insert
+  to "authenticated"
+  with check ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['owner']))::bigint[]));
+create policy "update_members_owner" on "public"."dealership_member"
+  as permissive
+  for update
+  to "authenticated"
+  using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['owner']))::bigint[]))
+  with check ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['owner']))::bigint[]));
+create policy "delete_members_owner" on "public"."dealership_member"
+  as permissive
+  for delete
+  to "authenticated"
+  using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['owner']))::bigint[]));
+create policy "insert_mfa" on "public"."dealership_member"
+  as restrictive
+  for insert
+  to "authenticated"
+  with check (((select auth.jwt()) ->> 'aal') = 'aal2');
+create policy "update_mfa" on "public"."dealership_member"
+  as restrictive
+  for update
+  to "authenticated"
+  using (((select auth.jwt()) ->> 'aal') = 'aal2')
+  with check (((select auth.jwt()) ->> 'aal') = 'aal2');
+create policy "delete_mfa" on "public"."dealership_member"
+  as restrictive
+  for delete
+  to "authenticated"
+  using (((select auth.jwt()) ->> 'aal') = 'aal2');
+
+-- ============================================================================
+-- Access to public.dealership_listing: select: any signed-in user; insert, update: members (dealership_member) of the row's dealership_id; delete: members (dealership_member) of the row's dealership_id with role admin or owner
+-- ============================================================================
+alter table "public"."dealership_listing" enable row level security;
+revoke all on table "public"."dealership_listing" from "anon", "authenticated", "service_role";
+grant select, insert, update, delete on table "public"."dealership_listing" to "authenticated", "service_role";
+revoke all on sequence "public"."dealership_listing_id_seq" from "anon", "authenticated", "service_role";
+create policy "select_authenticated" on "public"."dealership_listing"
+  as permissive
+  for select
+  to "authenticated"
+  using (true);
+create policy "insert_members" on "public"."dealership_listing"
+  as permissive
+  for insert
+  to "authenticated"
+  with check ("dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]));
+create policy "update_members" on "public"."dealership_listing"
+  as permissive
+  for update
+  to "authenticated"
+  using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]))
+  with check ("dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]));
+create policy "delete_members_admin_owner" on "public"."dealership_listing"
+  as permissive
+  for delete
+  to "authenticated"
+  using ("dealership_id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[]));
 
 -- ============================================================================
 -- Live changes of public.listing

@@ -60,6 +60,23 @@ revoke all on function "public"."items_named"(text) from public, "anon", "authen
 grant execute on function "public"."items_named"(text) to "authenticated", "service_role";
 
 -- ============================================================================
+-- Function public.log_renames
+-- ============================================================================
+create function "public"."log_renames"()
+  returns trigger
+  language plpgsql
+  security invoker
+  volatile
+  set search_path = ''
+as $function$
+begin
+  perform count(*) from old_items join new_items using (id);
+  return null;
+end;
+$function$;
+revoke all on function "public"."log_renames"() from public, "anon", "authenticated", "service_role";
+
+-- ============================================================================
 -- Trigger item_touch on public.item
 -- ============================================================================
 create trigger "item_touch"
@@ -75,6 +92,15 @@ create trigger "item_touch_insert"
   for each row
   when (new.name is not null)
   execute function "public"."touch_updated_at"();
+
+-- ============================================================================
+-- Trigger item_renamed on public.item
+-- ============================================================================
+create trigger "item_renamed"
+  after update on "public"."item"
+  referencing old table as "old_items" new table as "new_items"
+  for each statement
+  execute function "public"."log_renames"();
 
 -- ============================================================================
 -- Access to public.item: select: any signed-in user; insert, update, delete: only the service role

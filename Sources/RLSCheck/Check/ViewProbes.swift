@@ -1,0 +1,22 @@
+import RLSModel
+import RLSSQL
+
+/// Views are probed as scenarios the check writes itself: each persona reads each view, and only the
+/// roles the view is declared readable by (and the service role) may. A `security_invoker` view whose
+/// reader lacks a grant on a table underneath fails here too, as it would through the API.
+enum ViewProbes {
+    static func scenarios(for schema: Schema) -> [Scenario] {
+        schema.views.map { view in
+            let readers = Set(view.readableBy + [.serviceRole])
+            var scenario = Scenario("view \(view.qualifiedName) is read only by \(readers.sorted().map(\.name).joined(separator: ", "))") {}
+            scenario.source = view.source
+            scenario.steps = [ScenarioPersona.anon, .alice, .bob, .serviceRole].map { persona in
+                let role = Role(persona.persona.role)
+                return ScenarioStep(persona: persona, action: ScenarioAction(
+                    sql: SQL(raw: "select count(*) from \(view.qualifiedName.sql)"),
+                    expectation: readers.contains(role) ? .succeeds : .permissionDenied, source: view.source))
+            }
+            return scenario
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import RLSDatabase
+import RLSModel
+import RLSSQL
+
+extension ProbeStatements {
+    /// The privileges a probe's statement needs, as `(privilege, columns)`: columns where the
+    /// statement names them (a column grant is enough there), none for the whole table.
+    func requiredPrivileges(for probe: Probe) -> [(privilege: String, columns: [String])] {
+        let table = schema.table(probe.table)!
+        let keys = fixtures.row(probe.table, .alice)?.keyColumns ?? []
+        switch (probe.operation, probe.target) {
+        case (.select, _):
+            return [("SELECT", keys)]
+        case (.insert, .row(let owner)), (.insert, .handOver(_, let owner)), (.insert, .column(_, let owner)):
+            return [("INSERT", insertedColumns(probe.table, owner))]
+        case (.update, _):
+            return [("UPDATE", [updatedColumn(of: table, for: probe.target)]), ("SELECT", keys)]
+        case (.delete, _):
+            return [("DELETE", []), ("SELECT", keys)]
+        case (_, .fixtureRows):
+            return []
+        }
+    }
+
+    /// Whether the probe's role holds every privilege its statement needs, per the catalog
+    /// (`has_table_privilege`, `has_column_privilege`): what tells "no grant" from a policy.
+    func privilegesHeld(by probe: Probe, on connection: Connection) throws -> Bool {
+        let role = quoteLiteral(probe.persona.role), table = quoteLiteral(probe.table.sql)
+        var tests: [String] = []
+        for (privilege, columns) in requiredPrivileges(for: probe) {
+            if columns.isEmpty {
+                tests.append("has_table_privilege(\(role), \(table), '\(privilege)')")
+            } else {
+                tests += columns.map { "has_column_privilege(\(role), \(table), \(quoteLiteral($0)), '\(privilege)')" }
+            }
+        }
+        guard !tests.isEmpty else { return true }
+        return try connection.query("select \(tests.joined(separator: " and ")) as held").first?["held"] == "t"
+    }
+}

@@ -1,0 +1,66 @@
+import RLSDatabase
+import RLSPull
+
+/// `rls pull`: the database read into Swift DSL source and an exact baseline migration.
+enum PullCommand {
+    static let command = Command(
+        name: "pull",
+        summary: "Read the database into Swift DSL source and a baseline migration.",
+        usage: "pull [--output DIR] [--name NAME] [--force] [--migrations DIR]",
+        discussion: """
+            Reads every user schema of the target database (read-only, one snapshot), plus the triggers on
+            auth.users, and writes it as Swift into DIR (default: Policies): NAME.swift with the schema, one
+            file per table, and files for types, functions and views. Policies stay exactly as written; those
+            with a common Supabase shape (auth.uid() = user_id, using (true), ownership through a parent)
+            carry a comment naming the access plan that means the same. Grants that are not what the policies
+            imply (the legacy grants to every API role), RLS switched off and missing indexes are written
+            out, so the Swift describes the database as it is. It also writes
+            Migrations/<timestamp>_baseline.sql, which recreates the database exactly; record it as applied
+            there with `rls apply --mark-applied VERSION`. What could not be expressed is listed at the end and
+            in a comment in NAME.swift. Refuses to replace existing Swift files unless --force.
+            """,
+        options: [
+            .value("output", "DIR", short: "o", help: "Folder for the Swift files (default: Policies)."),
+            .value("name", "NAME", help: "Name of the Swift enum holding the schema (default: App)."),
+            .flag("force", help: "Replace Swift files that already exist, and write a baseline into a non-empty migrations folder."),
+            .migrations,
+        ],
+        run: { invocation in
+            let folder = invocation.arguments.value("output") ?? "Policies"
+            let name = invocation.arguments.value("name") ?? "App"
+            guard SwiftIdentifier.isTypeName(name) else {
+                throw UsageError("--name takes a Swift type name such as MyApp (letters, digits and _, starting with a letter), not '\(name)'")
+            }
+            let force = invocation.arguments.flag("force")
+            let migrations = MigrationDirectory(path: invocation.migrationsPath)
+            if !force, !(try migrations.filesIfPresent()).isEmpty {
+                throw CommandError("""
+                    \(migrations.path)/ already holds migrations; a baseline belongs first. \
+                    Pull into another folder with --migrations DIR, or pass --force to add it anyway.
+                    """)
+            }
+            let pull = try invocation.withDatabase { target, connection in
+                try Pull(connection: connection, name: name, origin: target.description)
+            }
+            let existing = pull.existingFiles(in: folder)
+            if !force, !existing.isEmpty {
+                throw CommandError("""
+                    \(folder)/ already holds \(existing.joined(separator: ", ")). \
+                    Pull into another folder with --output DIR, or pass --force to replace them.
+                    """)
+            }
+            let baseline = try pull.write(sources: folder, migrations: migrations)
+            let console = invocation.console
+            console.output("Wrote \(pull.sources.files.count) Swift file(s) to \(folder)/ (enum \(name)): "
+                + "\(pull.pulled.schema.tables.count) table(s), \(pull.pulled.schema.functions.count) function(s), "
+                + "\(pull.pulled.schema.views.count) view(s), \(pull.pulled.schema.triggers.count) trigger(s).")
+            console.output("Wrote \(baseline.path): the database as it is.")
+            console.output("Record it as applied there: rls apply --mark-applied \(baseline.version)")
+            if !pull.pulled.notes.isEmpty {
+                console.output("\nNot expressed natively (kept in the baseline as they are):")
+                for note in pull.pulled.notes { console.output("  - \(note)") }
+            }
+            return .success
+        }
+    )
+}

@@ -1,0 +1,198 @@
+internal import CLibPQ
+import Foundation
+
+/// One statement of a pipeline: exactly one SQL command (the extended protocol refuses a string
+/// holding several), with optional parameters sent as `$1`, `$2`, … in text format.
+///
+/// ```swift
+/// PipelineStatement("insert into note (body) values ($1)", ["hello"])
+/// ```
+public struct PipelineStatement {
+    /// The SQL text of one command.
+    public var sql: String
+    /// The parameters' text forms; `nil` is SQL NULL.
+    var parameterTexts: [String?]
+
+    /// A statement with `parameters` for its `$1`, `$2`, ….
+    public init(_ sql: String, _ parameters: [SQLParameter?] = []) {
+        self.sql = sql
+        self.parameterTexts = parameters.map { $0?.sqlText }
+    }
+}
+
+/// What a pipeline did: the first statement that failed (the server skipped every later one), and
+/// the command tag of each statement that completed.
+public struct PipelineOutcome {
+    /// The index of the first statement the server refused, and its error; nil when all completed.
+    public var failure: (index: Int, error: DatabaseError)?
+    /// `CREATE TABLE`, `INSERT 0 1`, … for each completed statement, in order.
+    public var commandTags: [String]
+}
+
+extension Connection {
+    /// Runs `statements` inside the transaction the caller opened, each as ONE extended-protocol
+    /// message (Parse/Bind/Execute, so the server itself refuses a string with two commands), all
+    /// sent in libpq's pipeline mode and closed by a single Sync: thousands of statements cost about
+    /// one round trip more than the Sync's, and after the first failure the server skips the rest
+    /// without running them.
+    ///
+    /// The transaction is watched after every statement: the Sync is only sent once every result has
+    /// been read, and a statement that ends or nests the transaction (its command tag is `COMMIT`,
+    /// `BEGIN`, `SAVEPOINT`, …) or starts a `COPY` closes the connection at once instead, so the
+    /// server rolls back whatever is uncommitted (statements after a stray COMMIT run in an implicit
+    /// transaction that only a Sync would commit), and throws a ``DatabaseError`` saying so; so does
+    /// a Sync that finds the connection outside a transaction block. Nothing is committed here: the
+    /// caller sends COMMIT or ROLLBACK.
+    ///
+    /// ```swift
+    /// try connection.execute("BEGIN")
+    /// let outcome = try connection.pipeline([PipelineStatement("create table a (id int)"),
+    ///                                         PipelineStatement("insert into a values ($1)", [1])])
+    /// if let failure = outcome.failure { print("statement \(failure.index) failed: \(failure.error)") }
+    /// ```
+    public func pipeline(_ statements: [PipelineStatement]) throws -> PipelineOutcome {
+        let connection = try open()
+        guard PQtransactionStatus(connection) == PQTRANS_INTRANS else {
+            throw DatabaseError(
+                kind: .unexpectedResult, sqlState: "25P01",
+                message: "A pipeline of migration statements must run inside an open transaction.")
+        }
+        guard PQenterPipelineMode(connection) == 1, PQsetnonblocking(connection, 1) == 0 else {
+            throw lostConnection("could not enter pipeline mode")
+        }
+        var run = PipelineRun(statements: statements)
+        do {
+            try run.drive(self, connection)
+        } catch {
+            // Without the Sync the server never commits anything it received; closing makes it roll back.
+            close()
+            throw error
+        }
+        PQsetnonblocking(connection, 0)
+        PQexitPipelineMode(connection)
+        roundTrips += 1
+        return PipelineOutcome(failure: run.failure, commandTags: run.commandTags)
+    }
+
+    func lostConnection(_ what: String) -> DatabaseError {
+        let message = handle.flatMap { PQerrorMessage($0) }.map { target.scrub(String(cString: $0)) } ?? ""
+        return DatabaseError(kind: .connectionLost, message: "\(what): \(message)".trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// The send-and-read loop of one pipeline, in non-blocking mode so that neither side can stall the
+/// other however long the script: statements are queued in chunks, and results are read as they come.
+private struct PipelineRun {
+    let statements: [PipelineStatement]
+    var failure: (index: Int, error: DatabaseError)?
+    var commandTags: [String] = []
+    private var sent = 0
+    private var finished = 0
+    private var flushRequested = false
+    private var syncSent = false
+    private var synced = false
+
+    /// Command tags of statements that end, start or nest a transaction block.
+    private static let transactionTags: Set<String> = [
+        "BEGIN", "START TRANSACTION", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PREPARE TRANSACTION",
+        "COMMIT PREPARED", "ROLLBACK PREPARED",
+    ]
+
+    init(statements: [PipelineStatement]) {
+        self.statements = statements
+        commandTags.reserveCapacity(statements.count)
+    }
+
+    mutating func drive(_ owner: Connection, _ connection: OpaquePointer) throws {
+        let socket = PQsocket(connection)
+        while !synced {
+            var queued = 0
+            while sent < statements.count, queued < 256 {
+                try send(statements[sent], owner, connection)
+                sent += 1
+                queued += 1
+            }
+            // The Sync (which would commit an implicit transaction, should a statement have ended ours)
+            // goes only after every statement's result has been read and checked; until then a Flush
+            // request makes the server send the results.
+            if sent == statements.count, !flushRequested {
+                guard PQsendFlushRequest(connection) == 1 else { throw owner.lostConnection("could not send the pipeline") }
+                flushRequested = true
+            }
+            if finished == statements.count, !syncSent {
+                guard PQpipelineSync(connection) == 1 else { throw owner.lostConnection("could not send the pipeline") }
+                syncSent = true
+            }
+            let flush = PQflush(connection)
+            guard flush >= 0 else { throw owner.lostConnection("could not send the pipeline") }
+            guard PQconsumeInput(connection) == 1 else { throw owner.lostConnection("the connection broke") }
+            try readAvailable(owner, connection)
+            if synced { break }
+            if finished == statements.count, !syncSent { continue }
+            if flush == 0, sent < statements.count { continue }
+            var descriptor = pollfd(fd: socket, events: Int16(POLLIN) | (flush == 1 ? Int16(POLLOUT) : 0), revents: 0)
+            _ = poll(&descriptor, 1, -1)
+        }
+    }
+
+    private func send(_ statement: PipelineStatement, _ owner: Connection, _ connection: OpaquePointer) throws {
+        var cStrings: [UnsafeMutablePointer<CChar>?] = statement.parameterTexts.map { $0.flatMap { strdup($0) } }
+        defer { cStrings.forEach { free($0) } }
+        let queued = cStrings.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                return PQsendQueryParams(connection, statement.sql, 0, nil, nil, nil, nil, 0)
+            }
+            return base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { values in
+                PQsendQueryParams(connection, statement.sql, Int32(buffer.count), nil, values, nil, nil, 0)
+            }
+        }
+        guard queued == 1 else { throw owner.lostConnection("could not queue a statement") }
+    }
+
+    /// Reads every result that has arrived, without blocking.
+    private mutating func readAvailable(_ owner: Connection, _ connection: OpaquePointer) throws {
+        while !synced, finished < sent || syncSent, PQisBusy(connection) == 0 {
+            guard let result = PQgetResult(connection) else {
+                finished += 1  // the end of one statement's results
+                continue
+            }
+            defer { PQclear(result) }
+            try take(result, owner, connection)
+        }
+    }
+
+    private mutating func take(_ result: OpaquePointer, _ owner: Connection, _ connection: OpaquePointer) throws {
+        let index = finished
+        switch PQresultStatus(result) {
+        case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+            let tag = String(cString: PQcmdStatus(result))
+            if Self.transactionTags.contains(tag) {
+                throw transactionLeft("statement \(index + 1) of the pipeline (\(tag)) ended or nested the transaction")
+            }
+            commandTags.append(tag)
+        case PGRES_COPY_IN, PGRES_COPY_OUT, PGRES_COPY_BOTH:
+            throw transactionLeft("statement \(index + 1) of the pipeline started a COPY, which cannot run here")
+        case PGRES_PIPELINE_ABORTED:
+            break  // skipped by the server after an earlier failure: it did not run
+        case PGRES_PIPELINE_SYNC:
+            synced = true
+            let status = PQtransactionStatus(connection)
+            let expected = failure == nil ? PQTRANS_INTRANS : PQTRANS_INERROR
+            guard status == expected else {
+                throw transactionLeft("the transaction was no longer open at the end of the pipeline")
+            }
+        default:
+            guard index < statements.count else {
+                // An error after the last statement (the server shutting down, say): not a statement's.
+                throw owner.error(from: result, statement: "")
+            }
+            if failure == nil { failure = (index, owner.error(from: result, statement: statements[index].sql)) }
+        }
+    }
+
+    private func transactionLeft(_ what: String) -> DatabaseError {
+        DatabaseError(
+            kind: .unexpectedResult, sqlState: "25000",
+            message: "Aborted: \(what). The connection was closed without committing, so the server rolled back.")
+    }
+}

@@ -1,0 +1,35 @@
+public import RLSCatalog
+
+extension Drift {
+    /// What the `pending` files create that `target` already holds: `rls apply` would fail on each
+    /// (42P07 and friends), typically because the database already holds the file (a baseline).
+    ///
+    /// Read-only on `target`; the files are replayed on a throwaway database after `applied`, and the
+    /// objects they create are matched by kind and name against what `target` holds.
+    ///
+    ///     let clashes = try Drift.collisions(target: db, applied: [], pending: [baseline], scratch: cluster)
+    ///     // [+ table public.todos, + policy public.todos.Individuals can create todos., ...]
+    public static func collisions(
+        target: Connection, applied: [SQLScript], pending: [SQLScript],
+        scratch cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges? = nil
+    ) throws -> [Change] {
+        guard !pending.isEmpty else { return [] }
+        let current = try target.introspectCatalog()
+        let privileges = defaultPrivileges ?? current.publicTableDefaults
+        let scratch = try cluster()
+        let before = try ScratchDatabase.catalog(applying: applied, in: scratch, defaultPrivileges: privileges)
+        let after = try ScratchDatabase.catalog(applying: applied + pending, in: scratch, defaultPrivileges: privileges)
+        let existing = Set(ChangePlan(from: Catalog(), to: current).changes.filter { $0.kind == .create }.map(\.objectKey))
+        return ChangePlan(from: before, to: after).changes.filter { $0.kind == .create && existing.contains($0.objectKey) }
+    }
+}
+
+extension Change {
+    /// `table public.todos`: the object a change is about, by kind and name.
+    fileprivate var objectKey: String { "\(object.rawValue) \(name)" }
+}
+
+extension Change {
+    /// `create table public.note`: the kind of change and the object it is about, without its SQL.
+    var subject: String { "\(kind.rawValue) \(object.rawValue) \(name)" }
+}

@@ -1,0 +1,57 @@
+import Foundation
+public import RLSCatalog
+public import RLSDatabase
+
+/// `rls pull`: a database read into Swift DSL source and an exact baseline migration.
+///
+/// The library entry point, so that `rls pull` and a scaffolding command (`rls init --from-database`)
+/// share it:
+///
+///     let pull = try Pull(connection: connection, name: "MyApp", origin: "production")
+///     try pull.write(sources: "Sources/Policies", migrations: MigrationDirectory(path: "Migrations"))
+public struct Pull: Sendable {
+    /// What the database holds, as introspection read it.
+    public var catalog: Catalog
+    /// The same as DSL values, with what could not be expressed.
+    public var pulled: PulledSchema
+    /// The Swift files to write.
+    public var sources: SwiftSourceFiles
+    /// SQL that creates exactly `catalog` on an empty Supabase database.
+    public var baselineSQL: String
+
+    /// Reads the database behind `connection` (read-only, one snapshot) and prints it as the enum `name`.
+    public init(connection: Connection, name: String, origin: String) throws {
+        try self.init(catalog: connection.introspectCatalog(), name: name, origin: origin)
+    }
+
+    /// Prints a catalog already read.
+    public init(catalog: Catalog, name: String, origin: String) {
+        self.catalog = catalog
+        self.pulled = PulledSchema(catalog: catalog)
+        self.sources = SwiftSourceFiles(pulled, name: name, origin: origin)
+        let plan = ChangePlan(from: Catalog(defaultPrivileges: catalog.defaultPrivileges), to: catalog)
+        self.baselineSQL = """
+            -- Baseline written by `rls pull` from \(origin): the database exactly as it was, \(plan.summary).
+            -- That database already holds it: record it there without running it, with
+            -- `rls apply --mark-applied VERSION`. On an empty database it runs like any migration.
+
+
+            """ + plan.sql
+    }
+
+    /// The Swift files that already exist in `folder` and would be replaced.
+    public func existingFiles(in folder: String) -> [String] {
+        sources.files.keys.sorted().filter { FileManager.default.fileExists(atPath: "\(folder)/\($0)") }
+    }
+
+    /// Writes the Swift files into `sources` (created if missing) and the baseline as a new file in
+    /// `migrations`; returns the baseline file.
+    @discardableResult
+    public func write(sources folder: String, migrations: MigrationDirectory, at date: Date = Date()) throws -> MigrationFile {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for (name, contents) in sources.files.sorted(by: { $0.key < $1.key }) {
+            try contents.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+        }
+        return try migrations.write(name: "baseline", sql: baselineSQL, at: date)
+    }
+}

@@ -1,0 +1,124 @@
+import RLSCatalog
+import RLSModel
+
+/// A database read back into the DSL: the ``Schema`` that `rls pull` writes as Swift, what it
+/// could not express natively, and the comments that go beside tables and policies.
+///
+/// Exact by construction where it can be: names the server chose are kept, grants that are not
+/// what the plans imply are written out (``Table/grants(_:)``), functions keep their definition,
+/// and policies stay as written (with the plan they mean in a comment).
+public struct PulledSchema: Sendable {
+    /// The schema as DSL values.
+    public var schema: Schema
+    /// What could not be expressed, sorted.
+    public var notes: [PullNote]
+    /// Comment lines to write above each table, by `schema.table`.
+    public var tableComments: [String: [String]] = [:]
+    /// A comment to write beside each policy, by `schema.table.policy`.
+    public var policyComments: [String: String] = [:]
+
+    /// Reads `catalog` into DSL values.
+    public init(catalog: Catalog) {
+        var reader = CatalogReader(catalog: catalog)
+        self.schema = reader.schema()
+        self.notes = reader.notes.sorted()
+        self.tableComments = reader.tableComments
+        self.policyComments = reader.policyComments
+    }
+}
+
+/// Turns one catalog into DSL values, collecting notes on the way.
+struct CatalogReader {
+    let catalog: Catalog
+    var notes: [PullNote] = []
+    var tableComments: [String: [String]] = [:]
+    var policyComments: [String: String] = [:]
+
+    mutating func schema() -> Schema {
+        var elements: [SchemaElement] = catalog.enums.map { type in
+            var value = EnumType(type.name.name, schema: type.name.schema, comment: type.comment, fileID: "rls pull", line: 0)
+            value.values = type.labels
+            return .enumType(value)
+        }
+        elements += catalog.tables.map { .table(table($0)) }
+        elements += catalog.functions.compactMap { function($0).map(SchemaElement.function) }
+        elements += catalog.views.compactMap { view($0).map(SchemaElement.view) }
+        for trigger in catalog.triggers {
+            if let value = TriggerDefinition.read(trigger) {
+                elements.append(.trigger(value))
+            } else {
+                notes.append(PullNote("trigger \(trigger.name) on \(trigger.table)", "not expressible (disabled, arguments, REFERENCING or a constraint trigger); kept in the baseline, undeclared"))
+            }
+        }
+        let tableNames = Set(catalog.tables.map(\.name))
+        for policy in catalog.policies where !tableNames.contains(policy.table) {
+            notes.append(PullNote("policy \(policy.name) on \(policy.table)", "Supabase's own table: left as it is (rls does not declare policies there yet, and never drops them)"))
+        }
+        for schema in catalog.schemas {
+            let used = catalog.tables.contains { $0.name.schema == schema.name }
+                || catalog.functions.contains { $0.name.schema == schema.name }
+                || catalog.views.contains { $0.name.schema == schema.name }
+                || catalog.enums.contains { $0.name.schema == schema.name }
+            if !used { notes.append(PullNote("schema \(schema.name)", "holds nothing rls declares; kept in the baseline, undeclared")) }
+            if schema.comment != nil { notes.append(PullNote("schema \(schema.name)", "its comment is not expressible; kept in the baseline")) }
+        }
+        let owned = Set(catalog.tables.flatMap { table in
+            table.columns.filter { $0.generation != .none && $0.generation != .stored }
+                .map { "\(table.name.schema).\(table.name.name)_\($0.name)_seq" }
+        })
+        for sequence in catalog.sequences where !owned.contains(sequence.description) {
+            notes.append(PullNote("sequence \(sequence)", "not owned by an identity or serial column; kept in the baseline, undeclared"))
+        }
+        return Schema(elements: elements)
+    }
+
+    // MARK: Grants
+
+    /// Grants on one object, by role; notes grants WITH GRANT OPTION.
+    mutating func grants(_ kind: Catalog.Grant.ObjectKind, on object: RLSCatalog.QualifiedName, arguments: String? = nil) -> [Role: Set<Privilege>] {
+        var result: [Role: Set<Privilege>] = [:]
+        for grant in catalog.grants
+        where grant.objectKind == kind && grant.object == object && grant.column == nil && grant.arguments == arguments {
+            guard let privilege = Privilege(rawValue: grant.privilege.lowercased()) else {
+                if kind != .function { notes.append(PullNote("\(object)", "\(grant.privilege) for \(grant.grantee) is not expressible")) }
+                continue
+            }
+            if grant.grantable { notes.append(PullNote("\(object)", "\(grant.privilege) for \(grant.grantee) WITH GRANT OPTION: written without the grant option")) }
+            result[Role(grant.grantee), default: []].insert(privilege)
+        }
+        return result
+    }
+
+    // MARK: Functions and views
+
+    mutating func function(_ function: Catalog.Function) -> Function? {
+        if function.isProcedure {
+            notes.append(PullNote("procedure \(function.signature)", "procedures are not expressible; kept in the baseline, undeclared"))
+            return nil
+        }
+        let execute = catalog.grants.filter {
+            $0.objectKind == .function && $0.object == function.name && ($0.arguments ?? "") == function.identityArguments
+                && $0.privilege == "EXECUTE"
+        }
+        return Function(function.name.name, schema: function.name.schema, arguments: function.identityArguments,
+                        definition: SQL(raw: function.definition), executableBy: execute.map { Role($0.grantee) }.sorted(),
+                        comment: function.comment, fileID: "rls pull", line: 0)
+    }
+
+    mutating func view(_ view: Catalog.View) -> View? {
+        guard !view.isMaterialized, view.options.isEmpty || view.options == ["security_invoker=true"] else {
+            notes.append(PullNote("view \(view.name)", "materialized or with options other than security_invoker; kept in the baseline, undeclared"))
+            return nil
+        }
+        var value = View(view.name.name, schema: view.name.schema, securityInvoker: !view.options.isEmpty,
+                         comment: view.comment, query: SQL(raw: view.query), fileID: "rls pull", line: 0)
+        let actual = grants(.table, on: view.name)
+        let readers = actual.keys.filter { $0 != .serviceRole }
+        if actual[.serviceRole] == [.select], readers.allSatisfy({ actual[$0] == [.select] }) {
+            value.readableBy = readers.sorted()
+        } else {
+            value.grants = actual
+        }
+        return value
+    }
+}

@@ -1,0 +1,63 @@
+import RLSModel
+
+extension Function {
+    /// `Function("f", arguments: "uuid", definition: SQL(raw: #"""..."""#), executableBy: [...])`.
+    func swiftSource(indent: String) -> String {
+        var line = "Function(\(SwiftLiteral.string(name))"
+        if schema != "public" { line += ", schema: \(SwiftLiteral.string(schema))" }
+        line += ", arguments: \(SwiftLiteral.string(definedArguments ?? ""))"
+        line += ",\n\(indent)         definition: \((definition ?? body).swiftSource(indent: indent))"
+        line += ",\n\(indent)         executableBy: \(executableBy.swiftSource)"
+        if let comment { line += ", comment: \(SwiftLiteral.string(comment, indent: indent))" }
+        return line + ")"
+    }
+}
+
+extension View {
+    /// `View("v", securityInvoker: false, query: SQL(raw: ...))` and its grants.
+    func swiftSource(indent: String) -> String {
+        var line = "View(\(SwiftLiteral.string(name))"
+        if schema != "public" { line += ", schema: \(SwiftLiteral.string(schema))" }
+        if !isSecurityInvoker { line += ", securityInvoker: false" }
+        if !readableBy.isEmpty { line += ", readableBy: \(readableBy.swiftSource)" }
+        if let comment { line += ", comment: \(SwiftLiteral.string(comment, indent: indent))" }
+        line += ",\n\(indent)     query: \(query.swiftSource(indent: indent)))"
+        if let grants { line += "\n\(indent).grants(\(grants.swiftSource))" }
+        return line
+    }
+}
+
+extension Trigger {
+    /// `Trigger("t", on: "note", .before, [.update], execute: "public.touch")`.
+    var swiftSource: String {
+        let events = self.events.map { event -> String in
+            switch event {
+            case .insert: ".insert"
+            case .update(let columns) where columns.isEmpty: ".update"
+            case .update(let columns): ".update(of: [\(columns.swiftArguments)])"
+            case .delete: ".delete"
+            case .truncate: ".truncate"
+            }
+        }
+        let timing = switch self.timing {
+        case .before: ".before"
+        case .after: ".after"
+        case .insteadOf: ".insteadOf"
+        }
+        var line = "Trigger(\(SwiftLiteral.string(name)), on: \(table == .authUsers ? ".authUsers" : table.swiftSource), \(timing), [\(events.joined(separator: ", "))]"
+        if level == .statement { line += ", level: .statement" }
+        if let condition { line += ", when: \(condition.swiftSource())" }
+        return line + ", execute: \(SwiftLiteral.string("\(function.schema).\(function.name)")))"
+    }
+}
+
+extension EnumType {
+    /// `EnumType("mood", values: "happy", "sad")`.
+    var swiftSource: String {
+        var line = "EnumType(\(SwiftLiteral.string(name))"
+        if schema != "public" { line += ", schema: \(SwiftLiteral.string(schema))" }
+        if !values.isEmpty { line += ", values: \(values.swiftArguments)" }
+        if let comment { line += ", comment: \(SwiftLiteral.string(comment))" }
+        return line + ")"
+    }
+}

@@ -1,0 +1,77 @@
+import RLSModel
+
+/// The Swift files `rls pull` writes for a ``PulledSchema``: `<Name>.swift` with the schema, one
+/// `<Name>+<Table>.swift` per table (with its triggers), and files for types, functions, views and
+/// the remaining triggers. Same database, same bytes.
+public struct SwiftSourceFiles: Sendable {
+    /// File name → contents.
+    public var files: [String: String]
+
+    /// Prints `pulled` as the enum `name` (a Swift type name, such as `MyApp`).
+    public init(_ pulled: PulledSchema, name: String, origin: String) {
+        let schema = pulled.schema
+        var files: [String: String] = [:]
+        var parts: [String] = []
+        var used: Set<String> = []
+        func add(_ property: String, _ fileSuffix: String, summary: String, _ body: [String]) {
+            var property = property
+            while used.contains(property) { property += "_" }
+            used.insert(property)
+            parts.append(property)
+            let lines = [
+                "// Written by `rls pull`; edit freely (see Docs/ADOPTING.md).",
+                "import RLSModel",
+                "",
+                "extension \(name) {",
+                "    /// \(summary)",
+                "    @SchemaBuilder static var \(property): [SchemaElement] {",
+            ] + body + ["    }", "}", ""]
+            var fileName = "\(name)+\(fileSuffix).swift"
+            while files[fileName] != nil { fileName = fileName.replacingOccurrences(of: ".swift", with: "_.swift") }
+            files[fileName] = lines.joined(separator: "\n")
+        }
+        let indent = "        "
+        if !schema.enums.isEmpty {
+            add("types", "Types", summary: "Enum types.", schema.enums.map { indent + $0.swiftSource })
+        }
+        var placedTriggers: Set<String> = []
+        for table in schema.tables {
+            let words = table.schema == "public" ? [table.name] : [table.schema, table.name]
+            var body = (pulled.tableComments[table.qualifiedName.description] ?? []).map { indent + "// " + $0 }
+            body += table.swiftSource(indent: indent, policyComments: pulled.policyComments)
+            for trigger in schema.triggers where trigger.table == table.qualifiedName {
+                placedTriggers.insert("\(trigger.table).\(trigger.name)")
+                body += ["", indent + trigger.swiftSource]
+            }
+            let camel = SwiftIdentifier.camelCase(words)
+            add(camel + "Table", camel.prefix(1).uppercased() + camel.dropFirst(), summary: "`\(table.qualifiedName)`.", body)
+        }
+        if !schema.functions.isEmpty {
+            add("functions", "Functions", summary: "Functions, as the database defines them.",
+                schema.functions.flatMap { [indent + $0.swiftSource(indent: indent), ""] }.dropLast())
+        }
+        if !schema.views.isEmpty {
+            add("views", "Views", summary: "Views.", schema.views.flatMap { [indent + $0.swiftSource(indent: indent), ""] }.dropLast())
+        }
+        let otherTriggers = schema.triggers.filter { !placedTriggers.contains("\($0.table).\($0.name)") }
+        if !otherTriggers.isEmpty {
+            add("triggers", "Triggers", summary: "Triggers on tables declared elsewhere (such as `auth.users`).",
+                otherTriggers.map { indent + $0.swiftSource })
+        }
+        var main = [
+            "// Written by `rls pull` from \(origin); edit freely (see Docs/ADOPTING.md).",
+            "import RLSModel",
+            "",
+            "/// The database schema as `rls pull` read it.",
+        ]
+        if !pulled.notes.isEmpty {
+            main += ["///", "/// Not expressed natively (the baseline migration holds them as they are):"]
+            main += pulled.notes.map { "/// - \($0)" }
+        }
+        main += ["public enum \(name) {", "    /// The whole schema.", "    public static let schema = Schema {"]
+        main += parts.map { "        " + $0 }
+        main += ["    }", "}", ""]
+        files["\(name).swift"] = main.joined(separator: "\n")
+        self.files = files
+    }
+}

@@ -1,0 +1,31 @@
+import ElectricRide
+import RLSCatalog
+import RLSDatabase
+import RLSModel
+import RLSPull
+import RLSSQL
+import RLSTestSupport
+import Testing
+
+/// `rls pull` of a database made by rls itself (this repository's example): the pulled Swift makes
+/// exactly that database, and every access plan's policies are recognised as the plan they are.
+@Suite("Pull of the example schema")
+struct PullExampleSchemaTests {
+    @Test func exampleDatabasePullsWithoutDriftAndRecognisesItsPlans() throws {
+        let (_, db) = try TestDatabase.make(.legacyGrantAll)
+        defer { db.close() }
+        try db.execute(try renderValidated(ElectricRide.schema))
+        let pull = try Pull(connection: db, name: "Example", origin: "test")
+        let drift = try Drift.plan(target: db, desiredSQL: try renderValidated(pull.pulled.schema), scratch: TestDatabase.cluster)
+        #expect(drift.isEmpty, "\(drift.sql)")
+        // saved's owner-through-profile compiles to `profile_id = (select auth.uid())`: an owner column.
+        #expect(pull.pulled.tableComments["public.saved"] == [
+            #"Same meaning as .access(select: .owner(column: "profile_id"), insert: .owner(column: "profile_id"), update: .owner(column: "profile_id"), delete: .owner(column: "profile_id")): replacing the policies with it is a tightening edit `rls diff` turns into a migration."#,
+        ])
+        #expect(pull.pulled.policyComments["public.listing_photo.update_owner_through_listing_id"] == #"means .owner(through: "listing_id") for update"#)
+        #expect(pull.pulled.policyComments["public.listing.update_owner"] == #"means .owner(column: "seller_id") for update"#)
+        #expect(pull.pulled.policyComments["public.colour.select_public"] == "means .public for select")
+        // Grants are exactly what the policies imply for a table whose plans all have policies.
+        #expect(pull.pulled.schema.table("listing_photo")?.overrides.grants == nil)
+    }
+}
