@@ -43,7 +43,15 @@ public struct AccessDiff: Sendable, Hashable {
     /// The gains the schema does not acknowledge: `rls plan --fail-on-widening` exits 1 when there are any.
     public var unacknowledgedWidenings: [AccessChange] { changes.filter(\.isUnacknowledgedWidening) }
 
-    private static let callers = ["anon", "authenticated", "service_role"]
+    /// anon, authenticated, the other sign-ins (`authenticated (carol)`) by name, service_role.
+    private static func callerRank(_ caller: String) -> String {
+        switch caller {
+        case "anon": "0"
+        case "authenticated": "1"
+        case "service_role": "3"
+        default: "2"
+        }
+    }
     private static let actions = ["SELECT", "INSERT", "UPDATE", "DELETE", "receive", "send"]
 
     private static func sortKey(_ change: AccessChange, _ tables: [TableName]) -> String {
@@ -51,7 +59,7 @@ public struct AccessDiff: Sendable, Hashable {
             let position = list.firstIndex(of: value) ?? list.count
             return String(repeating: "0", count: max(0, 4 - String(position).count)) + String(position)
         }
-        return [index(change.fact.table, in: tables), change.fact.object, index(change.fact.caller, in: callers),
+        return [index(change.fact.table, in: tables), change.fact.object, callerRank(change.fact.caller),
                 change.fact.caller, index(change.fact.action, in: actions), change.direction.rawValue].joined(separator: "\u{1}")
     }
 }
