@@ -23,7 +23,6 @@ struct PulledSchemaLintTests {
         #expect(findings.contains { $0.hasPrefix("auth-function-per-row") && $0.contains("todos") }, "\(findings)")
         #expect(findings.contains { $0.hasPrefix("view-without-security-invoker") && $0.contains("todo_counts") }, "\(findings)")
         #expect(findings.contains { $0.hasPrefix("policy-without-role") && $0.contains("profiles") }, "\(findings)")
-        #expect(findings.contains { $0.hasPrefix("api-grant-without-rls") && $0.contains("countries") }, "\(findings)")
     }
 
     @Test func publicPolicyRoleGrantsTheAPIRolesNotPublic() throws {

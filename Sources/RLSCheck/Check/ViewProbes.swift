@@ -2,12 +2,12 @@ import RLSModel
 import RLSSQL
 
 /// Views are probed as scenarios the check writes itself: each persona reads each view, and only the
-/// roles the view is declared readable by (and the service role) may. A `security_invoker` view whose
+/// roles the view is declared readable by (and the service role), or granted to, may. A `security_invoker` view whose
 /// reader lacks a grant on a table underneath fails here too, as it would through the API.
 enum ViewProbes {
     static func scenarios(for schema: Schema) -> [Scenario] {
         schema.views.map { view in
-            let readers = Set(view.readableBy + [.serviceRole])
+            let readers = readers(of: view)
             var scenario = Scenario("view \(view.qualifiedName) is read only by \(readers.sorted().map(\.name).joined(separator: ", "))") {}
             scenario.source = view.source
             scenario.steps = [ScenarioPersona.anon, .alice, .bob, .serviceRole].map { persona in
@@ -18,5 +18,13 @@ enum ViewProbes {
             }
             return scenario
         }
+    }
+
+    /// The roles that may select from `view`: its exact grants when it has them (a grant to PUBLIC
+    /// reaches every role), else `readableBy` and the service role.
+    static func readers(of view: View) -> Set<Role> {
+        guard let grants = view.grants else { return Set(view.readableBy + [.serviceRole]) }
+        let selecting = Set(grants.filter { $0.value.contains(.select) }.keys)
+        return selecting.contains(.public) ? [.anon, .authenticated, .serviceRole] : selecting
     }
 }

@@ -42,13 +42,23 @@ extension CatalogReader {
         var table = Table(name.name, schema: name.schema, fileID: "rls pull", line: 0) { elements }
         if let comment = source.comment { table = table.comment(comment) }
         if !source.rowSecurity { table = table.rowLevelSecurity(false) }
+        if source.isLive {
+            table = table.live(oldRows: source.replicaIdentity == .full, fileID: "rls pull", line: 0)
+        }
+        if source.replicaIdentity != .default, !(source.isLive && source.replicaIdentity == .full) {
+            notes.append(PullNote("\(name)", "replica identity \(source.replicaIdentity) is not expressible here; kept in the baseline"))
+        }
         if source.forceRowSecurity { notes.append(PullNote("\(name)", "FORCE ROW LEVEL SECURITY is not expressible; kept in the baseline")) }
         if Schema().indexes(of: table).contains(where: \.isAutomatic) { table = table.automaticIndexes(false) }
-        table = withGrants(table, source)
-        if let suggestion = suggestedAccess(plans) { tableComments["\(name)"] = [suggestion] }
-        if catalog.grants.contains(where: { $0.objectKind == .table && $0.object == name && $0.column != nil }) {
-            notes.append(PullNote("\(name)", "column privileges are not expressible yet; kept in the baseline"))
+        let (columnPrivileges, expressible) = columnPrivileges(of: source)
+        if expressible {
+            if let columns = columnPrivileges[.insert] { table.insertableColumns = columns }
+            if let columns = columnPrivileges[.update] { table.updatableColumns = columns }
+        } else {
+            notes.append(PullNote("\(name)", "column privileges that differ between roles, or on select, are not expressible; kept in the baseline"))
         }
+        table = withGrants(table, source, columnPrivileges: expressible ? columnPrivileges : [:])
+        if let suggestion = suggestedAccess(plans) { tableComments["\(name)"] = [suggestion] }
         return table
     }
 
@@ -80,9 +90,18 @@ extension CatalogReader {
 
     /// The table with `.grants` and `.sequenceGrants` where the database differs from what its
     /// policies imply.
-    private mutating func withGrants(_ table: Table, _ source: Catalog.Table) -> Table {
+    private mutating func withGrants(_ table: Table, _ source: Catalog.Table, columnPrivileges: [Operation: [String]]) -> Table {
         var result = table
-        let actual = grants(.table, on: source.name)
+        var actual = grants(.table, on: source.name)
+        // Column grants that `.insertable(only:)`/`.updatable(only:)` say count as the privilege the
+        // plan implies: the DSL writes the table-level privilege as these column grants.
+        for (operation, _) in columnPrivileges {
+            guard let privilege = Privilege(rawValue: operation.rawValue) else { continue }
+            for grant in catalog.grants where grant.objectKind == .table && grant.object == source.name && grant.column != nil
+                && grant.privilege.lowercased() == operation.rawValue {
+                actual[Role(grant.grantee), default: []].insert(privilege)
+            }
+        }
         let implied = table.privileges.mapValues { Set($0.compactMap { Privilege(rawValue: $0.rawValue) }) }.filter { !$0.value.isEmpty }
         if actual != implied { result = result.grants(actual.mapValues { $0.sorted() }) }
         var sequenceGrants: [[Role: Set<Privilege>]] = []
@@ -115,5 +134,27 @@ extension CatalogReader {
         }
         let arguments = Operation.allCases.compactMap { operation in access[operation].map { "\(operation): \($0.swiftSource)" } }
         return "Same meaning as .access(\(arguments.joined(separator: ", "))): replacing the policies with it is a tightening edit `rls diff` turns into a migration."
+    }
+
+    /// Column grants as `.insertable(only:)` / `.updatable(only:)` columns, in table order; not
+    /// expressible (false) when the API roles holding them have different columns, also hold the
+    /// privilege on the whole table, or hold a column privilege other than insert and update.
+    private func columnPrivileges(of source: Catalog.Table) -> ([Operation: [String]], Bool) {
+        let columnGrants = catalog.grants.filter { $0.objectKind == .table && $0.object == source.name && $0.column != nil }
+        guard !columnGrants.isEmpty else { return ([:], true) }
+        var result: [Operation: [String]] = [:]
+        for operation in [Operation.insert, .update] {
+            let grants = columnGrants.filter { $0.privilege.lowercased() == operation.rawValue }
+            guard !grants.isEmpty else { continue }
+            let byRole = Dictionary(grouping: grants, by: \.grantee).mapValues { Set($0.compactMap(\.column)) }
+            let tableWide = catalog.grants.contains {
+                $0.objectKind == .table && $0.object == source.name && $0.column == nil
+                    && $0.privilege.lowercased() == operation.rawValue && byRole[$0.grantee] != nil
+            }
+            guard let first = byRole.values.first, byRole.values.allSatisfy({ $0 == first }), !tableWide else { return ([:], false) }
+            result[operation] = source.columns.map(\.name).filter(first.contains)
+        }
+        let expressible = columnGrants.allSatisfy { ["insert", "update"].contains($0.privilege.lowercased()) }
+        return (expressible ? result : [:], expressible)
     }
 }

@@ -2,10 +2,9 @@ import RLSCatalog
 import RLSModel
 
 /// A trigger as the DSL declares it, read from `pg_get_triggerdef`:
-/// `CREATE TRIGGER name AFTER INSERT OR UPDATE OF a ON public.t FOR EACH ROW [WHEN (...)] EXECUTE FUNCTION public.f()`.
+/// `CREATE TRIGGER name AFTER INSERT OR UPDATE OF a ON public.t [REFERENCING OLD TABLE AS o NEW TABLE AS n] FOR EACH ROW [WHEN (...)] EXECUTE FUNCTION public.f()`.
 enum TriggerDefinition {
-    /// The DSL form, or nil when the DSL cannot say it (constraint triggers, `REFERENCING`,
-    /// function arguments).
+    /// The DSL form, or nil when the DSL cannot say it (constraint triggers, function arguments).
     static func read(_ trigger: Catalog.Trigger) -> Trigger? {
         guard trigger.enabled, trigger.definition.hasPrefix("CREATE TRIGGER "),
               let (name, afterName) = SQLIdentifiers.identifier(trigger.definition.dropFirst(15)),
@@ -19,6 +18,24 @@ enum TriggerDefinition {
         rest = rest[on.upperBound...]
         guard let (schema, table, afterTable) = SQLIdentifiers.qualified(rest) else { return nil }
         rest = afterTable
+        var transitionTables: Trigger.TransitionTables?
+        if rest.hasPrefix(" REFERENCING") {
+            rest = rest.dropFirst(12)
+            var tables = Trigger.TransitionTables()
+            while true {
+                if rest.hasPrefix(" OLD TABLE AS "), let (name, after) = SQLIdentifiers.identifier(rest.dropFirst(14)) {
+                    tables.old = name
+                    rest = after
+                } else if rest.hasPrefix(" NEW TABLE AS "), let (name, after) = SQLIdentifiers.identifier(rest.dropFirst(14)) {
+                    tables.new = name
+                    rest = after
+                } else {
+                    break
+                }
+            }
+            guard tables.old != nil || tables.new != nil else { return nil }
+            transitionTables = tables
+        }
         let level: Trigger.Level
         if rest.hasPrefix(" FOR EACH ROW") { level = .row } else if rest.hasPrefix(" FOR EACH STATEMENT") { level = .statement } else { return nil }
         rest = rest.dropFirst(level == .row ? 13 : 19)
@@ -32,6 +49,7 @@ enum TriggerDefinition {
               let (functionSchema, function, arguments) = SQLIdentifiers.qualified(rest.dropFirst(18)),
               arguments == "()" else { return nil }
         return Trigger(name, on: TableName(schema: schema, name: table), timing, events, level: level, when: condition,
+                       referencing: transitionTables,
                        execute: TableName(schema: functionSchema, name: function), fileID: "rls pull", line: 0)
     }
 

@@ -47,6 +47,12 @@ extension Trigger {
         var line = "Trigger(\(SwiftLiteral.string(name)), on: \(table == .authUsers ? ".authUsers" : table.swiftSource), \(timing), [\(events.joined(separator: ", "))]"
         if level == .statement { line += ", level: .statement" }
         if let condition { line += ", when: \(condition.swiftSource())" }
+        if let transitionTables {
+            let names = [("old", transitionTables.old), ("new", transitionTables.new)].compactMap { label, name in
+                name.map { "\(label): \(SwiftLiteral.string($0))" }
+            }
+            line += ", referencing: .init(\(names.joined(separator: ", ")))"
+        }
         return line + ", execute: \(SwiftLiteral.string("\(function.schema).\(function.name)")))"
     }
 }

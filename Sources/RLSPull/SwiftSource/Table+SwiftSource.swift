@@ -57,7 +57,10 @@ extension Table {
         if !overrides.rowLevelSecurity {
             lines.append(indent + ".rowLevelSecurity(false)  // rls lint: table-without-rls when the API roles hold grants")
         }
+        if let live { lines.append(indent + (live.includesOldRows ? ".live(oldRows: true)" : ".live()")) }
         if !overrides.automaticIndexes { lines.append(indent + ".automaticIndexes(false)") }
+        if let columns = insertableColumns { lines.append(indent + ".insertable(only: \(columns.swiftArguments))") }
+        if let columns = updatableColumns { lines.append(indent + ".updatable(only: \(columns.swiftArguments))") }
         if let grants = overrides.grants { lines.append(indent + ".grants(\(grants.swiftSource))") }
         if let grants = overrides.sequenceGrants { lines.append(indent + ".sequenceGrants(\(grants.swiftSource))") }
         return lines
