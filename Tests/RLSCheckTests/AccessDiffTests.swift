@@ -145,6 +145,17 @@ import Testing
         ])
     }
 
+    /// A table whose columns differ on one side cannot get the probes' rows there: it is named in a
+    /// note, not reported as gained or lost.
+    @Test func tableWithOtherColumnsIsNotedNotCompared() throws {
+        let diff = try Self.diff(
+            beforeSQL: "alter table public.note drop column body;",
+            afterSQL: "alter table public.note add column body text; alter table public.note disable row level security;")
+        #expect(diff.changes.isEmpty, "\(diff.text)")
+        #expect(diff.notes == ["public.note was not compared: its columns differ from the schema's on one side, so the probes' rows could not be written there"])
+        #expect(diff.text.contains("  note: public.note was not compared"))
+    }
+
     @Test func acknowledgedWideningIsShownAndLetThrough() throws {
         let schema = Self.shelf(acknowledging: "notes become readable by every member")
         let diff = try Self.diff(schema, afterSQL: "alter table public.note disable row level security;")
