@@ -17,7 +17,7 @@ enum InitCommand {
             Then: cd DIR && swift run rls diff initial && swift run rls check
 
             With --from-database, the schema comes from an existing database instead, read as `rls pull` reads
-            it (read-only): Sources/Policies/ holds the Swift that describes the database exactly (NAME.swift
+            it (read-only): Sources/Policies/ holds the Swift that describes the database exactly (MyApp.swift
             and one file per table), and Migrations/ its baseline, which recreates it exactly. The database is
             URL, else --database-url or DATABASE_URL (or the folder's `rls dev` cluster). Nothing is written
             when reading fails. The database already holds the baseline, so record it there, then plan:
