@@ -17,10 +17,11 @@ public struct PulledSchema: Sendable {
     /// A comment to write beside each policy, by `schema.table.policy`.
     public var policyComments: [String: String] = [:]
 
-    /// Reads `catalog` into DSL values.
-    public init(catalog: Catalog) {
+    /// Reads `catalog` into DSL values. `fileID` names where the Swift will be declared
+    /// (`Policies/MyApp.swift`, as Swift's `#fileID` spells it), for the headers of generated files.
+    public init(catalog: Catalog, fileID: String) {
         var reader = CatalogReader(catalog: catalog)
-        self.schema = reader.schema()
+        self.schema = reader.schema(fileID: fileID)
         self.notes = reader.notes.sorted()
         self.tableComments = reader.tableComments
         self.policyComments = reader.policyComments
@@ -34,7 +35,7 @@ struct CatalogReader {
     var tableComments: [String: [String]] = [:]
     var policyComments: [String: String] = [:]
 
-    mutating func schema() -> Schema {
+    mutating func schema(fileID: String) -> Schema {
         var elements: [SchemaElement] = catalog.enums.map { type in
             var value = EnumType(type.name.name, schema: type.name.schema, comment: type.comment, fileID: "rls pull", line: 0)
             value.values = type.labels
@@ -76,7 +77,7 @@ struct CatalogReader {
         for sequence in catalog.sequences where !owned.contains(sequence.description) {
             notes.append(PullNote("sequence \(sequence)", "not owned by an identity or serial column; kept in the baseline, undeclared"))
         }
-        return Schema(elements: elements)
+        return Schema(elements: elements, fileID: fileID, line: 0)
     }
 
     // MARK: Grants
