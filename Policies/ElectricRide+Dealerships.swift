@@ -23,6 +23,11 @@ extension ElectricRide {
         .access(
             select: .authenticated, insert: .serviceRoleOnly,
             update: .members(of: "id", through: "dealership_member", roles: ["owner", "admin"]), delete: .serviceRoleOnly)
+        // The team's private channel (topic `dealership:<id>`): owners and admins broadcast to the whole
+        // team (a price change, the showroom closing early), every member hears it live.
+        .channel(
+            "dealership", receive: .members(of: "id", through: "dealership_member"),
+            send: .members(of: "id", through: "dealership_member", roles: ["owner", "admin"]), features: [.broadcast])
 
         Table("dealership_member") {
             Column("dealership_id", .bigint).references("dealership", onDelete: .cascade)

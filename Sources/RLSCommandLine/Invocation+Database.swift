@@ -3,9 +3,10 @@ import RLSDatabase
 extension Invocation {
     /// Resolves the target database (`--database-url`, `DATABASE_URL`, the dev cluster, else a throwaway
     /// embedded one), says which on standard error, connects, runs `body`, then closes and stops what it started.
-    func withDatabase<T>(_ body: (DatabaseTarget, Connection) throws -> T) throws -> T {
+    /// `databaseURL` stands in for `--database-url` when a command takes the URL in an option of its own.
+    func withDatabase<T>(databaseURL: String? = nil, _ body: (DatabaseTarget, Connection) throws -> T) throws -> T {
         let target = try DatabaseTarget.resolve(
-            databaseURL: arguments.value("database-url"), environment: environment, directory: directory
+            databaseURL: databaseURL ?? arguments.value("database-url"), environment: environment, directory: directory
         )
         defer { target.finish() }
         // Parsed first, so a malformed URL is reported once, by its own error, before any "Database:" line.

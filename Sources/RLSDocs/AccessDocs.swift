@@ -35,7 +35,8 @@ public enum AccessDocs {
     public static func write(_ pages: [GeneratedPage], to directory: String) throws(DocsError) -> [String] {
         let folder = DocsFolder(path: directory)
         var changed: [String] = []
-        for page in pages where try folder.read(page.fileName) != page.contents {
+        // A page that differs only in the commit it names is left as it is: no churn on every commit.
+        for page in pages where try folder.read(page.fileName).map({ !StalePage.isSame($0, page.contents) }) ?? true {
             try folder.write(page.fileName, page.contents)
             changed.append(folder.path(of: page.fileName))
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A committed page that differs from what `rls docs` would generate, and where.
 ///
 /// ```text
@@ -26,7 +28,7 @@ public struct StalePage: Sendable, Hashable, CustomStringConvertible {
     /// Compares a committed file (nil when missing) with the generated text; nil when they are equal.
     public static func compare(path: String, committed: String?, generated: String) -> StalePage? {
         guard let committed else { return StalePage(path: path, line: nil, committed: nil, generated: nil) }
-        guard committed != generated else { return nil }
+        guard !isSame(committed, generated) else { return nil }
         let old = committed.split(separator: "\n", omittingEmptySubsequences: false)
         let new = generated.split(separator: "\n", omittingEmptySubsequences: false)
         var index = 0
@@ -35,6 +37,16 @@ public struct StalePage: Sendable, Hashable, CustomStringConvertible {
             path: path, line: index + 1,
             committed: index < old.count ? String(old[index]) : nil,
             generated: index < new.count ? String(new[index]) : nil)
+    }
+
+    /// Equal but for the commit the page names (`<span class="commit">…</span>`): it changes with every
+    /// commit while the proof does not, and a page cannot name the commit that will contain it.
+    public static func isSame(_ committed: String, _ generated: String) -> Bool {
+        withoutCommit(committed) == withoutCommit(generated)
+    }
+
+    static func withoutCommit(_ page: String) -> String {
+        page.replacingOccurrences(of: #"<span class="commit">[^<]*(<code>[^<]*</code>)?[^<]*</span>"#, with: "", options: .regularExpression)
     }
 
     /// What differs, in two or three lines.

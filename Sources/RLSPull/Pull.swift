@@ -27,7 +27,8 @@ public struct Pull: Sendable {
     /// Prints a catalog already read.
     public init(catalog: Catalog, name: String, origin: String) {
         self.catalog = catalog
-        self.pulled = PulledSchema(catalog: catalog)
+        // The file the schema is written to, in the schema target `Policies` (Docs/ADOPTING.md's name).
+        self.pulled = PulledSchema(catalog: catalog, fileID: "Policies/\(name).swift")
         self.sources = SwiftSourceFiles(pulled, name: name, origin: origin)
         let plan = ChangePlan(from: Catalog(defaultPrivileges: catalog.defaultPrivileges), to: catalog)
         self.baselineSQL = """

@@ -59,12 +59,14 @@ struct AccessPageTests {
 
     @Test func htmlIsSelfContained() throws {
         let html = try page(Example.unproven, "access.html")
-        for external in ["http://", "https://", "<script", "<link", "src=", "@import", "url("] {
+        // One inline script (the caller filter), nothing loaded from anywhere.
+        #expect(html.components(separatedBy: "<script>").count == 2)
+        for external in ["http://", "https://", "<script ", "<link", "src=", "@import", "url(", "fetch(", "XMLHttpRequest"] {
             #expect(!html.contains(external), "access.html must not load \(external)")
         }
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<style>"))
-        #expect(html.contains(#"<td class="blocked" title="signed-in user, see: blocked by row-level security (not yet proven)">⊘?</td>"#))
+        #expect(html.contains(#"<td class="blocked" data-caller="signedInUser" title="signed-in user, see: blocked by row-level security (not yet proven)">⊘?</td>"#))
     }
 
     @Test func markdownHasTheDiagramAndFoldedSQL() throws {

@@ -43,4 +43,34 @@ import Testing
         #expect(markdown.contains(#"create policy "channel_room_receive" on "realtime"."messages""#))
         #expect(!markdown.contains("channel_diary"))
     }
+
+    /// Members and app-role plans in the words of the table sentences: whose group, which roles.
+    @Test func membersAndAppRolePlansAreSaidInWords() throws {
+        let schema = Schema {
+            Table("crew") { Column("id", .bigint).identity().primaryKey() }
+                .access(select: .members(of: "id", through: "crew_member"))
+                .live()
+                .channel(
+                    "crew", receive: .members(of: "id", through: "crew_member"),
+                    send: .members(of: "id", through: "crew_member", roles: ["owner", "admin"]), features: [.broadcast])
+            Table("crew_member") {
+                Column("crew_id", .bigint).references("crew")
+                Column("user_id", .uuid).references(.authUsers)
+                Column("role", .text)
+                PrimaryKey("crew_id", "user_id")
+            }
+            .access(read: .members(of: "crew_id", through: "crew_member", roles: ["owner"]), write: .serviceRoleOnly)
+            .live()
+            Table("notice") { Column("id", .bigint).identity().primaryKey() }
+                .access(read: .authenticated, write: .appRole(["moderator"]))
+                .channel("notice", receive: .authenticated, send: .appRole(["moderator"]))
+        }
+        let pages = try AccessDocs.pages(for: schema, proof: .unverified(because: "not checked in this test"))
+        let markdown = try #require(pages.first { $0.fileName == "ACCESS.md" }).contents
+        #expect(markdown.contains("- Changes are pushed live (Supabase Realtime) to members of the crew, and nobody else."), "\(markdown)")
+        #expect(markdown.contains("- Changes are pushed live (Supabase Realtime) to members of the row's crew with role owner, and nobody else."))
+        #expect(markdown.contains(
+            "- Private channel `crew:<id>` (broadcast): receive: members of the crew; send: members of the crew with role admin or owner."))
+        #expect(markdown.contains("send: signed-in users whose app role (app_metadata.role) is moderator."), "\(markdown)")
+    }
 }

@@ -17,7 +17,15 @@ struct PullExampleSchemaTests {
         try db.execute(try renderValidated(ElectricRide.schema))
         let pull = try Pull(connection: db, name: "Example", origin: "test")
         let drift = try Drift.plan(target: db, desiredSQL: try renderValidated(pull.pulled.schema), scratch: TestDatabase.cluster)
-        #expect(drift.isEmpty, "\(drift.sql)")
+        // Pull does not write channels yet (a known gap): the dealership channel's two policies are all
+        // that differs, and the pull says so, rather than calling them Supabase's own and "never dropped".
+        let channelPolicies = ["realtime.messages.channel_dealership_receive", "realtime.messages.channel_dealership_send"]
+        #expect(drift.changes.map(\.name).sorted() == channelPolicies, "\(drift.sql)")
+        #expect(drift.changes.allSatisfy { $0.kind == .drop && $0.object == .policy })
+        for policy in ["channel_dealership_receive", "channel_dealership_send"] {
+            let note = pull.pulled.notes.first { $0.object == "policy \(policy) on realtime.messages" }
+            #expect(note?.message.contains("does not write as .channel(...) yet") == true, "\(pull.pulled.notes)")
+        }
         // saved's owner-through-profile compiles to `profile_id = (select auth.uid())`: an owner column.
         #expect(pull.pulled.tableComments["public.saved"] == [
             #"Same meaning as .access(select: .owner(column: "profile_id"), insert: .owner(column: "profile_id"), update: .owner(column: "profile_id"), delete: .owner(column: "profile_id")): replacing the policies with it is a tightening edit `rls diff` turns into a migration."#,

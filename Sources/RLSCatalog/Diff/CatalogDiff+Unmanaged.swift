@@ -32,10 +32,7 @@ extension CatalogDiff {
 
     /// True for a policy the DSL's channels name (`channel_<prefix>_receive|send` on
     /// `realtime.messages`): one the DSL no longer declares is dropped, not kept.
-    static func isChannelPolicy(_ policy: Catalog.Policy) -> Bool {
-        policy.table.schema == realtimeMessages.schema && policy.table.name == realtimeMessages.name && policy.name.hasPrefix("channel_")
-            && (policy.name.hasSuffix("_receive") || policy.name.hasSuffix("_send"))
-    }
+    static func isChannelPolicy(_ policy: Catalog.Policy) -> Bool { policy.isChannelPolicy }
 
     /// True when the trigger's definition (`… EXECUTE FUNCTION private.handle_new_user()`) calls `function`.
     /// `pg_get_triggerdef` quotes a name only when it must, so both spellings are tried.
@@ -43,5 +40,13 @@ extension CatalogDiff {
         ["EXECUTE FUNCTION \(function.name)(", "EXECUTE FUNCTION \(function.name.sql)("].contains {
             trigger.definition.contains($0)
         }
+    }
+}
+
+extension Catalog.Policy {
+    /// True for a policy the DSL's channels name (`channel_<prefix>_receive|send` on `realtime.messages`).
+    public var isChannelPolicy: Bool {
+        table.schema == realtimeMessages.schema && table.name == realtimeMessages.name && name.hasPrefix("channel_")
+            && (name.hasSuffix("_receive") || name.hasSuffix("_send"))
     }
 }

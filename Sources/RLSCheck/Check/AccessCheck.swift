@@ -78,7 +78,7 @@ public enum AccessCheck {
         var results = zip(planned, observed).map { planned, observed in
             ProbeResult(probe: planned.probe, expected: planned.expected, actual: observed.outcome, note: observed.note)
         }
-        let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures)
+        let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
         let channelResults = try channels.probes().map(channels.run)
         try runner.finish()
         let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }

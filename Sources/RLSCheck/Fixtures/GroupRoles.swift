@@ -38,13 +38,10 @@ public struct GroupRoles: Sendable {
                 all = type.values + named.filter { !type.values.contains($0) }
             }
             // The role every plan on this membership accepts, else the first named one.
-            let sets = schema.tables.flatMap { table in
-                Operation.allCases.compactMap { operation -> [String]? in
-                    guard let path = try? schema.membershipPath(of: table, plan: table.access[operation]),
-                        path.membership == membership, !path.roles.isEmpty
-                    else { return nil }
-                    return path.roles
-                }
+            let sets = schema.plansOnRows.compactMap { table, plan -> [String]? in
+                guard let path = try? schema.membershipPath(of: table, plan: plan), path.membership == membership, !path.roles.isEmpty
+                else { return nil }
+                return path.roles
             }
             let top = all.first { role in sets.allSatisfy { $0.contains(role) } } ?? named.first ?? all.first
             guard let top else { continue }

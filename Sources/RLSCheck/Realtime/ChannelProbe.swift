@@ -24,6 +24,26 @@ public struct ChannelProbe: Sendable, Hashable {
     public var topicOwner: FixtureOwner
     /// The topic: `listing:1`.
     public var topic: String
+    /// Whose topics count as the persona's own under the action's plan: its fixture side, or under a
+    /// members plan the side of the group where it holds a qualifying role (nil: none).
+    public var side: FixtureOwner?
+
+    /// A probe; `side` defaults to the persona's fixture side (right for every plan but members plans).
+    public init(
+        table: TableName, channel: Channel, persona: Persona, action: Action, topicOwner: FixtureOwner, topic: String,
+        side: FixtureOwner?? = nil
+    ) {
+        self.table = table
+        self.channel = channel
+        self.persona = persona
+        self.action = action
+        self.topicOwner = topicOwner
+        self.topic = topic
+        self.side = side ?? persona.fixtureOwner
+    }
+
+    /// Receive is a `select` on `realtime.messages`, send an `insert`.
+    public var operation: Operation { action == .receive ? .select : .insert }
 
     /// `channel room · alice · receive · own topic`.
     public var name: String {
@@ -37,13 +57,13 @@ public struct ChannelProbe: Sendable, Hashable {
     }
 
     /// Whether the channel's plan lets the persona in: service_role always (it bypasses RLS), the
-    /// others as the plan says of the topic's row.
+    /// others as the plan says of the topic's row (a members plan: a qualifying role in its group).
     public var expectedAllowed: Bool {
         if persona == .serviceRole { return true }
-        switch channel.plan(action == .receive ? .select : .insert) {
+        switch channel.plan(operation) {
         case .public: return true
-        case .authenticated: return persona.fixtureOwner != nil
-        case .owner, .ownerThrough, .members: return persona.fixtureOwner == topicOwner
+        case .authenticated: if case .user = persona { return true } else { return false }
+        case .owner, .ownerThrough, .members: return side == topicOwner
         case .appRole(let roles):
             guard case .user(let user) = persona, let role = user.appRole else { return false }
             return roles.contains(role)

@@ -11,6 +11,8 @@ struct ChannelProbeRunner {
     let connection: Connection
     let schema: Schema
     let fixtures: Fixtures
+    /// Who belongs to which group, for members plans.
+    let groups: GroupRoles
 
     /// Every probe of every channel: persona × receive/send × each fixture row's topic.
     func probes() -> [ChannelProbe] {
@@ -18,19 +20,38 @@ struct ChannelProbeRunner {
         for table in schema.tables {
             guard let key = table.primaryKey?.columns.first else { continue }
             for channel in table.channels {
-                for persona in Persona.checked {
+                for persona in personas(for: channel) {
                     for action in ChannelProbe.Action.allCases {
+                        let plan = channel.plan(action == .receive ? .select : .insert)
+                        var side = persona.fixtureOwner
+                        if case .members = plan, let path = try? schema.membershipPath(of: table, plan: plan) {
+                            side = groups.side(of: persona, under: path)
+                        }
                         for owner in FixtureOwner.allCases {
                             guard let value = fixtures.row(table.qualifiedName, owner)?.values[key] ?? nil else { continue }
                             probes.append(ChannelProbe(
                                 table: table.qualifiedName, channel: channel, persona: persona, action: action,
-                                topicOwner: owner, topic: channel.topic(value)))
+                                topicOwner: owner, topic: channel.topic(value), side: side))
                         }
                     }
                 }
             }
         }
         return probes
+    }
+
+    /// anon, alice, bob and the service role on every channel; the group members and carol where a
+    /// members plan decides it, the app-role users where an app-role plan does (as table probes).
+    func personas(for channel: Channel) -> [Persona] {
+        let plans = [channel.receive, channel.send]
+        let members = plans.contains { if case .members = $0 { true } else { false } }
+        let appRoles = plans.contains { if case .appRole = $0 { true } else { false } }
+        return Persona.checked(in: schema).filter { persona in
+            guard case .user(let user) = persona else { return true }
+            if user.appRole != nil { return appRoles }
+            if user.aal != "aal1" || user.isAnonymous { return false }  // channels have no sign-in requirements
+            return persona.fixtureOwner != nil || members
+        }
     }
 
     /// Runs one probe.

@@ -32,9 +32,12 @@ extension MatrixReport {
         }
         for prefix in prefixes {
             let results = report.channels.filter { $0.probe.channel.prefix == prefix }
-            var rows: [[String]] = [["\(prefix):<id>"] + Persona.checked.map(\.description)]
+            // The personas this channel was probed with (group members and carol too under members plans).
+            var personas: [Persona] = []
+            for result in results where !personas.contains(result.probe.persona) { personas.append(result.probe.persona) }
+            var rows: [[String]] = [["\(prefix):<id>"] + personas.map(\.description)]
             for action in ChannelProbe.Action.allCases {
-                rows.append([action.rawValue] + Persona.checked.map { persona in
+                rows.append([action.rawValue] + personas.map { persona in
                     results.filter { $0.probe.persona == persona && $0.probe.action == action }
                         .sorted { ($0.probe.topicOwner == persona.fixtureOwner ? 0 : 1) < ($1.probe.topicOwner == persona.fixtureOwner ? 0 : 1) }
                         .map { result in

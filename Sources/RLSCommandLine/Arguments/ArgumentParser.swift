@@ -44,6 +44,20 @@ struct ArgumentParser {
             parsed.values[spec.name] = ""
             return
         }
+        if spec.valueIsOptional {
+            // `--from-database URL`, `--from-database=URL` or `--from-database` alone (stored as "").
+            let next = index < arguments.count ? arguments[index] : nil
+            let nextIsValue = next.map { $0.allSatisfy(\.isWhitespace) || $0.contains("://") || $0.contains("=") } ?? false
+            let value = inlineValue ?? (nextIsValue ? next : nil)
+            if inlineValue == nil, nextIsValue { index += 1 }
+            // An unset CI secret expands to "": a mistake, never "no value".
+            if let value, value.allSatisfy(\.isWhitespace) {
+                throw UsageError("--\(spec.name) is empty. Give the database's URL (--\(spec.name) postgres://user:password@host:5432/db), "
+                    + "or no value to use --database-url or DATABASE_URL")
+            }
+            parsed.values[spec.name] = value ?? ""
+            return
+        }
         if let inlineValue {
             parsed.values[spec.name] = inlineValue
             return

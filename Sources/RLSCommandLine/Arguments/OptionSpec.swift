@@ -8,6 +8,8 @@ struct OptionSpec: Sendable {
     let valueName: String?
     /// One line of help.
     let help: String
+    /// The value may be left out (`--from-database` or `--from-database URL`); see ``databaseURL(_:_:help:)``.
+    var valueIsOptional = false
 
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, help: help)
@@ -17,13 +19,22 @@ struct OptionSpec: Sendable {
         OptionSpec(name: name, short: short, valueName: valueName, help: help)
     }
 
+    /// An option whose value, a database URL, may be left out: `--from-database` alone is present with
+    /// the value `""`; the next argument is its value only when it looks like a URL (`scheme://`) or a
+    /// `key=value` connection string, or is empty (an unset CI secret, refused by the command).
+    static func databaseURL(_ name: String, _ valueName: String, help: String) -> OptionSpec {
+        var spec = OptionSpec(name: name, short: nil, valueName: valueName, help: help)
+        spec.valueIsOptional = true
+        return spec
+    }
+
     var takesValue: Bool { valueName != nil }
 
     /// `--name VALUE` or `-h, --help`, as the help table shows it.
     var synopsis: String {
         var text = short.map { "-\($0), " } ?? ""
         text += "--\(name)"
-        if let valueName { text += " \(valueName)" }
+        if let valueName { text += valueIsOptional ? " [\(valueName)]" : " \(valueName)" }
         return text
     }
 }

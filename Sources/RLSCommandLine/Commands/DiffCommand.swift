@@ -1,4 +1,5 @@
 import Foundation
+import RLSCheck
 import RLSDatabase
 import RLSSQL
 
@@ -7,7 +8,7 @@ enum DiffCommand {
     static let command = Command(
         name: "diff",
         summary: "Write a new migration that takes Migrations/ to the schema.",
-        usage: "diff NAME [--from-database] [--migrations DIR]",
+        usage: "diff NAME [--from-database] [--migrations DIR] [--access-format text|markdown|json] [--access-output FILE] [--fail-on-widening]",
         discussion: """
             Replays the existing migration files on a throwaway local database, compares the result with the
             compiled-in schema (both read back from the server's catalog, so expressions compare by meaning),
@@ -18,14 +19,21 @@ enum DiffCommand {
             difference. Never connects to --database-url or DATABASE_URL, except with --from-database: then the
             migration goes from the live database (every file in DIR applied there) to the schema, and is checked
             to replay cleanly after the earlier files on a throwaway database.
+
+            Then it shows the access change the new file makes: rls check's probes run on the existing files
+            replayed and on them plus the new file(s), and every caller × operation × own/other rows that differs
+            is printed as a sentence ("anon gains SELECT on public.saved (every row)"). --fail-on-widening exits
+            1 (the file is still written) when a caller gains access on a table without .expectsWidening("reason").
+            Not with --from-database (use rls plan --access there).
             """,
-        options: [fromDatabaseOption, .migrations],
+        options: [fromDatabaseOption, .migrations] + AccessDiffOutput.options,
         operands: 1,
         run: { invocation in
             guard let name = invocation.arguments.positionals.first, invocation.arguments.positionals.count == 1 else {
                 throw UsageError("name the migration: rls diff NAME (for example: rls diff add_saved_listings)")
             }
             _ = try MigrationFile.fileName(for: name)
+            _ = try AccessDiffOutput.format(invocation)
             if invocation.arguments.flag("from-database") { return try fromDatabase(name: name, invocation: invocation) }
             let desiredSQL = try renderValidated(invocation.schema)
             let directory = MigrationDirectory(path: invocation.migrationsPath)
@@ -63,7 +71,14 @@ enum DiffCommand {
             if plan.isDestructive {
                 invocation.console.output("It drops data: `rls apply` will need --allow-destructive.")
             }
-            return .success
+            // The access change the new file makes: the same probes on the files without it and with it.
+            let access = AccessDiff(
+                before: try AccessSnapshot.probe(invocation.schema, applying: files, in: cluster),
+                after: try AccessSnapshot.probe(invocation.schema, applying: try directory.files(), in: cluster),
+                schema: invocation.schema,
+                describing: files.isEmpty ? "an empty database" : "\(directory.path)/ (\(files.count) file\(files.count == 1 ? "" : "s"))",
+                "with \(file.fileName)")
+            return try AccessDiffOutput.emit(access, invocation)
         }
     )
 

@@ -18,7 +18,9 @@ enum DocsCommand {
             database does not do. The output is deterministic: regenerating without a change gives no diff.
 
             --check writes nothing and exits 1 when a committed page differs from what would be generated,
-            naming the file and the first differing line.
+            naming the file and the first differing line. access.html names the newest migration version and,
+            in a git checkout, the commit it was proven against; the commit alone never makes a page stale
+            (it changes with every commit; the proof does not), and a page that differs only in it is not rewritten.
             """,
         options: [
             .flag("check", help: "Write nothing; exit 1 when the committed pages are stale (for CI)."),
@@ -29,7 +31,8 @@ enum DocsCommand {
             let folder = invocation.arguments.value("docs") ?? "Docs"
             let migrations = invocation.migrationsPath
             invocation.console.error("Proving the access rules on a throwaway database built from \(migrations)/ ...")
-            let proof = try AccessDocs.proveOnMigrations(invocation.schema, scenarios: invocation.scenarios, migrations: migrations)
+            var proof = try AccessDocs.proveOnMigrations(invocation.schema, scenarios: invocation.scenarios, migrations: migrations)
+            proof.commit = GitCommit.describe(in: invocation.directory)
             let pages = try AccessDocs.pages(for: invocation.schema, proof: proof)
             guard invocation.arguments.flag("check") else {
                 let changed = try AccessDocs.write(pages, to: folder)

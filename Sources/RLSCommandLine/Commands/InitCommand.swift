@@ -1,9 +1,11 @@
-/// `rls init DIR`: a new package that adopts rls, with a starter schema, ready to build.
+import RLSPull
+
+/// `rls init DIR`: a new package that adopts rls, with a starter schema or an existing database's, ready to build.
 enum InitCommand {
     static let command = Command(
         name: "init",
         summary: "Create a new package that adopts rls: schema target, executable, Migrations/, CI workflow.",
-        usage: "init DIR [--name NAME]",
+        usage: "init DIR [--name NAME] [--from-database [URL]]",
         discussion: """
             Writes a Swift package into DIR (created if missing; refused when it holds anything): Package.swift
             depending on rls, Sources/Policies/ with a starter schema (a sign-up profile and one owner-only
@@ -13,8 +15,17 @@ enum InitCommand {
             rls's repository URL. Package.swift says which. Needs no database.
 
             Then: cd DIR && swift run rls diff initial && swift run rls check
+
+            With --from-database, the schema comes from an existing database instead, read as `rls pull` reads
+            it (read-only): Sources/Policies/ holds the Swift that describes the database exactly (MyApp.swift
+            and one file per table), and Migrations/ its baseline, which recreates it exactly. The database is
+            URL, else --database-url or DATABASE_URL (or the folder's `rls dev` cluster). Nothing is written
+            when reading fails. The database already holds the baseline, so record it there, then plan:
+
+              cd DIR && swift run rls apply --mark-applied VERSION && swift run rls plan --exit-code
             """,
         options: [
+            .databaseURL("from-database", "URL", help: "Read the schema and a baseline migration from this database (default: --database-url, DATABASE_URL)."),
             .value("name", "NAME", help: "The package name (default: DIR's last folder name); also names the schema's Swift type."),
         ],
         operands: 1,
@@ -24,10 +35,34 @@ enum InitCommand {
             }
             let path = directory.hasPrefix("/") ? directory : invocation.directory + "/" + directory
             let name = invocation.arguments.value("name") ?? AdopterPackage.defaultName(forDirectory: path)
-            let package = try AdopterPackage(name: name, dependency: .current(packageDirectory: path), schema: .starter)
+            var schema = InitialSchema.starter
+            var pull: Pull?
+            if let url = invocation.arguments.value("from-database") {
+                // Refused before the database is read, not after.
+                try AdopterPackage.refuseOccupied(path)
+                (schema, pull) = try pulledSchema(invocation, url: url.isEmpty ? nil : url,
+                                                  typeName: AdopterPackage.typeName(forPackage: name))
+            }
+            let package = try AdopterPackage(name: name, dependency: .current(packageDirectory: path), schema: schema)
             try package.write(to: path)
-            invocation.console.output("Created package \(package.name) in \(directory) (\(package.dependency.summary)).")
-            invocation.console.output("Next: cd \(directory) && swift run rls diff initial && swift run rls check")
+            let console = invocation.console
+            console.output("Created package \(package.name) in \(directory) (\(package.dependency.summary)).")
+            guard let pull, let version = package.baselineVersion else {
+                console.output("Next: cd \(directory) && swift run rls diff initial && swift run rls check")
+                return .success
+            }
+            console.output("Sources/Policies/: \(pull.sources.files.count) Swift file(s) (enum \(package.typeName)): "
+                + "\(pull.pulled.schema.tables.count) table(s), \(pull.pulled.schema.functions.count) function(s), "
+                + "\(pull.pulled.schema.views.count) view(s), \(pull.pulled.schema.triggers.count) trigger(s).")
+            console.output("Migrations/\(version)_baseline.sql: the database as it is.")
+            PullCommand.printNotes(of: pull, to: console)
+            console.output("""
+
+                Next, with DATABASE_URL set to that database:
+                  cd \(directory)
+                  swift run rls apply --mark-applied \(version)   # it already holds the baseline: record it, run nothing
+                  swift run rls plan --exit-code   # exits 0: the database, Migrations/ and the Swift agree
+                """)
             return .success
         }
     )

@@ -1,3 +1,4 @@
+import RLSCheck
 import RLSDatabase
 import RLSSQL
 
@@ -6,7 +7,7 @@ enum PlanCommand {
     static let command = Command(
         name: "plan",
         summary: "Show pending migrations and drift between the database and the schema (read-only).",
-        usage: "plan [--exit-code] [--format text|json] [--migrations DIR]",
+        usage: "plan [--exit-code] [--format text|json] [--migrations DIR] [--access [--access-format text|markdown|json] [--access-output FILE] [--fail-on-widening]]",
         discussion: """
             Reads the target database in a READ ONLY transaction (no locks beyond catalog reads, no writes) and
             lists the migration files not yet applied, then any drift: what differs between the database as it
@@ -17,16 +18,29 @@ enum PlanCommand {
             pending migration that, say, disables row level security cannot pass unnoticed, and lists what the pending
             files create that the database already holds (apply would fail on it). The schema's catalog is computed on a
             throwaway local database once and cached under .rls/cache, keyed by its SQL.
+
+            --access (implied by the other --access options and by --fail-on-widening): when anything is pending or
+            drifted, also shows what applying the schema would change in access: rls check's probes on the target and
+            on a throwaway database holding the schema, printed as sentences ("authenticated loses DELETE on
+            public.listing (own rows)"). Like rls check, the probes on the target run in one transaction that is
+            rolled back (not READ ONLY: fixture rows are inserted and then discarded). --fail-on-widening exits 1 when a
+            caller gains access on a table without .expectsWidening("reason"). See Docs/CI.md.
             """,
         options: [
             .flag("exit-code", help: "Exit 0 when there is nothing to do, 2 when there are changes, 1 on error."),
             .value("format", "FORMAT", help: "text (default) or json."),
             .migrations,
-        ],
+            .flag("access", help: "Also show what applying would change in access (runs rls check's probes, rolled back)."),
+        ] + AccessDiffOutput.options,
         run: { invocation in
             let format = try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .json])
             let desiredSQL = try renderValidated(invocation.schema)
             let files = try MigrationDirectory(path: invocation.migrationsPath).filesIfPresent()
+            let arguments = invocation.arguments
+            let wantsAccess = arguments.flag("access") || arguments.flag("fail-on-widening")
+                || arguments.value("access-format") != nil || arguments.value("access-output") != nil
+            _ = try AccessDiffOutput.format(invocation)
+            var access: AccessDiff?
             let report = try invocation.withDatabase { target, connection in
                 let status = try connection.migrationStatus(files)
                 let applied = files.filter { !status.pending.contains($0) }.map(SQLScript.init)
@@ -47,12 +61,25 @@ enum PlanCommand {
                     var report = PlanReport(database: target.description, status: status, drift: drift, afterPending: afterPending)
                     report.collisions = try Drift.collisions(
                         target: connection, applied: applied, pending: pending, scratch: try scratch.cluster())
+                    if wantsAccess {
+                        let schema = invocation.schema
+                        // Nothing pending and no drift: the schema is the database, nothing to probe twice.
+                        let after = report.hasChanges
+                            ? try AccessSnapshot.probe(schema, applyingSQL: desiredSQL, in: scratch.cluster()) : nil
+                        let before = after == nil ? AccessSnapshot() : try AccessSnapshot.probe(schema, on: connection)
+                        access = AccessDiff(before: before, after: after ?? before, schema: schema,
+                                            describing: "the database", "the schema")
+                    }
                     return report
                 }
             }
             switch format {
             case .json: invocation.console.output(try report.json())
             default: report.printText(to: invocation.console)
+            }
+            if let access {
+                if format == .text { invocation.console.output() }
+                if try AccessDiffOutput.emit(access, invocation) == .failure { return .failure }
             }
             if !report.status.edited.isEmpty { return .failure }
             if invocation.arguments.flag("exit-code") { return report.hasChanges ? .changesPending : .success }

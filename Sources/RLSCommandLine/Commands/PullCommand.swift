@@ -56,11 +56,15 @@ enum PullCommand {
                 + "\(pull.pulled.schema.views.count) view(s), \(pull.pulled.schema.triggers.count) trigger(s).")
             console.output("Wrote \(baseline.path): the database as it is.")
             console.output("Record it as applied there: rls apply --mark-applied \(baseline.version)")
-            if !pull.pulled.notes.isEmpty {
-                console.output("\nNot expressed natively (kept in the baseline as they are):")
-                for note in pull.pulled.notes { console.output("  - \(note)") }
-            }
+            printNotes(of: pull, to: console)
             return .success
         }
     )
+
+    /// The list of what could not be expressed natively, after a pull (`rls pull`, `rls init --from-database`).
+    static func printNotes(of pull: Pull, to console: Console) {
+        guard !pull.pulled.notes.isEmpty else { return }
+        console.output("\nNot expressed natively (kept in the baseline as they are):")
+        for note in pull.pulled.notes { console.output("  - \(note)") }
+    }
 }

@@ -16,6 +16,15 @@ struct AdopterPackage {
     let schema: InitialSchema
 
     init(name: String, dependency: RLSDependency, schema: InitialSchema) throws {
+        self.name = name
+        self.typeName = try Self.typeName(forPackage: name)
+        self.dependency = dependency
+        self.schema = schema
+    }
+
+    /// The schema's Swift type for the package `name` (`MyApp` for `my-app`); refuses a name that
+    /// cannot name a Swift package.
+    static func typeName(forPackage name: String) throws -> String {
         let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }),
             let first = name.first, first.isLetter
@@ -24,11 +33,11 @@ struct AdopterPackage {
                 "'\(name)' cannot name a Swift package: use letters, digits, '-' and '_', starting with a letter "
                     + "(for example --name myapp).")
         }
-        self.name = name
-        self.typeName = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
-        self.dependency = dependency
-        self.schema = schema
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
+
+    /// The baseline migration's version when the schema was pulled from a database.
+    var baselineVersion: String? { schema.baselineVersion }
 
     /// The name `rls init DIR` uses without `--name`: DIR's last folder name.
     static func defaultName(forDirectory path: String) -> String {
@@ -39,13 +48,11 @@ struct AdopterPackage {
     var files: [(path: String, contents: String)] {
         [
             ("Package.swift", packageSwift),
-            ("Sources/Policies/\(typeName).swift", schema.swiftSource(typeName: typeName, packageName: name)),
             ("Sources/rls/main.swift", mainSwift),
-            // Keeps the empty folder in git; rls reads only *.sql files from it.
-            ("Migrations/.gitkeep", ""),
+        ] + schema.files(typeName: typeName, packageName: name) + [
             (".gitignore", ".build/\n.swiftpm/\n.rls/\n"),
             (".github/workflows/rls.yml", CIWorkflow.yaml),
-            ("README.md", readme),
+            ("README.md", baselineVersion.map { pulledReadme(baselineVersion: $0) } ?? readme),
         ]
     }
 
@@ -123,19 +130,7 @@ struct AdopterPackage {
     func write(to path: String) throws {
         let fileManager = FileManager.default
         let target = URL(fileURLWithPath: path).standardizedFileURL
-        var isDirectory: ObjCBool = false
-        if fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw CommandError("\(path) is a file. Give rls init a new or empty folder.")
-            }
-            let entries = (try? fileManager.contentsOfDirectory(atPath: target.path)) ?? []
-            guard entries.isEmpty else {
-                let shown = entries.sorted().prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
-                throw CommandError(
-                    "\(path) is not empty (it holds \(shown)). rls init writes only into a new or empty folder, "
-                        + "so that nothing of yours is overwritten; choose another folder.")
-            }
-        }
+        try Self.refuseOccupied(path)
         let parent = target.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(target.lastPathComponent).rls-init-\(ProcessInfo.processInfo.processIdentifier)")
         do {
@@ -145,6 +140,7 @@ struct AdopterPackage {
                 try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.contents.utf8).write(to: url)
             }
+            try schema.writeGeneratedFiles(into: staging)
             if fileManager.fileExists(atPath: target.path) {
                 // An empty folder the user may be standing in (`rls init .`): fill it, never replace it.
                 for entry in try fileManager.contentsOfDirectory(atPath: staging.path) {
@@ -157,6 +153,25 @@ struct AdopterPackage {
         } catch {
             try? fileManager.removeItem(at: staging)
             throw CommandError("could not write the package into \(path): \(error.localizedDescription). Check that its folder is writable.")
+        }
+    }
+
+    /// Refuses a `path` that is a file or a folder holding anything, so that nothing of the user's is overwritten.
+    static func refuseOccupied(_ path: String) throws {
+        let fileManager = FileManager.default
+        let target = URL(fileURLWithPath: path).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: target.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw CommandError("\(path) is a file. Give rls init a new or empty folder.")
+            }
+            let entries = (try? fileManager.contentsOfDirectory(atPath: target.path)) ?? []
+            guard entries.isEmpty else {
+                let shown = entries.sorted().prefix(3).joined(separator: ", ") + (entries.count > 3 ? ", …" : "")
+                throw CommandError(
+                    "\(path) is not empty (it holds \(shown)). rls init writes only into a new or empty folder, "
+                        + "so that nothing of yours is overwritten; choose another folder.")
+            }
         }
     }
 }

@@ -1,17 +1,42 @@
-/// Where the schema of a package made by `rls init` comes from.
-///
-/// Today there is the starter schema. `rls init --from-database URL` (the brownfield issue) adds a
-/// case here that writes the Swift read from an existing database; ``AdopterPackage`` asks this type
-/// only for the schema file's text, so nothing else changes.
+import Foundation
+import RLSDatabase
+import RLSPull
+
+/// Where the schema of a package made by `rls init` comes from: the starter schema, or an existing
+/// database read by `rls pull` (`rls init --from-database`). ``AdopterPackage`` asks this type for the
+/// schema target's files and `Migrations/`; everything else is the same.
 enum InitialSchema {
     /// A sign-up profile and one owner-only table.
     case starter
+    /// A database read by ``Pull`` (as the enum the package's type name), with its baseline migration
+    /// stamped `date`.
+    case pulled(Pull, at: Date)
 
-    /// The text of `Sources/Policies/<TypeName>.swift`.
-    func swiftSource(typeName: String, packageName: String) -> String {
+    /// The files written as text, by path in the package: the starter's schema and an empty `Migrations/`.
+    func files(typeName: String, packageName: String) -> [(path: String, contents: String)] {
         switch self {
-        case .starter: Self.starterSource(typeName: typeName, packageName: packageName)
+        case .starter:
+            [
+                ("Sources/Policies/\(typeName).swift", Self.starterSource(typeName: typeName, packageName: packageName)),
+                // Keeps the empty folder in git; rls reads only *.sql files from it.
+                ("Migrations/.gitkeep", ""),
+            ]
+        case .pulled: []
         }
+    }
+
+    /// Writes what `rls pull` writes, with its own entry point, into the package folder `package`:
+    /// the Swift into `Sources/Policies/`, the baseline into `Migrations/`.
+    func writeGeneratedFiles(into package: URL) throws {
+        guard case .pulled(let pull, let date) = self else { return }
+        try pull.write(sources: package.appendingPathComponent("Sources/Policies").path,
+                       migrations: MigrationDirectory(path: package.appendingPathComponent("Migrations").path), at: date)
+    }
+
+    /// The baseline's version, to record as applied (`rls apply --mark-applied VERSION`).
+    var baselineVersion: String? {
+        guard case .pulled(_, let date) = self else { return nil }
+        return MigrationFile.version(at: date)
     }
 
     private static func starterSource(typeName: String, packageName: String) -> String {

@@ -123,12 +123,8 @@ extension AccessMatrix {
     /// "Only members of the row's dealership with role admin or owner can remove a row; ..."
     private func memberSentence(_ table: Table, _ path: MembershipPath, _ operations: [Operation], anyoneRefused: Bool) -> String {
         let group = path.membership.group.name.replacingOccurrences(of: "_", with: " ")
-        let isGroup = path.membership.group == table.qualifiedName && path.hops.isEmpty
-        let whose = isGroup ? "the \(group)" : path.hops.first.map {
-            "the \(group) of the row's \($0.parent.name.replacingOccurrences(of: "_", with: " "))"
-        } ?? "the row's \(group)"
-        let roles = path.roles.isEmpty ? "" : " with role \(path.roles.joinedWithOr)"
-        var text = "Only members of \(whose)\(roles) can \(operations.verbs) \(isGroup ? "it" : "a row")"
+        let isGroup = path.isGroup(table)
+        var text = "Only \(path.members(of: table)) can \(operations.verbs) \(isGroup ? "it" : "a row")"
         var limits: [String] = []
         let qualified = path.roles.isEmpty ? "they are not a member of" : "where they do not hold \(path.roles.count == 1 ? "that role" : "one of these roles")"
         if !isGroup && operations.contains(.insert) { limits.append("add a row to a \(group) \(qualified)") }

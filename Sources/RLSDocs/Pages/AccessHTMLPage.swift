@@ -1,8 +1,9 @@
 import RLSModel
 
 /// `Docs/access.html`: the same matrix as `ACCESS.md`, with the legend and each table's
-/// sentences, as one self-contained page (inline CSS, no scripts, no external assets) that
-/// reads the same when opened from disk.
+/// sentences, as one self-contained page (inline CSS, a few lines of inline script for the caller
+/// filter, no external assets) that reads the same when opened from disk. The matrix fits a
+/// 1280-pixel screen; narrower, it scrolls inside its own box, never the page.
 struct AccessHTMLPage {
     let page: AccessPage
 
@@ -23,11 +24,17 @@ struct AccessHTMLPage {
             "<body>",
             "<h1>Who can see what</h1>",
             "<p>\(inline(page.proofStatement))</p>",
-            "<table>",
+        ] + provenance + [
+            "<p class=\"filter\"><label for=\"caller\">Show</label> <select id=\"caller\">"
+                + "<option value=\"\">every caller</option>"
+                + Caller.allCases.map { "<option value=\"\($0.rawValue)\">\($0.description.htmlEscaped)</option>" }.joined()
+                + "</select></p>",
+            "<div class=\"matrix\">",
+            "<table id=\"matrix\">",
             "<thead>",
             "<tr><th rowspan=\"2\">table</th>"
-                + Caller.allCases.map { "<th colspan=\"4\" class=\"caller\">\($0.description.htmlEscaped)</th>" }.joined() + "</tr>",
-            "<tr>" + Caller.allCases.flatMap { _ in Operation.allCases.map { "<th>\($0.verb)</th>" } }.joined() + "</tr>",
+                + Caller.allCases.map { "<th colspan=\"4\" class=\"caller\" data-caller=\"\($0.rawValue)\">\($0.description.htmlEscaped)</th>" }.joined() + "</tr>",
+            "<tr>" + Caller.allCases.flatMap { caller in Operation.allCases.map { "<th data-caller=\"\(caller.rawValue)\">\($0.verb)</th>" } }.joined() + "</tr>",
             "</thead>",
             "<tbody>",
         ]
@@ -40,7 +47,7 @@ struct AccessHTMLPage {
             }
             lines.append(row + "</tr>")
         }
-        lines += ["</tbody>", "</table>", "<ul class=\"legend\">"]
+        lines += ["</tbody>", "</table>", "</div>", "<ul class=\"legend\">"]
         lines += Outcome.legend.map { "<li><span class=\"symbol\">\($0.symbol)</span> \($0.meaning.htmlEscaped)</li>" }
         lines += ["<li><span class=\"symbol\">?</span> after a symbol: not yet proven by <code>rls check</code></li>", "</ul>"]
         for table in schema.tables {
@@ -51,10 +58,10 @@ struct AccessHTMLPage {
                 let status = page.isProven(sentence, of: table) ? "proven by `rls check`" : "not yet proven"
                 lines.append("<li>\(inline(sentence.text)) <em>(\(inline(status)))</em></li>")
             }
-            lines += table.realtimeSentences.map { "<li>\(inline($0))</li>" }
+            lines += table.realtimeSentences(in: schema).map { "<li>\(inline($0))</li>" }
             lines.append("</ul>")
         }
-        lines += ["</body>", "</html>"]
+        lines += ["<script>"] + Self.script + ["</script>", "</body>", "</html>"]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -63,8 +70,28 @@ struct AccessHTMLPage {
         let mark = page.mark(table, caller, operation)
         let proven = mark == outcome.symbol || !outcome.isProvable
         let title = "\(caller), \(operation.verb): \(outcome.words)" + (outcome.isProvable ? (proven ? " (proven)" : " (not yet proven)") : "")
-        return "<td class=\"\(Self.cssClass(outcome))\" title=\"\(title.htmlEscaped)\">\(mark.htmlEscaped)</td>"
+        return "<td class=\"\(Self.cssClass(outcome))\" data-caller=\"\(caller.rawValue)\" title=\"\(title.htmlEscaped)\">\(mark.htmlEscaped)</td>"
     }
+
+    /// `Proven against migration 20261123170422, commit 1a2b3c4d5e6f.` The commit sits in its own
+    /// span, which `rls docs --check` leaves out of the comparison.
+    private var provenance: [String] {
+        let proof = page.proof
+        guard proof.unverifiedReason == nil else { return [] }
+        let migration = proof.migrationVersion.map { "migration <code>\($0.htmlEscaped)</code>" } ?? "the schema's SQL"
+        let commit = proof.commit.map { "<span class=\"commit\">, commit <code>\($0.htmlEscaped)</code></span>" } ?? ""
+        return ["<p class=\"provenance\">Proven against \(migration)\(commit).</p>"]
+    }
+
+    /// The caller filter: hides the other callers' columns.
+    private static let script = [
+        "document.getElementById('caller').addEventListener('change', function (event) {",
+        "  var shown = event.target.value;",
+        "  document.querySelectorAll('#matrix [data-caller]').forEach(function (cell) {",
+        "    cell.hidden = shown !== '' && cell.getAttribute('data-caller') !== shown;",
+        "  });",
+        "});",
+    ]
 
     private static func cssClass(_ outcome: Outcome) -> String {
         switch outcome {
@@ -100,12 +127,16 @@ struct AccessHTMLPage {
     }
 
     private static let style = [
-        "body { font-family: system-ui, -apple-system, \"Segoe UI\", sans-serif; margin: 2em auto; max-width: 72em; padding: 0 1em; color: #1b1b1b; }",
+        "body { font-family: system-ui, -apple-system, \"Segoe UI\", sans-serif; margin: 2em auto; max-width: 76em; padding: 0 1em; color: #1b1b1b; overflow-wrap: anywhere; }",
+        "div.matrix { max-width: 100%; overflow-x: auto; }",
         "table { border-collapse: collapse; margin: 1em 0; }",
-        "th, td { border: 1px solid #c8c8c8; padding: 0.3em 0.55em; text-align: center; }",
+        "th, td { border: 1px solid #c8c8c8; padding: 0.25em 0.3em; text-align: center; }",
+        "th { font-size: 0.85em; font-weight: 600; }",
+        "[hidden] { display: none; }",
+        "p.provenance { color: #555; }",
         "th.caller { background: #eef1f5; }",
         "th.table { text-align: left; font-weight: normal; font-family: ui-monospace, monospace; }",
-        "td { font-size: 1.1em; min-width: 1.6em; }",
+        "td { font-size: 1.05em; min-width: 1.4em; }",
         "td.allowed { background: #dff3e4; color: #135c2b; }",
         "td.refused { background: #f8dede; color: #7d1a1a; }",
         "td.blocked { background: #fbeed5; color: #7a4a00; }",

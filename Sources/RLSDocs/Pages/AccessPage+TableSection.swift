@@ -13,7 +13,7 @@ extension AccessPage {
             let status = isProven(sentence, of: table) ? "proven by `rls check`" : "not yet proven"
             lines.append("- \(sentence.text) *(\(status))*")
         }
-        lines += table.realtimeSentences.map { "- \($0)" }
+        lines += table.realtimeSentences(in: schema).map { "- \($0)" }
         lines += ["", "**Columns**, visible to whoever can see a row:", "", "| column | type | notes |", "|---|---|---|"]
         for column in table.columns {
             lines.append("| `\(column.name)` | \(column.type.description.markdownCell) | \(notes(on: column, of: table).markdownCell) |")

@@ -26,11 +26,14 @@ extension AccessDocs {
         defer { connection.close() }
         let hasFiles = ((try? FileManager.default.contentsOfDirectory(atPath: migrations)) ?? []).contains { $0.hasSuffix(".sql") }
         _ = try MigrationReplay.apply(migrations, orRendering: schema, on: connection)
+        let newest = hasFiles ? try MigrationDirectory(path: migrations).files().last?.version : nil
         // The folder's own name only: the page must read the same whichever path led to it.
         let folder = URL(fileURLWithPath: migrations).lastPathComponent
         let source = hasFiles
             ? "a throwaway Supabase-shaped database built from `\(folder)/`"
             : "a throwaway Supabase-shaped database built from the schema's SQL (`\(folder)/` has no files yet)"
-        return try prove(schema, scenarios: scenarios, on: connection, source: source)
+        var proof = try prove(schema, scenarios: scenarios, on: connection, source: source)
+        proof.migrationVersion = newest
+        return proof
     }
 }

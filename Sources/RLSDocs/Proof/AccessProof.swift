@@ -18,6 +18,12 @@ public struct AccessProof: Sendable, Hashable {
     public var unverifiedReason: String?
     /// Failures that belong to no cell, such as a scenario check that failed: they fail the proof too.
     public var otherFailures: [String] = []
+    /// The newest migration file's version the proof's database was built from; nil when it was
+    /// built from the schema's SQL.
+    public var migrationVersion: String?
+    /// The commit of the checkout the proof ran in (`git rev-parse`), nil outside git. `rls docs --check`
+    /// ignores it: it changes with every commit, the proof does not (``StalePage``).
+    public var commit: String?
 
     /// A proof from the statuses `rls check` reported.
     public init(source: String, statuses: [AccessCell: ProofStatus]) {

@@ -19,14 +19,10 @@ extension Schema {
     /// Every membership some plan reads, each once, in a stable order.
     public var memberships: [Membership] {
         var result: [Membership] = []
-        for table in tables {
-            for operation in Operation.allCases {
-                guard case .members = table.access[operation],
-                    let path = try? membershipPath(of: table, plan: table.access[operation]),
-                    !result.contains(path.membership)
-                else { continue }
-                result.append(path.membership)
-            }
+        for (table, plan) in plansOnRows {
+            guard case .members = plan, let path = try? membershipPath(of: table, plan: plan), !result.contains(path.membership)
+            else { continue }
+            result.append(path.membership)
         }
         return result.sorted { ($0.table, $0.groupColumn) < ($1.table, $1.groupColumn) }
     }
@@ -34,14 +30,19 @@ extension Schema {
     /// The roles plans on `membership` name, each once, sorted.
     public func roles(of membership: Membership) -> [String] {
         var roles = Set<String>()
-        for table in tables {
-            for operation in Operation.allCases {
-                if let path = try? membershipPath(of: table, plan: table.access[operation]), path.membership == membership {
-                    roles.formUnion(path.roles)
-                }
+        for (table, plan) in plansOnRows {
+            if let path = try? membershipPath(of: table, plan: plan), path.membership == membership {
+                roles.formUnion(path.roles)
             }
         }
         return roles.sorted()
+    }
+
+    /// Every plan on a table's rows: its operations' plans, then its channels' receive and send plans.
+    public var plansOnRows: [(table: Table, plan: AccessPlan)] {
+        tables.flatMap { table in
+            Operation.allCases.map { (table, table.access[$0]) } + table.channels.flatMap { [(table, $0.receive), (table, $0.send)] }
+        }
     }
 
     private func membershipPath(

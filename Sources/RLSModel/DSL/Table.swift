@@ -40,6 +40,8 @@ public struct Table: Sendable, Hashable {
     public var live: LiveChanges?
     /// Private Realtime channels per row (``channel(_:receive:send:features:fileID:line:)``).
     public var channels: [Channel] = []
+    /// Why a widening of this table's access is expected (``expectsWidening(_:)``); nil when none is.
+    public var wideningReason: String?
 
     /// The only columns the app's users may set on INSERT, nil for all (``insertable(only:fileID:line:)``).
     public var insertableColumns: [String]?

@@ -1,5 +1,7 @@
 import RLSCatalog
 import RLSDatabase
+import RLSModel
+import RLSSQL
 import Testing
 
 /// The live-table rules, each on a hand-made database that breaks it, under both default privileges.
@@ -88,5 +90,35 @@ struct LintLiveTableRuleTests {
         #expect(findings.map(\.object) == ["public.inbox.mine"])
         #expect(findings.first?.message.contains("auth.uid()") == true)
         #expect(report.findings(of: "auth-function-per-row").map(\.object) == ["public.inbox.mine"])
+    }
+
+    /// A live table read by a members plan: its policy calls the generated helper once per statement
+    /// (an initplan, wrapped in `(select …)`), so the rule stays quiet; the same call unwrapped, by
+    /// hand, is found.
+    @Test(arguments: DefaultPrivileges.allCases)
+    func aMembersPlansHelperCallIsNotPerRow(privileges: DefaultPrivileges) throws {
+        let schema = Schema {
+            Table("crew") {
+                Column("id", .bigint).identity().primaryKey()
+            }
+            .access(select: .members(of: "id", through: "crew_member"))
+            .live()
+            Table("crew_member") {
+                Column("crew_id", .bigint).references("crew", onDelete: .cascade)
+                Column("user_id", .uuid).references(.authUsers, onDelete: .cascade)
+                Column("role", .text)
+                PrimaryKey("crew_id", "user_id")
+            }
+            .access(read: .members(of: "crew_id", through: "crew_member", roles: ["owner"]), write: .serviceRoleOnly)
+            .live()
+        }
+        let sql = try renderValidated(schema)
+        #expect(sql.contains("(select \"private\".\"current_user_crew_ids\"("), "\(sql)")
+        let report = try lint(afterApplying: sql + """
+
+            create policy "by hand" on public.crew for select to authenticated
+                using (id = any (private.current_user_crew_ids(array['owner'])::bigint[]));
+            """, privileges)
+        #expect(report.findings(of: "live-table-per-row-function").map(\.object) == ["public.crew.by hand"])
     }
 }

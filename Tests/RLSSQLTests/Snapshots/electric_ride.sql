@@ -662,3 +662,31 @@ create policy "delete_members_admin_owner" on "public"."dealership_listing"
 -- Live changes of public.listing
 -- ============================================================================
 alter publication "supabase_realtime" add table "public"."listing";
+
+-- ============================================================================
+-- Private channels on rows of public.dealership
+-- ============================================================================
+create policy "channel_dealership_receive" on "realtime"."messages"
+  as permissive
+  for select
+  to "authenticated"
+  using ("extension" in ('broadcast')
+    and split_part((select realtime.topic()), ':', 1) = 'dealership'
+    and exists (
+      select 1
+      from "public"."dealership" as "dealership"
+      where "dealership"."id"::text = split_part((select realtime.topic()), ':', 2)
+        and "id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[])
+    ));
+create policy "channel_dealership_send" on "realtime"."messages"
+  as permissive
+  for insert
+  to "authenticated"
+  with check ("extension" in ('broadcast')
+    and split_part((select realtime.topic()), ':', 1) = 'dealership'
+    and exists (
+      select 1
+      from "public"."dealership" as "dealership"
+      where "dealership"."id"::text = split_part((select realtime.topic()), ':', 2)
+        and "id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[])
+    ));

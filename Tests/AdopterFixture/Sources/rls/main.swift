@@ -1,3 +1,3 @@
-import ElectricRide
+import Policies
 import RLSCommandLine
 RLSCommandLine.run(schema: Bookshelf.schema)

@@ -1,0 +1,31 @@
+import RLSModel
+
+/// One line of an access diff: `anon gains SELECT on public.saved (every row)`.
+public struct AccessChange: Sendable, Hashable {
+    /// Gains or loses.
+    public enum Direction: String, Sendable, Hashable {
+        /// The caller can do something it could not before: a widening.
+        case gains
+        /// The caller can no longer do something it could.
+        case loses
+    }
+
+    /// What the change is about.
+    public var fact: AccessFact
+    /// Gains or loses.
+    public var direction: Direction
+    /// The rows gained or lost.
+    public var rows: Set<AccessRows>
+    /// The schema's reason for expecting this widening (``RLSModel/Table/expectsWidening(_:)``), if any.
+    public var acknowledgement: String?
+
+    /// `anon gains SELECT on public.saved (every row)`.
+    public var sentence: String {
+        let unit = fact.object.hasPrefix("channel ") ? "topic" : "row"
+        let scope = AccessRows.words(rows, unit: unit).joined(separator: "; ")
+        return "\(fact.caller) \(direction.rawValue) \(fact.action) on \(fact.object)" + (scope.isEmpty ? "" : " (\(scope))")
+    }
+
+    /// A gain the schema does not acknowledge: what `--fail-on-widening` refuses.
+    public var isUnacknowledgedWidening: Bool { direction == .gains && acknowledgement == nil }
+}

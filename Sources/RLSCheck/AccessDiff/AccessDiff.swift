@@ -1,0 +1,65 @@
+import RLSModel
+
+/// What a change does to access: every caller × action × object whose reach differs between two
+/// database states, as sentences. Unchanged access is left out.
+///
+/// ```swift
+/// let diff = AccessDiff(before: try AccessSnapshot.probe(schema, on: current),
+///                       after: try AccessSnapshot.probe(schema, on: next), schema: schema)
+/// print(diff.text)   // anon gains SELECT on public.saved (every row)
+/// ```
+public struct AccessDiff: Sendable, Hashable {
+    /// The changes, in schema order of their tables, then caller, then action.
+    public var changes: [AccessChange]
+    /// What could not be compared.
+    public var notes: [String]
+    /// What the two states are, for headings: `Migrations/ (3 files)` → `with 20261123_add_saved.sql`.
+    public var before: String
+    /// The state after the change.
+    public var after: String
+
+    /// Compares two snapshots; acknowledgements come from the tables of `schema`.
+    public init(before: AccessSnapshot, after: AccessSnapshot, schema: Schema,
+                describing beforeName: String = "before", _ afterName: String = "after") {
+        self.before = beforeName
+        self.after = afterName
+        notes = Array(Set(before.notes + after.notes)).sorted()
+        var changes: [AccessChange] = []
+        let differing = Set(before.differing + after.differing)
+        for fact in Set(before.facts.keys).union(after.facts.keys) where !differing.contains(fact.table) {
+            let old = before.facts[fact] ?? [], new = after.facts[fact] ?? []
+            let reason = schema.table(fact.table)?.wideningReason
+            let gained = new.subtracting(old), lost = old.subtracting(new)
+            if !gained.isEmpty { changes.append(AccessChange(fact: fact, direction: .gains, rows: gained, acknowledgement: reason)) }
+            if !lost.isEmpty { changes.append(AccessChange(fact: fact, direction: .loses, rows: lost, acknowledgement: nil)) }
+        }
+        let tableOrder = after.tables + before.tables.filter { !after.tables.contains($0) }
+        self.changes = changes.sorted { Self.sortKey($0, tableOrder) < Self.sortKey($1, tableOrder) }
+    }
+
+    /// True when no caller's access changed.
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// The gains the schema does not acknowledge: `rls plan --fail-on-widening` exits 1 when there are any.
+    public var unacknowledgedWidenings: [AccessChange] { changes.filter(\.isUnacknowledgedWidening) }
+
+    /// anon, authenticated, the other sign-ins (`authenticated (carol)`) by name, service_role.
+    private static func callerRank(_ caller: String) -> String {
+        switch caller {
+        case "anon": "0"
+        case "authenticated": "1"
+        case "service_role": "3"
+        default: "2"
+        }
+    }
+    private static let actions = ["SELECT", "INSERT", "UPDATE", "DELETE", "receive", "send"]
+
+    private static func sortKey(_ change: AccessChange, _ tables: [TableName]) -> String {
+        func index<T: Equatable>(_ value: T, in list: [T]) -> String {
+            let position = list.firstIndex(of: value) ?? list.count
+            return String(repeating: "0", count: max(0, 4 - String(position).count)) + String(position)
+        }
+        return [index(change.fact.table, in: tables), change.fact.object, callerRank(change.fact.caller),
+                change.fact.caller, index(change.fact.action, in: actions), change.direction.rawValue].joined(separator: "\u{1}")
+    }
+}

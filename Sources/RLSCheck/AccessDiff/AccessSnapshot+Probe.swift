@@ -1,0 +1,73 @@
+import RLSDatabase
+import RLSModel
+
+extension AccessSnapshot {
+    /// Runs `rls check`'s probes (as deployed: grants and policies together) on `connection` and
+    /// reads who can do what. Tables of `schema` the database lacks have no access; tables whose
+    /// columns differ from the schema are left out of the comparison with a note (their fixture
+    /// rows could not be written), as are tables that reference them.
+    ///
+    /// Like `rls check`, everything runs in one transaction that is rolled back.
+    public static func probe(_ schema: Schema, on connection: Connection, statementTimeout: String = "10s") throws -> AccessSnapshot {
+        let comparable = try comparableTables(of: schema, on: connection)
+        var subset = schema
+        subset.tables = schema.tables.filter { comparable.present.contains($0.qualifiedName) }
+        subset.views = []
+        subset.signUpProfiles = schema.signUpProfiles.filter { profile in
+            subset.tables.contains { $0.qualifiedName == profile.table }
+        }
+        var snapshot = AccessSnapshot()
+        if !subset.tables.isEmpty {
+            let options = CheckOptions(statementTimeout: statementTimeout, probesPoliciesOnly: false)
+            snapshot = AccessSnapshot(try AccessCheck.run(subset, on: connection, options: options))
+        }
+        snapshot.tables = schema.tables.map(\.qualifiedName)
+        snapshot.notes = comparable.differing.map {
+            "\($0) was not compared: its columns differ from the schema's on one side, so the probes' rows could not be written there"
+        }
+        snapshot.differing = comparable.differing
+        return snapshot
+    }
+
+    /// The schema's tables the database holds with every declared column, and those it holds with
+    /// other columns (plus the tables that reference those, whose rows need theirs).
+    static func comparableTables(of schema: Schema, on connection: Connection) throws -> (present: Set<TableName>, differing: [TableName]) {
+        let rows = try connection.query(
+            """
+            select n.nspname as schema, c.relname as name, a.attname as column
+            from pg_class c
+            join pg_namespace n on n.oid = c.relnamespace
+            join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+            where c.relkind in ('r', 'p') and n.nspname = any($1::text[])
+            """, [Array(Set(schema.tables.map(\.schema))).sorted()]
+        ).rows
+        var columns: [TableName: Set<String>] = [:]
+        for row in rows {
+            columns[TableName(schema: try row.string("schema"), name: try row.string("name")), default: []]
+                .insert(try row.string("column"))
+        }
+        var present: Set<TableName> = [], differing: [TableName] = []
+        for table in schema.tables {
+            guard let existing = columns[table.qualifiedName] else { continue }
+            if Set(table.columns.map(\.name)).isSubset(of: existing) {
+                present.insert(table.qualifiedName)
+            } else {
+                differing.append(table.qualifiedName)
+            }
+        }
+        // A table whose parent is left out (or missing) cannot get its fixture rows either.
+        let declared = Set(schema.tables.map(\.qualifiedName))
+        var changed = true
+        while changed {
+            changed = false
+            for table in schema.tables where present.contains(table.qualifiedName) {
+                if table.foreignKeys.contains(where: { declared.contains($0.referencedTable) && $0.referencedTable != table.qualifiedName && !present.contains($0.referencedTable) }) {
+                    present.remove(table.qualifiedName)
+                    if columns[table.qualifiedName] != nil { differing.append(table.qualifiedName) }
+                    changed = true
+                }
+            }
+        }
+        return (present, differing)
+    }
+}
