@@ -82,6 +82,8 @@ struct AdoptionWorkflowTests {
                 : tightened.tables[index].access(read: .public, write: .serviceRoleOnly)
         }
         let rows = try database.connection.query("select count(*) as n from public.todos").rows[0].string("n")
+        // Migration names carry the second they were written in: the close_drift one may be this second's.
+        Thread.sleep(until: Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 1).rounded(.down)))
         let diff = runRLS(["diff", "tighten", "--migrations", migrations], schema: tightened)
         #expect(diff.code == .success, "\(diff.error)")
         let apply = runRLS(["apply", "--yes"] + target, schema: tightened)
