@@ -34,6 +34,8 @@ public enum AccessRows: String, Sendable, Hashable, CaseIterable, Comparable {
     case first
     /// For anon and service_role: the second fixture row.
     case second
+    /// A view, read as a whole (`select count(*)`): the caller may read it.
+    case view
 
     /// Declaration order.
     public static func < (lhs: AccessRows, rhs: AccessRows) -> Bool {
@@ -52,6 +54,7 @@ public enum AccessRows: String, Sendable, Hashable, CaseIterable, Comparable {
         } else if rows.contains(.first) || rows.contains(.second) {
             words.append("some \(unit)s")
         }
+        if rows.contains(.view) { words.append("the view") }
         if rows.contains(.handOver) { words.append("handing own \(unit)s to another user") }
         return words
     }
