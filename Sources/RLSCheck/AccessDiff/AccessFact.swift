@@ -42,8 +42,9 @@ public enum AccessRows: String, Sendable, Hashable, CaseIterable, Comparable {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
-    /// `every row`, `own rows`, `other users' rows`, `some rows`, ... for a set of rows that changed.
-    static func words(_ rows: Set<AccessRows>, unit: String = "row") -> [String] {
+    /// `every row`, `own rows`, `other users' rows`, `some rows`, ... for a set of rows that changed;
+    /// for a group member (`group` known), `rows of their organisation` or `rows of another organisation`.
+    static func words(_ rows: Set<AccessRows>, unit: String = "row", group: String? = nil) -> [String] {
         var words: [String] = []
         if rows.isSuperset(of: [.own, .others]) || rows.isSuperset(of: [.first, .second]) {
             words.append("every \(unit)")
@@ -51,6 +52,10 @@ public enum AccessRows: String, Sendable, Hashable, CaseIterable, Comparable {
             words.append("own \(unit)s")
         } else if rows.contains(.others) {
             words.append("other users' \(unit)s")
+        } else if let group, rows.contains(.first) {
+            words.append("\(unit)s of their \(group)")
+        } else if let group, rows.contains(.second) {
+            words.append("\(unit)s of another \(group)")
         } else if rows.contains(.first) || rows.contains(.second) {
             words.append("some \(unit)s")
         }

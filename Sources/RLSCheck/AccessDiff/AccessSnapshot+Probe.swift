@@ -24,6 +24,7 @@ extension AccessSnapshot {
             let report = try AccessCheck.run(subset, scenarios: schema.views.map(ViewProbes.readScenario), on: connection, options: options)
             snapshot = AccessSnapshot(report)
             snapshot.readViews(schema.views, report.scenarios)
+            snapshot.nameGroups(of: subset)
         }
         snapshot.tables = schema.tables.map(\.qualifiedName)
         snapshot.notes = comparable.differing.map {
