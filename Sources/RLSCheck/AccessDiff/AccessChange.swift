@@ -18,11 +18,13 @@ public struct AccessChange: Sendable, Hashable {
     public var rows: Set<AccessRows>
     /// The schema's reason for expecting this widening (``RLSModel/Table/expectsWidening(_:)``), if any.
     public var acknowledgement: String?
+    /// For a group member under a members plan, the group its rows belong to (`organisation`).
+    public var group: String? = nil
 
     /// `anon gains SELECT on public.saved (every row)`.
     public var sentence: String {
         let unit = fact.object.hasPrefix("channel ") ? "topic" : "row"
-        let scope = AccessRows.words(rows, unit: unit).joined(separator: "; ")
+        let scope = AccessRows.words(rows, unit: unit, group: group).joined(separator: "; ")
         return "\(fact.caller) \(direction.rawValue) \(fact.action) on \(fact.object)" + (scope.isEmpty ? "" : " (\(scope))")
     }
 

@@ -30,8 +30,9 @@ public struct AccessDiff: Sendable, Hashable {
             let old = before.facts[fact] ?? [], new = after.facts[fact] ?? []
             let reason = schema.table(fact.table)?.wideningReason
             let gained = new.subtracting(old), lost = old.subtracting(new)
-            if !gained.isEmpty { changes.append(AccessChange(fact: fact, direction: .gains, rows: gained, acknowledgement: reason)) }
-            if !lost.isEmpty { changes.append(AccessChange(fact: fact, direction: .loses, rows: lost, acknowledgement: nil)) }
+            let group = after.groups[fact] ?? before.groups[fact]
+            if !gained.isEmpty { changes.append(AccessChange(fact: fact, direction: .gains, rows: gained, acknowledgement: reason, group: group)) }
+            if !lost.isEmpty { changes.append(AccessChange(fact: fact, direction: .loses, rows: lost, acknowledgement: nil, group: group)) }
         }
         let tableOrder = after.tables + before.tables.filter { !after.tables.contains($0) }
         self.changes = changes.sorted { Self.sortKey($0, tableOrder) < Self.sortKey($1, tableOrder) }

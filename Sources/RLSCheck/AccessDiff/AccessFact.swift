@@ -34,14 +34,17 @@ public enum AccessRows: String, Sendable, Hashable, CaseIterable, Comparable {
     case first
     /// For anon and service_role: the second fixture row.
     case second
+    /// A view, read as a whole (`select count(*)`): the caller may read it.
+    case view
 
     /// Declaration order.
     public static func < (lhs: AccessRows, rhs: AccessRows) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
-    /// `every row`, `own rows`, `other users' rows`, `some rows`, ... for a set of rows that changed.
-    static func words(_ rows: Set<AccessRows>, unit: String = "row") -> [String] {
+    /// `every row`, `own rows`, `other users' rows`, `some rows`, ... for a set of rows that changed;
+    /// for a group member (`group` known), `rows of their organisation` or `rows of another organisation`.
+    static func words(_ rows: Set<AccessRows>, unit: String = "row", group: String? = nil) -> [String] {
         var words: [String] = []
         if rows.isSuperset(of: [.own, .others]) || rows.isSuperset(of: [.first, .second]) {
             words.append("every \(unit)")
@@ -49,9 +52,14 @@ public enum AccessRows: String, Sendable, Hashable, CaseIterable, Comparable {
             words.append("own \(unit)s")
         } else if rows.contains(.others) {
             words.append("other users' \(unit)s")
+        } else if let group, rows.contains(.first) {
+            words.append("\(unit)s of their \(group)")
+        } else if let group, rows.contains(.second) {
+            words.append("\(unit)s of another \(group)")
         } else if rows.contains(.first) || rows.contains(.second) {
             words.append("some \(unit)s")
         }
+        if rows.contains(.view) { words.append("the view") }
         if rows.contains(.handOver) { words.append("handing own \(unit)s to another user") }
         return words
     }

@@ -7,6 +7,9 @@ extension AccessSnapshot {
     /// columns differ from the schema are left out of the comparison with a note (their fixture
     /// rows could not be written), as are tables that reference them.
     ///
+    /// Views are read by each persona (``ViewProbes/readScenario(for:)``) in the same check; on a
+    /// database without the schema's tables, no one reads them.
+    ///
     /// Like `rls check`, everything runs in one transaction that is rolled back.
     public static func probe(_ schema: Schema, on connection: Connection, statementTimeout: String = "10s") throws -> AccessSnapshot {
         let comparable = try comparableTables(of: schema, on: connection)
@@ -19,7 +22,10 @@ extension AccessSnapshot {
         var snapshot = AccessSnapshot()
         if !subset.tables.isEmpty {
             let options = CheckOptions(statementTimeout: statementTimeout, probesPoliciesOnly: false)
-            snapshot = AccessSnapshot(try AccessCheck.run(subset, on: connection, options: options))
+            let report = try AccessCheck.run(subset, scenarios: schema.views.map(ViewProbes.readScenario), on: connection, options: options)
+            snapshot = AccessSnapshot(report)
+            snapshot.readViews(schema.views, report.scenarios)
+            snapshot.nameGroups(of: subset)
         }
         snapshot.tables = schema.tables.map(\.qualifiedName)
         snapshot.notes = comparable.differing.map {

@@ -12,6 +12,9 @@ public struct AccessSnapshot: Sendable, Hashable {
     public var notes: [String]
     /// Tables left out because their columns differ from the schema's: left out of the comparison on both sides.
     public var differing: [TableName] = []
+    /// For a group member's facts under a members plan, the group (`organisation`) whose rows the
+    /// first fixture row stands for: `rows of their organisation`.
+    public var groups: [AccessFact: String] = [:]
 
     /// Creates a snapshot.
     public init(facts: [AccessFact: Set<AccessRows>] = [:], tables: [TableName] = [], notes: [String] = []) {

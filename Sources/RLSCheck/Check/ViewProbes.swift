@@ -10,14 +10,29 @@ enum ViewProbes {
             let readers = readers(of: view)
             var scenario = Scenario("view \(view.qualifiedName) is read only by \(readers.sorted().map(\.name).joined(separator: ", "))") {}
             scenario.source = view.source
-            scenario.steps = [ScenarioPersona.anon, .alice, .bob, .serviceRole].map { persona in
-                let role = Role(persona.persona.role)
-                return ScenarioStep(persona: persona, action: ScenarioAction(
-                    sql: SQL(raw: "select count(*) from \(view.qualifiedName.sql)"),
-                    expectation: readers.contains(role) ? .succeeds : .permissionDenied, source: view.source))
+            scenario.steps = personas.map { persona in
+                read(view, as: persona, expecting: readers.contains(Role(persona.persona.role)) ? .succeeds : .permissionDenied)
             }
             return scenario
         }
+    }
+
+    /// Who may read `view`, without expecting an answer: each persona reads it and every step expects
+    /// to succeed, so a step that passes is a reader and one that mismatches (permission denied, or
+    /// no such view) is not. The access diff runs these in its rolled-back check.
+    static func readScenario(for view: View) -> Scenario {
+        var scenario = Scenario("who may read view \(view.qualifiedName)") {}
+        scenario.source = view.source
+        scenario.steps = personas.map { read(view, as: $0, expecting: .succeeds) }
+        return scenario
+    }
+
+    static let personas: [ScenarioPersona] = [.anon, .alice, .bob, .serviceRole]
+
+    /// `select count(*) from` the view as `persona`.
+    private static func read(_ view: View, as persona: ScenarioPersona, expecting expectation: ScenarioExpectation) -> ScenarioStep {
+        ScenarioStep(persona: persona, action: ScenarioAction(
+            sql: SQL(raw: "select count(*) from \(view.qualifiedName.sql)"), expectation: expectation, source: view.source))
     }
 
     /// The roles that may select from `view`: its exact grants when it has them (a grant to PUBLIC
