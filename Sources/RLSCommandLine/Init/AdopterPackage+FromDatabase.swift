@@ -29,14 +29,7 @@ extension AdopterPackage {
         4. `swift run rls docs` and commit `Docs/`; push: `.github/workflows/rls.yml` runs check, docs and
            lint on every pull request, and `rls plan` against the `SUPABASE_DATABASE_URL` secret.
 
-        | command | what it does |
-        |---|---|
-        | `swift run rls diff NAME` | a new migration in `Migrations/` from what the schema declares |
-        | `swift run rls check` | proves the access rules on a throwaway database built from `Migrations/` |
-        | `swift run rls docs` | writes `Docs/ACCESS.md`: who can see what (`--check` in CI) |
-        | `swift run rls lint` | what makes row-level security unsafe or slow |
-        | `swift run rls apply` | applies pending migrations to `DATABASE_URL` |
-        | `swift run rls plan` | what would change on `DATABASE_URL`, read-only |
+        \(Self.commandTable)
 
         """
     }

@@ -109,14 +109,7 @@ struct AdopterPackage {
         Needs Swift 6 on Linux and, for the throwaway databases, PostgreSQL's server and libpq:
         `apt-get install libpq-dev pkg-config postgresql`.
 
-        | command | what it does |
-        |---|---|
-        | `swift run rls diff NAME` | a new migration in `Migrations/` from what the schema declares |
-        | `swift run rls check` | proves the access rules on a throwaway database built from `Migrations/` |
-        | `swift run rls docs` | writes `Docs/ACCESS.md`: who can see what (`--check` in CI) |
-        | `swift run rls lint` | what makes row-level security unsafe or slow |
-        | `swift run rls apply` | applies pending migrations to `DATABASE_URL` |
-        | `swift run rls plan` | what would change on `DATABASE_URL`, read-only |
+        \(Self.commandTable)
 
         CI: `.github/workflows/rls.yml` runs `rls check`, `rls docs --check` and `rls lint` on every pull
         request, and `rls plan` against the database in the `SUPABASE_DATABASE_URL` secret. Run `rls docs`
@@ -174,4 +167,18 @@ struct AdopterPackage {
             }
         }
     }
+}
+
+extension AdopterPackage {
+    /// The commands table both READMEs (starter and `--from-database`) show.
+    static let commandTable = """
+        | command | what it does |
+        |---|---|
+        | `swift run rls diff NAME` | a new migration in `Migrations/` from what the schema declares |
+        | `swift run rls check` | proves the access rules on a throwaway database built from `Migrations/` |
+        | `swift run rls docs` | writes `Docs/ACCESS.md`: who can see what (`--check` in CI) |
+        | `swift run rls lint` | what makes row-level security unsafe or slow |
+        | `swift run rls apply` | applies pending migrations to `DATABASE_URL` |
+        | `swift run rls plan` | what would change on `DATABASE_URL`, read-only |
+        """
 }
