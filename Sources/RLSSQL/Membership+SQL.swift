@@ -57,18 +57,6 @@ extension MembershipPath {
         // The cast makes `any` take the array the subquery returns (not the subquery's rows).
         let arrayType = ColumnType.array(membership.groupKeyType).sql
         let test = { (column: String) in "\(column) = any ((select \(call))::\(arrayType))" }
-        guard let first = hops.first else { return test(quoteIdentifier(groupColumn)) }
-        let alias = { (step: Int) in quoteIdentifier("member_hop_\(step)") }
-        var lines = ["exists (", "    select 1", "    from \(first.parent.sql) as \(alias(1))"]
-        for (offset, hop) in hops.dropFirst().enumerated() {
-            let step = offset + 2
-            lines.append("    join \(hop.parent.sql) as \(alias(step))"
-                + " on \(alias(step)).\(quoteIdentifier(hop.parentColumn)) = \(alias(step - 1)).\(quoteIdentifier(hop.column))")
-        }
-        lines.append("    where \(alias(1)).\(quoteIdentifier(first.parentColumn))"
-            + " = \(quoteIdentifier(table.name)).\(quoteIdentifier(first.column))")
-        lines.append("      and " + test("\(alias(hops.count)).\(quoteIdentifier(groupColumn))"))
-        lines.append("  )")
-        return lines.joined(separator: "\n")
+        return hops.existsCondition(from: table, aliasPrefix: "member_hop", endColumn: groupColumn, test: test)
     }
 }
