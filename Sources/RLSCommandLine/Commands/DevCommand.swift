@@ -31,8 +31,10 @@ enum DevCommand {
                 let status = try DevCluster.start(in: invocation.directory, defaultPrivileges: privileges)
                 console.output("dev cluster \(status)")
             case "stop":
-                try DevCluster.stop(in: invocation.directory, removingData: invocation.arguments.flag("remove-data"))
-                console.output("dev cluster \(DevCluster.status(in: invocation.directory))")
+                let removingData = invocation.arguments.flag("remove-data")
+                try DevCluster.stop(in: invocation.directory, removingData: removingData)
+                // After --remove-data the status would read "not created", which sounds like a failure.
+                console.output(removingData ? "dev cluster stopped and its data removed" : "dev cluster \(DevCluster.status(in: invocation.directory))")
             case "status":
                 let status = DevCluster.status(in: invocation.directory)
                 console.output("dev cluster \(status)")
