@@ -9,6 +9,8 @@ extension ElectricRide {
         Table("listing") {
             Column("id", .bigint).identity().primaryKey()
             Column("seller_id", .uuid).default(.currentUserID).references("profiles", onDelete: .cascade)
+            // Set when the seller lists for a dealership: its staff then manage the listing's photos too.
+            Column("dealership_id", .bigint).nullable().references("dealership", onDelete: .setNull)
             Column("vehicle_id", .bigint).references("vehicle")
             Column("colour_id", .bigint).references("colour")
             Column("price", .numeric(10, 2))

@@ -9,7 +9,9 @@ import RLSModel
 /// - `profiles`: one per user, created only by the sign-up trigger, read by signed-in users,
 ///   updated only by its owner;
 /// - `saved` listings: only the user who saved them, for every operation;
-/// - dealerships: their team (owner, admin, staff) manages the dealership's listings, by role.
+/// - dealerships: their team (owner, admin, staff) manages the dealership's listings, by role;
+/// - files: avatars in a public bucket, each user's own folder; listing photos written by the
+///   listing's seller or the staff of the dealership selling it.
 public enum ElectricRide {
     /// The whole schema, as `rls sql` prints it.
     public static let schema = Schema {
@@ -18,5 +20,6 @@ public enum ElectricRide {
         listings
         welcomePageCounts
         dealerships
+        storage
     }
 }

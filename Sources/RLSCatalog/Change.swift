@@ -62,6 +62,8 @@ public struct Change: Equatable, Sendable, Codable {
         case liveChanges = "live changes"
         /// What a table's updates and deletes carry of the old row.
         case replicaIdentity = "replica identity"
+        /// A storage bucket's row in `storage.buckets`.
+        case bucket
     }
 
     /// What the change does.

@@ -3,7 +3,8 @@ import RLSModel
 /// The complete SQL that creates `schema` from scratch on a Supabase database, as the
 /// `postgres` role, in dependency order: schemas, enum types, tables (structure,
 /// comments, indexes), functions, views, triggers, then each table's access
-/// (RLS, grants, policies). The same schema always gives the same bytes.
+/// (RLS, grants, policies), live tables, channels and storage buckets (their rows in
+/// `storage.buckets` and policies on `storage.objects`). The same schema always gives the same bytes.
 ///
 /// Call ``RLSModel/Schema/validate()`` first: rendering assumes a valid schema.
 ///
@@ -57,6 +58,10 @@ public func render(_ schema: Schema) -> String {
     }
     for table in order.tables {
         section("Private channels on rows of \(table.qualifiedName)", channelPolicies(of: table, in: schema).map(\.sql))
+    }
+    for bucket in schema.buckets {
+        section("Storage bucket \(bucket.id)\(bucket.isPublic ? " (public: files served to anyone by URL)" : "")",
+                [bucket.upsertStatement] + storagePolicies(of: bucket, in: schema).map(\.sql))
     }
     return sections.joined(separator: "\n\n") + "\n"
 }

@@ -25,7 +25,7 @@ import Testing
         #expect(helpers?["folders"] == "{user-1,cars}")
         #expect(helpers?["file"] == "photo.png")
         #expect(helpers?["ext"] == "png")
-        // postgres adds buckets; storage.objects stays supabase_storage_admin's (no ALTER, no policy by postgres).
+        // postgres adds buckets and policies; storage.objects stays supabase_storage_admin's (no ALTER by postgres).
         try db.execute("insert into storage.buckets (id, name, public) values ('avatars', 'avatars', true)")
         #expect(throws: DatabaseError.self) { try db.execute("alter table storage.objects add column x int") }
     }

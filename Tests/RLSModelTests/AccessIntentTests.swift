@@ -96,7 +96,7 @@ import Testing
         let saved = try table("saved")
         #expect(schema.indexes(of: saved).map(\.columns) == [["listing_id"]])
         let listing = try table("listing")
-        #expect(schema.indexes(of: listing).map(\.columns) == [["listed_at"], ["seller_id"], ["vehicle_id"], ["colour_id"]])
+        #expect(schema.indexes(of: listing).map(\.columns) == [["listed_at"], ["seller_id"], ["dealership_id"], ["vehicle_id"], ["colour_id"]])
     }
 
     @Test func stringLiteralTableNamesSplitAtTheFirstDot() {

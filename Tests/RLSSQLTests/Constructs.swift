@@ -24,7 +24,42 @@ enum Constructs {
         ("reference_cycle", referenceCycle),
         ("live_tables", liveTables),
         ("private_channels", privateChannels),
+        ("storage_buckets", storageBuckets),
     ]
+
+    /// Every storage plan shape: a public bucket written in the owner's folder, a private one
+    /// written in folders named after rows (their owner or their team's admins), a signed-in one,
+    /// one only the backend touches.
+    static let storageBuckets = Schema {
+        EnumType("crew_role", values: "admin", "member")
+        Table("crew") {
+            Column("id", .bigint).identity().primaryKey()
+            Column("name", .text)
+        }
+        .access(read: .members(of: "id", through: "crew_member"), write: .members(of: "id", through: "crew_member", roles: ["admin"]))
+        Table("crew_member") {
+            Column("crew_id", .bigint).references("crew", onDelete: .cascade)
+            Column("user_id", .uuid).references(.authUsers, onDelete: .cascade)
+            Column("role", .enumeration("crew_role")).default("member")
+            PrimaryKey("crew_id", "user_id")
+        }
+        .access(.members(of: "crew_id", through: "crew_member", roles: ["admin"]))
+        Table("boat") {
+            Column("id", .bigint).identity().primaryKey()
+            Column("name", .text)
+            Column("skipper_id", .uuid).default(.currentUserID).references(.authUsers)
+            Column("crew_id", .bigint).nullable().references("crew", onDelete: .setNull)
+        }
+        .access(read: .authenticated, write: .owner(column: "skipper_id"))
+        Bucket("avatars", public: true, fileSizeLimit: 1_048_576, allowedMimeTypes: ["image/png", "image/jpeg"])
+            .access(.ownerFolder)
+        Bucket("boat-photos")
+            .access(
+                read: .authenticated,
+                write: .rowFolder(of: "boat", .owner(column: "skipper_id"), .members(of: "crew_id", through: "crew_member", roles: ["admin"])))
+        Bucket("flyers", public: true).access(select: .public, insert: .authenticated)
+        Bucket("invoices").access(.serviceRoleOnly)
+    }
 
     static let liveTables = Schema {
         Table("price") {

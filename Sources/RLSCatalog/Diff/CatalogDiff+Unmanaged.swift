@@ -21,12 +21,13 @@ extension CatalogDiff {
     }
 
     /// Policies to keep as they are although the desired catalog lacks them: those on tables outside
-    /// the managed schemas (`storage.objects`), which other tools and the dashboard also write.
+    /// the managed schemas (`storage.objects`), which other tools and the dashboard also write,
+    /// except those the DSL's channels and buckets name (one it no longer declares is dropped).
     var undeclaredPoliciesKept: [Catalog.Policy] {
         let wanted = Set(desired.policies.map { "\($0.table)\u{1F}\($0.name)" })
         return current.policies.filter { policy in
             isUnmanaged(policy.table) && !wanted.contains("\(policy.table)\u{1F}\(policy.name)")
-                && !Self.isChannelPolicy(policy)
+                && !Self.isChannelPolicy(policy) && !policy.isBucketPolicy
         }
     }
 
@@ -48,5 +49,13 @@ extension Catalog.Policy {
     public var isChannelPolicy: Bool {
         table.schema == realtimeMessages.schema && table.name == realtimeMessages.name && name.hasPrefix("channel_")
             && (name.hasSuffix("_receive") || name.hasSuffix("_send"))
+    }
+}
+
+extension Catalog.Policy {
+    /// True for a policy the DSL's buckets name (`bucket_<id>_select|insert|update|delete` on `storage.objects`).
+    public var isBucketPolicy: Bool {
+        table.schema == storageObjects.schema && table.name == storageObjects.name && name.hasPrefix("bucket_")
+            && ["_select", "_insert", "_update", "_delete"].contains { name.hasSuffix($0) }
     }
 }

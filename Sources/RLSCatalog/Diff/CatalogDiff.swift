@@ -43,6 +43,7 @@ struct CatalogDiff {
         diffFunctions()
         diffGrants()
         diffAPIRoles()
+        diffBuckets()
         diffPolicies()
         diffTriggers()
         diffLiveTables()

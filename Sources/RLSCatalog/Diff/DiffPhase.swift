@@ -1,7 +1,7 @@
 /// The stages of a change plan, in the order they run.
 ///
 /// Drops of dependents come first, then table shape changes, then creations from the bottom up
-/// (types, tables, constraints, functions, views, grants, policies, triggers), and last the drops
+/// (types, tables, constraints, functions, views, grants, storage buckets, policies, triggers), and last the drops
 /// of things that others may have used until then (functions, types, schemas).
 enum DiffPhase: Int, CaseIterable, Comparable {
     case dropTrigger
@@ -25,6 +25,7 @@ enum DiffPhase: Int, CaseIterable, Comparable {
     case createFunction
     case createView
     case grant
+    case bucket
     case createPolicy
     case createTrigger
     case liveChanges

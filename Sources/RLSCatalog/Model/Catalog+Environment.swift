@@ -139,12 +139,18 @@ extension Catalog {
         public var name: String
         /// Files are served by public URL without any policy.
         public var isPublic: Bool
+        /// The largest file the storage API accepts, in bytes; nil for the project's limit.
+        public var fileSizeLimit: Int64?
+        /// The MIME types the storage API accepts; nil for any.
+        public var allowedMimeTypes: [String]?
 
         /// Creates an entry.
-        public init(id: String, name: String, isPublic: Bool) {
+        public init(id: String, name: String, isPublic: Bool, fileSizeLimit: Int64? = nil, allowedMimeTypes: [String]? = nil) {
             self.id = id
             self.name = name
             self.isPublic = isPublic
+            self.fileSizeLimit = fileSizeLimit
+            self.allowedMimeTypes = allowedMimeTypes
         }
     }
 }

@@ -19,6 +19,15 @@ extension AccessSnapshot {
         subset.signUpProfiles = schema.signUpProfiles.filter { profile in
             subset.tables.contains { $0.qualifiedName == profile.table }
         }
+        // What hangs on a left-out table goes with it: its triggers, buckets whose folders name its rows.
+        let declared = Set(schema.tables.map(\.qualifiedName)), kept = Set(subset.tables.map(\.qualifiedName))
+        subset.triggers = schema.triggers.filter { !declared.contains($0.table) || kept.contains($0.table) }
+        subset.buckets = schema.buckets.filter { bucket in
+            Operation.allCases.allSatisfy { operation in
+                guard case .rowFolder(let table, _) = bucket.access[operation] else { return true }
+                return kept.contains(table)
+            }
+        }
         var snapshot = AccessSnapshot()
         if !subset.tables.isEmpty {
             let options = CheckOptions(statementTimeout: statementTimeout, probesPoliciesOnly: false)

@@ -8,7 +8,7 @@ import RLSCatalog
 /// database, which are all in the key. Unreadable or stale entries are ignored and rewritten.
 struct DesiredCatalogCache {
     /// Bumped whenever introspection or the catalog's encoding changes.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     let directory: String
 

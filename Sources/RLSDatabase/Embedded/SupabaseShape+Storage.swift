@@ -64,5 +64,51 @@ extension SupabaseShape {
         grant all on table storage.buckets, storage.objects to postgres with grant option;
         grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
             to anon, authenticated, service_role, postgres;
+        """ + storagePolicyManagement
+
+    /// What hosted projects let `postgres` do in `storage`: create, change and drop policies on its
+    /// tables (Supabase's `supautils.policy_grants` allows exactly that) and write bucket rows, but not
+    /// alter, comment on, index or drop the tables, nor create tables or functions there (42501, as the
+    /// hosted "must be owner of table objects").
+    ///
+    /// Plain PostgreSQL ties policies to ownership, so `postgres` is made a member of the owner (which
+    /// lets `create policy` through) and an event trigger refuses every other DDL in `storage` from a
+    /// session that is not a superuser's: generated SQL that would fail on a hosted project fails here too.
+    static let storagePolicyManagement = """
+        grant supabase_storage_admin to postgres;
+
+        create function storage.refuse_ddl_outside_policies() returns event_trigger
+        language plpgsql set search_path = '' as $$
+        declare
+            command record;
+        begin
+            if (select r.rolsuper from pg_catalog.pg_roles r where r.rolname = session_user) then
+                return;
+            end if;
+            if tg_event = 'sql_drop' then
+                for command in select * from pg_catalog.pg_event_trigger_dropped_objects() loop
+                    if command.schema_name = 'storage' and command.object_type <> 'policy' then
+                        raise exception 'must be owner of % %', command.object_type, command.object_identity
+                            using errcode = '42501',
+                                  hint = 'The storage service owns the storage schema: projects add policies and bucket rows, never change its tables.';
+                    end if;
+                end loop;
+                return;
+            end if;
+            for command in select * from pg_catalog.pg_event_trigger_ddl_commands() loop
+                if command.schema_name = 'storage'
+                   and command.command_tag not in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'GRANT', 'REVOKE') then
+                    raise exception 'must be owner of % %', command.object_type, command.object_identity
+                        using errcode = '42501',
+                              hint = 'The storage service owns the storage schema: projects add policies and bucket rows, never change its tables.';
+                end if;
+            end loop;
+        end
+        $$;
+        revoke all on function storage.refuse_ddl_outside_policies() from public;
+        create event trigger storage_ddl_outside_policies on ddl_command_end
+            execute function storage.refuse_ddl_outside_policies();
+        create event trigger storage_drops_outside_policies on sql_drop
+            execute function storage.refuse_ddl_outside_policies();
         """
 }

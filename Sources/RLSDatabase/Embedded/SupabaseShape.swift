@@ -6,7 +6,7 @@ import RLSSQL
 /// migrations. Run as the bootstrap superuser `supabase_admin`.
 public enum SupabaseShape {
     /// Bumped whenever the SQL below changes, so cached templates are rebuilt.
-    static let version = 3
+    static let version = 4
 
     /// Cluster-wide roles; run once per cluster.
     ///

@@ -1,3 +1,4 @@
+import Foundation
 import RLSCatalog
 
 extension CatalogRows {
@@ -33,7 +34,8 @@ extension CatalogRows {
                 buckets = buckets ?? []
             case "bucket":
                 buckets = (buckets ?? []) + [Catalog.Bucket(
-                    id: try row.string("name"), name: row["detail"] ?? "", isPublic: row["grantee"] == "true")]
+                    id: try row.string("name"), name: row["detail"] ?? "", isPublic: row["grantee"] == "true",
+                    fileSizeLimit: row["privilege"].flatMap { Int64($0) }, allowedMimeTypes: Self.mimeTypes(row["extra"]))]
             default:
                 continue
             }
@@ -41,6 +43,12 @@ extension CatalogRows {
         return Catalog.Environment(
             roleMemberships: memberships, apiDefaultPrivileges: withoutSupabaseDefaults(defaults),
             extensions: extensions, foreignTables: foreignTables, queueTables: queues, buckets: buckets)
+    }
+
+    /// `["image/png","image/jpeg"]` (a JSON array of strings, as `to_jsonb` prints it) as a list; nil for SQL null or JSON null.
+    static func mimeTypes(_ json: String?) -> [String]? {
+        guard let data = json?.data(using: .utf8), let types = try? JSONDecoder().decode([String].self, from: data) else { return nil }
+        return types
     }
 
     /// Every privilege of each kind, as `grant all` hands it out on this server (PostgreSQL 15).

@@ -38,11 +38,12 @@ extension Schema {
         return roles.sorted()
     }
 
-    /// Every plan on a table's rows: its operations' plans, then its channels' receive and send plans.
+    /// Every plan on a table's rows: its operations' plans, then its channels' receive and send plans,
+    /// then the plans of buckets whose folders are named after its rows.
     public var plansOnRows: [(table: Table, plan: AccessPlan)] {
         tables.flatMap { table in
             Operation.allCases.map { (table, table.access[$0]) } + table.channels.flatMap { [(table, $0.receive), (table, $0.send)] }
-        }
+        } + bucketRowPlans
     }
 
     private func membershipPath(

@@ -5,6 +5,7 @@
 ///     EnumType("listing_status", values: "available", "sold")
 ///     Table("brand") { ... }.access(read: .public, write: .serviceRoleOnly)
 ///     SignUpProfile(table: "profiles", values: ["id": .userID, "email": .email])
+///     Bucket("avatars", public: true).access(.ownerFolder)
 /// }
 /// ```
 /// `RLSSQL.render(schema)` turns it into SQL; `validate()` checks it first.
@@ -21,6 +22,8 @@ public struct Schema: Sendable, Hashable {
     public var views: [View]
     /// Sign-up profile triggers (usually one).
     public var signUpProfiles: [SignUpProfile]
+    /// Storage buckets, in declaration order.
+    public var buckets: [Bucket] = []
     /// Where the schema was declared: generated files name it (``origin``), so an adopter's
     /// migrations and docs point at the adopter's own Swift file.
     public var source: SourceLocation
@@ -54,6 +57,7 @@ public struct Schema: Sendable, Hashable {
             case .trigger(let trigger): triggers.append(trigger)
             case .view(let view): views.append(view)
             case .signUpProfile(let profile): signUpProfiles.append(profile)
+            case .bucket(let bucket): buckets.append(bucket)
             }
         }
     }

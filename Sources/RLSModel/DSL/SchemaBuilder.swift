@@ -13,6 +13,8 @@ public enum SchemaBuilder {
     public static func buildExpression(_ view: View) -> [SchemaElement] { [.view(view)] }
     /// The sign-up profiles trigger.
     public static func buildExpression(_ profile: SignUpProfile) -> [SchemaElement] { [.signUpProfile(profile)] }
+    /// A storage bucket.
+    public static func buildExpression(_ bucket: Bucket) -> [SchemaElement] { [.bucket(bucket)] }
     /// Several elements at once.
     public static func buildExpression(_ elements: [SchemaElement]) -> [SchemaElement] { elements }
     /// The block's statements, in order.

@@ -12,4 +12,6 @@ public enum SchemaElement: Sendable, Hashable {
     case view(View)
     /// The sign-up profiles trigger.
     case signUpProfile(SignUpProfile)
+    /// A storage bucket and its file plans.
+    case bucket(Bucket)
 }

@@ -62,6 +62,7 @@ extension Schema {
         errors += validateRoutines()
         errors += textSafetyErrors()
         errors += realtimeErrors()
+        errors += storageErrors()
         return errors
     }
 
@@ -99,6 +100,8 @@ extension Schema {
         switch schema {
         case "realtime":
             "declare who may use a private channel with .channel(...) on the table whose rows it belongs to"
+        case "storage":
+            "declare a bucket and who may read and write its files with Bucket(\"name\").access(...) beside your tables"
         default:
             "declare your own tables in public or a schema of yours, and reference auth.users with .references(.authUsers)"
         }

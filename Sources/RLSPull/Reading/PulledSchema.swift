@@ -60,6 +60,12 @@ struct CatalogReader {
                         + "(see Docs/DSL.md, Realtime) before the next rls diff, which drops channel policies the schema does not declare"))
                 continue
             }
+            if policy.isBucketPolicy {
+                notes.append(PullNote("policy \(policy.name) on \(policy.table)",
+                    "a storage bucket's policy, which pull does not write as Bucket(...) yet; declare the bucket "
+                        + "(see Docs/DSL.md, Storage buckets) before the next rls diff, which drops bucket policies the schema does not declare"))
+                continue
+            }
             notes.append(PullNote("policy \(policy.name) on \(policy.table)", "Supabase's own table: left as it is (rls does not declare policies there yet, and never drops them)"))
         }
         for schema in catalog.schemas {

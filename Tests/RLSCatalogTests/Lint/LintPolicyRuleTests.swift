@@ -45,6 +45,24 @@ struct LintPolicyRuleTests {
         #expect(findings.first?.message.contains("(mine, team)") == true)
     }
 
+    /// Policies of different buckets never meet the same file: one per bucket is not "several"; two for
+    /// one bucket are, and so is one whose bucket test sits inside an OR (it lets other files through).
+    @Test func storagePoliciesOfDifferentBucketsDoNotOverlap() throws {
+        let report = try lint(afterApplying: Self.note + """
+            create policy "a_read" on storage.objects for select to authenticated using (bucket_id = 'a');
+            create policy "b_read" on storage.objects for select to authenticated
+              using (bucket_id = 'b' and (storage.foldername(name))[1] = ((select auth.uid()))::text);
+            create policy "b_insert" on storage.objects for insert to authenticated with check (bucket_id = 'b');
+            create policy "b_insert_too" on storage.objects for insert to authenticated with check (bucket_id = 'b' and name like 'x%');
+            create policy "c_delete" on storage.objects for delete to authenticated using (bucket_id = 'c');
+            create policy "or_delete" on storage.objects for delete to authenticated using ((bucket_id = 'd' and name like 'x%') or owner = (select auth.uid()));
+            """)
+        let findings = report.findings(of: "multiple-permissive-policies").map(\.message)
+        #expect(findings.count == 2, "\(findings)")
+        #expect(findings.contains { $0.contains("for INSERT on storage.objects (b_insert, b_insert_too)") }, "\(findings)")
+        #expect(findings.contains { $0.contains("for DELETE on storage.objects (c_delete, or_delete)") }, "\(findings)")
+    }
+
     @Test func aPolicyWithoutTOAppliesToEveryone() throws {
         let report = try lint(afterApplying: Self.note + """
             create policy "anyone" on public.note for select using (owner_id = (select auth.uid()));

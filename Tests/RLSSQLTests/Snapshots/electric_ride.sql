@@ -72,11 +72,34 @@ create table "public"."vehicle" (
 comment on table "public"."vehicle" is 'Vehicle models that listings offer for sale.';
 
 -- ============================================================================
+-- Table public.brand_listing_count
+-- ============================================================================
+create table "public"."brand_listing_count" (
+  "brand_id" bigint not null,
+  "available_listings" integer not null default 0,
+  constraint "brand_listing_count_pkey" primary key ("brand_id"),
+  constraint "brand_listing_count_brand_id_fkey" foreign key ("brand_id") references "public"."brand" ("id") on delete cascade
+);
+comment on table "public"."brand_listing_count" is 'Available listings per brand for the public welcome page; maintained by triggers.';
+
+-- ============================================================================
+-- Table public.dealership
+-- ============================================================================
+create table "public"."dealership" (
+  "id" bigint generated always as identity (sequence name "public"."dealership_id_seq"),
+  "name" text not null,
+  "created_at" timestamp with time zone not null default now(),
+  constraint "dealership_pkey" primary key ("id")
+);
+comment on table "public"."dealership" is 'A business that sells vehicles through its team; the backend creates it when a dealer signs up.';
+
+-- ============================================================================
 -- Table public.listing
 -- ============================================================================
 create table "public"."listing" (
   "id" bigint generated always as identity (sequence name "public"."listing_id_seq"),
   "seller_id" uuid not null default auth.uid(),
+  "dealership_id" bigint,
   "vehicle_id" bigint not null,
   "colour_id" bigint not null,
   "price" numeric(10, 2) not null,
@@ -88,12 +111,14 @@ create table "public"."listing" (
   constraint "listing_pkey" primary key ("id"),
   constraint "listing_price_not_negative" check (price >= 0),
   constraint "listing_seller_id_fkey" foreign key ("seller_id") references "public"."profiles" ("id") on delete cascade,
+  constraint "listing_dealership_id_fkey" foreign key ("dealership_id") references "public"."dealership" ("id") on delete set null,
   constraint "listing_vehicle_id_fkey" foreign key ("vehicle_id") references "public"."vehicle" ("id"),
   constraint "listing_colour_id_fkey" foreign key ("colour_id") references "public"."colour" ("id")
 );
 comment on table "public"."listing" is 'A vehicle offered for sale by a signed-in user.';
 create index "listing_listed_at_idx" on "public"."listing" ("listed_at");
 create index "listing_seller_id_idx" on "public"."listing" ("seller_id");  -- owner or foreign key column
+create index "listing_dealership_id_idx" on "public"."listing" ("dealership_id");  -- owner or foreign key column
 create index "listing_vehicle_id_idx" on "public"."listing" ("vehicle_id");  -- owner or foreign key column
 create index "listing_colour_id_idx" on "public"."listing" ("colour_id");  -- owner or foreign key column
 
@@ -124,28 +149,6 @@ create table "public"."saved" (
 );
 comment on table "public"."saved" is 'Listings a user marked as favourites; private to that user.';
 create index "saved_listing_id_idx" on "public"."saved" ("listing_id");  -- owner or foreign key column
-
--- ============================================================================
--- Table public.brand_listing_count
--- ============================================================================
-create table "public"."brand_listing_count" (
-  "brand_id" bigint not null,
-  "available_listings" integer not null default 0,
-  constraint "brand_listing_count_pkey" primary key ("brand_id"),
-  constraint "brand_listing_count_brand_id_fkey" foreign key ("brand_id") references "public"."brand" ("id") on delete cascade
-);
-comment on table "public"."brand_listing_count" is 'Available listings per brand for the public welcome page; maintained by triggers.';
-
--- ============================================================================
--- Table public.dealership
--- ============================================================================
-create table "public"."dealership" (
-  "id" bigint generated always as identity (sequence name "public"."dealership_id_seq"),
-  "name" text not null,
-  "created_at" timestamp with time zone not null default now(),
-  constraint "dealership_pkey" primary key ("id")
-);
-comment on table "public"."dealership" is 'A business that sells vehicles through its team; the backend creates it when a dealer signs up.';
 
 -- ============================================================================
 -- Table public.dealership_member
@@ -443,6 +446,38 @@ create policy "select_authenticated" on "public"."vehicle"
   using (true);
 
 -- ============================================================================
+-- Access to public.brand_listing_count: select: anyone; insert, update, delete: nobody
+-- ============================================================================
+alter table "public"."brand_listing_count" enable row level security;
+revoke all on table "public"."brand_listing_count" from "anon", "authenticated", "service_role";
+grant select on table "public"."brand_listing_count" to "anon", "authenticated", "service_role";
+create policy "select_public" on "public"."brand_listing_count"
+  as permissive
+  for select
+  to "anon", "authenticated"
+  using (true);
+
+-- ============================================================================
+-- Access to public.dealership: select: any signed-in user; insert, delete: only the service role; update: members (dealership_member) of the row's id with role admin or owner
+-- ============================================================================
+alter table "public"."dealership" enable row level security;
+revoke all on table "public"."dealership" from "anon", "authenticated", "service_role";
+grant select, update on table "public"."dealership" to "authenticated";
+grant select, insert, update, delete on table "public"."dealership" to "service_role";
+revoke all on sequence "public"."dealership_id_seq" from "anon", "authenticated", "service_role";
+create policy "select_authenticated" on "public"."dealership"
+  as permissive
+  for select
+  to "authenticated"
+  using (true);
+create policy "update_members_admin_owner" on "public"."dealership"
+  as permissive
+  for update
+  to "authenticated"
+  using ("id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[]))
+  with check ("id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[]));
+
+-- ============================================================================
 -- Access to public.listing: select: any signed-in user; insert, update, delete: only the signed-in user whose id is in seller_id
 -- ============================================================================
 alter table "public"."listing" enable row level security;
@@ -554,38 +589,6 @@ create policy "delete_owner_through_profile_id" on "public"."saved"
   using ("profile_id" = (select auth.uid()));
 
 -- ============================================================================
--- Access to public.brand_listing_count: select: anyone; insert, update, delete: nobody
--- ============================================================================
-alter table "public"."brand_listing_count" enable row level security;
-revoke all on table "public"."brand_listing_count" from "anon", "authenticated", "service_role";
-grant select on table "public"."brand_listing_count" to "anon", "authenticated", "service_role";
-create policy "select_public" on "public"."brand_listing_count"
-  as permissive
-  for select
-  to "anon", "authenticated"
-  using (true);
-
--- ============================================================================
--- Access to public.dealership: select: any signed-in user; insert, delete: only the service role; update: members (dealership_member) of the row's id with role admin or owner
--- ============================================================================
-alter table "public"."dealership" enable row level security;
-revoke all on table "public"."dealership" from "anon", "authenticated", "service_role";
-grant select, update on table "public"."dealership" to "authenticated";
-grant select, insert, update, delete on table "public"."dealership" to "service_role";
-revoke all on sequence "public"."dealership_id_seq" from "anon", "authenticated", "service_role";
-create policy "select_authenticated" on "public"."dealership"
-  as permissive
-  for select
-  to "authenticated"
-  using (true);
-create policy "update_members_admin_owner" on "public"."dealership"
-  as permissive
-  for update
-  to "authenticated"
-  using ("id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[]))
-  with check ("id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[]));
-
--- ============================================================================
 -- Access to public.dealership_member: select: members (dealership_member) of the row's dealership_id; insert, update, delete: members (dealership_member) of the row's dealership_id with role owner
 -- ============================================================================
 alter table "public"."dealership_member" enable row level security;
@@ -689,4 +692,93 @@ create policy "channel_dealership_send" on "realtime"."messages"
       from "public"."dealership" as "dealership"
       where "dealership"."id"::text = split_part((select realtime.topic()), ':', 2)
         and "id" = any ((select "private"."current_user_dealership_ids"(array['admin', 'owner']))::bigint[])
+    ));
+
+-- ============================================================================
+-- Storage bucket avatars (public: files served to anyone by URL)
+-- ============================================================================
+insert into "storage"."buckets" ("id", "name", "public", "file_size_limit", "allowed_mime_types")
+values ('avatars', 'avatars', true, 2097152, array['image/png', 'image/jpeg', 'image/webp']::text[])
+on conflict ("id") do update set "name" = excluded."name", "public" = excluded."public", "file_size_limit" = excluded."file_size_limit", "allowed_mime_types" = excluded."allowed_mime_types";
+create policy "bucket_avatars_select" on "storage"."objects"
+  as permissive
+  for select
+  to "authenticated"
+  using ("bucket_id" = 'avatars'
+    and (storage.foldername("name"))[1] = ((select auth.uid()))::text);
+create policy "bucket_avatars_insert" on "storage"."objects"
+  as permissive
+  for insert
+  to "authenticated"
+  with check ("bucket_id" = 'avatars'
+    and (storage.foldername("name"))[1] = ((select auth.uid()))::text);
+create policy "bucket_avatars_update" on "storage"."objects"
+  as permissive
+  for update
+  to "authenticated"
+  using ("bucket_id" = 'avatars'
+    and (storage.foldername("name"))[1] = ((select auth.uid()))::text)
+  with check ("bucket_id" = 'avatars'
+    and (storage.foldername("name"))[1] = ((select auth.uid()))::text);
+create policy "bucket_avatars_delete" on "storage"."objects"
+  as permissive
+  for delete
+  to "authenticated"
+  using ("bucket_id" = 'avatars'
+    and (storage.foldername("name"))[1] = ((select auth.uid()))::text);
+
+-- ============================================================================
+-- Storage bucket listing-photos
+-- ============================================================================
+insert into "storage"."buckets" ("id", "name", "public", "file_size_limit", "allowed_mime_types")
+values ('listing-photos', 'listing-photos', false, 10485760, array['image/jpeg', 'image/png', 'image/webp']::text[])
+on conflict ("id") do update set "name" = excluded."name", "public" = excluded."public", "file_size_limit" = excluded."file_size_limit", "allowed_mime_types" = excluded."allowed_mime_types";
+create policy "bucket_listing-photos_select" on "storage"."objects"
+  as permissive
+  for select
+  to "authenticated"
+  using ("bucket_id" = 'listing-photos');
+create policy "bucket_listing-photos_insert" on "storage"."objects"
+  as permissive
+  for insert
+  to "authenticated"
+  with check ("bucket_id" = 'listing-photos'
+    and exists (
+      select 1
+      from "public"."listing" as "listing"
+      where "listing"."id"::text = (storage.foldername("objects"."name"))[1]
+        and ("seller_id" = (select auth.uid())
+          or "dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]))
+    ));
+create policy "bucket_listing-photos_update" on "storage"."objects"
+  as permissive
+  for update
+  to "authenticated"
+  using ("bucket_id" = 'listing-photos'
+    and exists (
+      select 1
+      from "public"."listing" as "listing"
+      where "listing"."id"::text = (storage.foldername("objects"."name"))[1]
+        and ("seller_id" = (select auth.uid())
+          or "dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]))
+    ))
+  with check ("bucket_id" = 'listing-photos'
+    and exists (
+      select 1
+      from "public"."listing" as "listing"
+      where "listing"."id"::text = (storage.foldername("objects"."name"))[1]
+        and ("seller_id" = (select auth.uid())
+          or "dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]))
+    ));
+create policy "bucket_listing-photos_delete" on "storage"."objects"
+  as permissive
+  for delete
+  to "authenticated"
+  using ("bucket_id" = 'listing-photos'
+    and exists (
+      select 1
+      from "public"."listing" as "listing"
+      where "listing"."id"::text = (storage.foldername("objects"."name"))[1]
+        and ("seller_id" = (select auth.uid())
+          or "dealership_id" = any ((select "private"."current_user_dealership_ids"(null))::bigint[]))
     ));

@@ -2,6 +2,9 @@ extension LintRule {
     /// `multiple-permissive-policies` (warning): two or more permissive policies apply to the same
     /// role and action on one table. Postgres evaluates every one of them for every row (they are
     /// OR-ed), which is slower than one policy and harder to review: a broad one silently wins.
+    /// Policies on `storage.objects` that each start with `bucket_id = '…'` for different buckets do
+    /// not overlap (one bucket's files never meet the other's condition), so only those of one bucket,
+    /// plus any that pin no bucket, are counted together.
     ///
     ///     create policy "select_authenticated" on t for select to authenticated using (a or b);
     public static let multiplePermissivePolicies = LintRule(
@@ -21,7 +24,9 @@ extension LintRule {
                             && (policy.roles.contains(role) || policy.roles.contains("public"))
                     }
                     guard applying.count > 1 else { continue }
-                    rolesBySet[PolicyGroup(action: action, names: applying.map(\.name).sorted()), default: []].append(role)
+                    for group in overlapping(applying) {
+                        rolesBySet[PolicyGroup(action: action, names: group.map(\.name).sorted()), default: []].append(role)
+                    }
                 }
             }
             for (group, roles) in rolesBySet.sorted(by: { ($0.key.action, $0.key.names.joined(separator: ",")) < ($1.key.action, $1.key.names.joined(separator: ",")) }) {
@@ -35,5 +40,30 @@ extension LintRule {
             }
         }
         return findings
+    }
+
+    /// The sets of policies that apply to the same rows: all of them, or on `storage.objects` those
+    /// per bucket (with the ones that pin none), each set of two or more once.
+    private static func overlapping(_ policies: [Catalog.Policy]) -> [[Catalog.Policy]] {
+        let pinned = policies.map { (policy: $0, bucket: pinnedBucket($0)) }
+        let buckets = Set(pinned.compactMap(\.bucket))
+        guard !buckets.isEmpty else { return [policies] }
+        let unpinned = pinned.filter { $0.bucket == nil }.map(\.policy)
+        var seen: Set<[String]> = []
+        return buckets.sorted()
+            .map { bucket in pinned.filter { $0.bucket == bucket }.map(\.policy) + unpinned }
+            .filter { $0.count > 1 && seen.insert($0.map(\.name).sorted()).inserted }
+    }
+
+    /// The bucket a policy on `storage.objects` is limited to, when its condition is `bucket_id = '…'`
+    /// and whatever else (as the server prints it: `((bucket_id = 'avatars'::text) AND …)`).
+    static func pinnedBucket(_ policy: Catalog.Policy) -> String? {
+        guard policy.table == QualifiedName(schema: "storage", name: "objects"),
+              let expression = policy.using ?? policy.withCheck else { return nil }
+        // The whole condition, or the first term of the top-level AND (two opening parentheses: a deeper
+        // one would be inside an OR, which lets other rows through).
+        let id = expression.wholeMatch(of: #/\(bucket_id = '((?:[^']|'')*)'::text\)/#)?.output.1
+            ?? expression.prefixMatch(of: #/\(\(bucket_id = '((?:[^']|'')*)'::text\) AND /#)?.output.1
+        return id.map { String($0).replacing("''", with: "'") }
     }
 }
