@@ -5,8 +5,8 @@ import Testing
 
 /// Probes travel pipelined, hundreds per round trip, and one probe's failure never costs another.
 @Suite struct PipelinedProbeTests {
-    /// Far fewer round trips than probes (each probe used to be at least one; channel probes and
-    /// scenarios still take one each), with every verdict right.
+    /// Far fewer round trips than probes (each probe used to be at least one; channel probes, storage
+    /// probes and scenarios still take one each), with every verdict right.
     @Test func theExampleTakesFewerRoundTripsThanProbes() throws {
         let (_, db) = try ExampleDatabase.make()
         let before = db.roundTrips

@@ -15,7 +15,9 @@ enum Harbour {
             Column("id", .bigint).primaryKey()
             Column("name", .text)
         }
-        .access(read: .members(of: "id", through: "crew_member"), write: .members(of: "id", through: "crew_member", roles: ["admin"]))
+        .access(
+            select: .members(of: "id", through: "crew_member"), insert: .serviceRoleOnly,
+            update: .members(of: "id", through: "crew_member", roles: ["admin"]), delete: .serviceRoleOnly)
         Table("crew_member") {
             Column("crew_id", .bigint).references("crew", onDelete: .cascade)
             Column("user_id", .uuid).references(.authUsers, onDelete: .cascade)

@@ -54,18 +54,22 @@ struct CheckCommandTests {
         #expect(result.code == .success)
         let lines = result.output.split(separator: "\n")
         #expect(lines[0] == "TAP version 13")
-        // 577 table probes, the channel probes, 5 scenarios. Each channel is probed by anon, alice, bob and
+        // 577 table probes, the channel probes, the storage probes, 5 scenarios. Each channel is probed by anon, alice, bob and
         // the service role, plus (members plans decide the dealership's) each staff role's member and carol,
         // receiving and sending on alice's and bob's topics.
         let schema = ElectricRide.schema
         let channelProbes = schema.tables.flatMap(\.channels).count * (Persona.checked.count + GroupRoles(schema).extraPersonas.count) * 2 * 2
         #expect(channelProbes == 28)
-        let total = 577 + channelProbes + 5
+        // Storage: avatars by anon, alice, bob and the service role; listing-photos (a members plan in its
+        // row folders) by the staff roles and carol too; four actions in two folders each.
+        let fileProbes = (4 + 7) * 4 * 2
+        let total = 577 + channelProbes + fileProbes + 5
         #expect(lines[1] == "1..\(total)")
         #expect(lines.filter { $0.hasPrefix("ok ") }.count == total)
         let xml = try String(contentsOfFile: file, encoding: .utf8)
         #expect(xml.contains(#"<testsuites name="rls check" tests="\#(total)" failures="0""#))
         #expect(xml.contains(#"<testsuite name="channels" tests="\#(channelProbes)" failures="0""#), "\(xml)")
+        #expect(xml.contains(#"<testsuite name="files" tests="\#(fileProbes)" failures="0""#), "\(xml)")
         #expect(xml.contains(#"<testsuite name="scenarios" tests="5" failures="0""#))
     }
 

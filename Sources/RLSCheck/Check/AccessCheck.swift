@@ -80,6 +80,8 @@ public enum AccessCheck {
         }
         let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
         let channelResults = try channels.probes().map(channels.run)
+        let files = FileProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
+        let fileResults = try files.probes().map(files.run)
         try runner.finish()
         let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }
 
@@ -96,6 +98,7 @@ public enum AccessCheck {
         for table in schema.tables { report.plans[table.qualifiedName] = planSummary(table) }
         report.liveTables = schema.tables.filter { $0.live != nil }.map(\.qualifiedName)
         report.channels = channelResults
+        report.files = fileResults
         return report
     }
 

@@ -19,6 +19,8 @@ public struct CheckReport: Sendable {
     public var liveTables: [TableName] = []
     /// One result per private-channel probe.
     public var channels: [ChannelProbeResult] = []
+    /// One result per storage probe (bucket × persona × upload/read/overwrite/delete × folder).
+    public var files: [FileProbeResult] = []
     /// The personas probed, in report order (anon, alice, bob, any group members and carol, service_role).
     public var personas: [Persona] = Persona.checked
 
@@ -41,6 +43,7 @@ public struct CheckReport: Sendable {
     /// True when nothing mismatched: `rls check` exits 0.
     public var passed: Bool {
         mismatches.isEmpty && failedScenarios.isEmpty && !channels.contains { $0.verdict == .mismatch }
+            && !files.contains { $0.verdict == .mismatch }
     }
 
     /// Who receives each live table's changes, from the SELECT probes.
@@ -59,6 +62,10 @@ public struct CheckReport: Sendable {
         if !channels.isEmpty {
             let failed = channels.filter { $0.verdict != .pass }.count
             text += "; \(channels.count) channel probes: \(channels.count - failed) passed, \(failed) not"
+        }
+        if !files.isEmpty {
+            let failed = files.filter { $0.verdict != .pass }.count
+            text += "; \(files.count) storage probes: \(files.count - failed) passed, \(failed) not"
         }
         if !scenarios.isEmpty {
             text += "; \(scenarios.count - failedScenarios.count) of \(scenarios.count) scenarios passed"

@@ -23,6 +23,7 @@ public struct JSONReport {
             ("scenarios", .array(report.scenarios.map(scenario))),
             ("live", .array(report.liveDeliveries.map(Self.live))),
             ("channels", .array(report.channels.map(Self.channel))),
+            ("files", .array(report.files.map(Self.file))),
         ]).text() + "\n"
     }
 
@@ -45,6 +46,20 @@ public struct JSONReport {
             ("expected_allowed", .bool(result.probe.expectedAllowed)),
             ("allowed", result.allowed.map(JSONValue.bool) ?? .null),
             ("verdict", .string(result.verdict.rawValue)),
+        ])
+    }
+
+    /// One storage probe: bucket, persona, action, folder, expected and observed.
+    private static func file(_ result: FileProbeResult) -> JSONValue {
+        .object([
+            ("bucket", .string(result.probe.bucket.id)),
+            ("persona", .string(result.probe.persona.description)),
+            ("action", .string(result.probe.action.rawValue)),
+            ("folder", .string(result.probe.folderDescription)),
+            ("expected_allowed", .bool(result.probe.expectedAllowed)),
+            ("allowed", result.allowed.map(JSONValue.bool) ?? .null),
+            ("verdict", .string(result.verdict.rawValue)),
+            ("error", result.error.map(JSONValue.string) ?? .null),
         ])
     }
 

@@ -11,11 +11,12 @@ public struct JUnitReport {
     /// The XML document.
     public var text: String {
         let channelFailures = report.channels.filter { $0.verdict == .mismatch }.count
-        let failures = report.mismatches.count + report.failedScenarios.count + channelFailures
+        let fileFailures = report.files.filter { $0.verdict == .mismatch }.count
+        let failures = report.mismatches.count + report.failedScenarios.count + channelFailures + fileFailures
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="rls check" tests="\#(report.results.count + report.channels.count + report.scenarios.count)" failures="\#(failures)" "#
-                + #"skipped="\#(report.unverified.count + report.channels.filter { $0.verdict == .unverified }.count)" time="\#(Self.seconds(report.seconds))">"#,
+            #"<testsuites name="rls check" tests="\#(report.results.count + report.channels.count + report.files.count + report.scenarios.count)" failures="\#(failures)" "#
+                + #"skipped="\#(report.unverified.count + report.channels.filter { $0.verdict == .unverified }.count + report.files.filter { $0.verdict == .unverified }.count)" time="\#(Self.seconds(report.seconds))">"#,
         ]
         for table in report.tables {
             let results = report.results(for: table)
@@ -38,6 +39,7 @@ public struct JUnitReport {
             lines.append("  </testsuite>")
         }
         lines += channelSuite()
+        lines += fileSuite()
         if !report.scenarios.isEmpty {
             lines.append(#"  <testsuite name="scenarios" tests="\#(report.scenarios.count)" failures="\#(report.failedScenarios.count)" skipped="0">"#)
             for scenario in report.scenarios {
@@ -65,6 +67,25 @@ public struct JUnitReport {
         var lines = [#"  <testsuite name="channels" tests="\#(report.channels.count)" failures="\#(failed)" skipped="\#(skipped)">"#]
         for result in report.channels {
             let open = #"    <testcase classname="rls check.channels" name="\#(Self.escaped(result.probe.name))""#
+            switch result.verdict {
+            case .pass: lines.append(open + "/>")
+            case .unverified: lines += [open + ">", #"      <skipped message="\#(Self.escaped(result.observed))"/>"#, "    </testcase>"]
+            case .mismatch:
+                let message = "expected \(result.probe.expectedAllowed ? "yes" : "no"), got \(result.observed)"
+                lines += [open + ">", #"      <failure message="\#(Self.escaped(message))" type="mismatch"/>"#, "    </testcase>"]
+            }
+        }
+        return lines + ["  </testsuite>"]
+    }
+
+    /// One `<testsuite name="files">` with a test case per storage probe.
+    private func fileSuite() -> [String] {
+        guard !report.files.isEmpty else { return [] }
+        let failed = report.files.filter { $0.verdict == .mismatch }.count
+        let skipped = report.files.filter { $0.verdict == .unverified }.count
+        var lines = [#"  <testsuite name="files" tests="\#(report.files.count)" failures="\#(failed)" skipped="\#(skipped)">"#]
+        for result in report.files {
+            let open = #"    <testcase classname="rls check.files" name="\#(Self.escaped(result.probe.name))""#
             switch result.verdict {
             case .pass: lines.append(open + "/>")
             case .unverified: lines += [open + ">", #"      <skipped message="\#(Self.escaped(result.observed))"/>"#, "    </testcase>"]

@@ -24,7 +24,7 @@ public struct MatrixReport {
         for table in report.tables {
             lines += self.table(table) + [""]
         }
-        lines += liveLines() + channelLines()
+        lines += liveLines() + channelLines() + fileLines()
         lines += scenarioLines()
         lines.append(legend)
         lines.append((report.passed ? "PASS " : "FAIL ") + report.summary)

@@ -20,7 +20,7 @@ public struct TAPReport {
 
     /// The TAP stream.
     public var text: String {
-        var lines = ["TAP version 13", "1..\(report.results.count + report.channels.count + report.scenarios.count)"] + report.notes.map { "# note: \($0)" }
+        var lines = ["TAP version 13", "1..\(report.results.count + report.channels.count + report.files.count + report.scenarios.count)"] + report.notes.map { "# note: \($0)" }
         var number = 0
         for result in report.results {
             number += 1
@@ -36,6 +36,16 @@ public struct TAPReport {
             }
         }
         for result in report.channels {
+            number += 1
+            switch result.verdict {
+            case .pass: lines.append("ok \(number) - \(result.probe.name)")
+            case .unverified: lines.append("ok \(number) - \(result.probe.name) # SKIP \(Self.directive(result.observed))")
+            case .mismatch:
+                lines.append("not ok \(number) - \(result.probe.name)")
+                lines += yaml([("expected", result.probe.expectedAllowed ? "yes" : "no"), ("actual", result.observed)], list: ("", []))
+            }
+        }
+        for result in report.files {
             number += 1
             switch result.verdict {
             case .pass: lines.append("ok \(number) - \(result.probe.name)")

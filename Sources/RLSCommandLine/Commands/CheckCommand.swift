@@ -19,7 +19,8 @@ enum CheckCommand {
             policies must hold on their own. For live tables (.live()) it says who would receive each table's changes
             (Realtime delivers what the subscriber may select); every private channel (.channel(...)) is probed as
             Realtime asks: receive = select, send = insert on realtime.messages with realtime.topic set, on own and
-            others' topics. Exits 1 on any mismatch.
+            others' topics; every storage bucket (Bucket(...)) is probed as the storage API asks: upload, read,
+            overwrite and delete on storage.objects, in own and others' folders. Exits 1 on any mismatch.
 
             Given a database, first says whether it differs from the schema (as `rls plan` would), since the
             matrix shows the database as it is. With no database URL, builds a throwaway Supabase-shaped database from Migrations/*.sql (or, while there are

@@ -84,6 +84,20 @@ public final class Connection {
         try check(result, statement: script)
     }
 
+    /// Runs a script of one or more statements like ``execute(_:)``, in one round trip, and returns
+    /// the rows of its last statement: a probe's setup and its query together.
+    ///
+    ///     let seen = try connection.executeReturningLast("set local role authenticated; select count(*) from note")
+    @discardableResult
+    public func executeReturningLast(_ script: String) throws -> QueryResult {
+        let connection = try open()
+        roundTrips += 1
+        let result = PQexec(connection, script)
+        defer { PQclear(result) }
+        try check(result, statement: script)
+        return Self.read(result!)
+    }
+
     /// Runs one statement with the extended protocol, sending `parameters` as `$1`, `$2`, … in text format.
     ///
     /// `nil` is SQL NULL. Values are never spliced into the SQL text.

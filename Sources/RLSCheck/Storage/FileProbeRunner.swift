@@ -1,0 +1,135 @@
+import RLSDatabase
+import RLSModel
+import RLSSQL
+
+/// Runs storage probes in the check's transaction, each rolled back to ``ProbeRunner/savepoint``.
+///
+/// Before each probe `postgres` (which bypasses RLS) puts `rls-check.txt` in both sides' folders of
+/// the bucket; then the persona uploads `rls-check-upload.txt` to a folder, or reads, overwrites
+/// (sets `version`) or deletes the folder's file. A refusal is 42501 or no row touched.
+///
+/// Folders are the fixture users' ids, or for a bucket whose folders name rows
+/// (`.rowFolder(of: "listing", ...)`) the primary key of each side's fixture row of that table.
+struct FileProbeRunner {
+    let connection: Connection
+    let schema: Schema
+    let fixtures: Fixtures
+    /// Who belongs to which group, for members plans in row folders.
+    let groups: GroupRoles
+
+    /// Every probe of every bucket: persona × action × each side's folder.
+    func probes() -> [FileProbe] {
+        var probes: [FileProbe] = []
+        for bucket in schema.buckets {
+            let folders = FixtureOwner.allCases.compactMap { owner in folder(of: owner, in: bucket).map { (owner, $0) } }
+            for persona in personas(for: bucket) {
+                for action in FileProbe.Action.allCases {
+                    for (owner, folder) in folders {
+                        let allowed = action.operations.allSatisfy {
+                            allows(bucket.access[$0], persona, in: bucket, folderOwner: owner, folder: folder)
+                        }
+                        probes.append(FileProbe(
+                            bucket: bucket, persona: persona, action: action, folderOwner: owner, folder: folder, expectedAllowed: allowed))
+                    }
+                }
+            }
+        }
+        return probes
+    }
+
+    /// The table whose rows name the bucket's folders, if a plan says so.
+    static func folderTable(of bucket: Bucket) -> TableName? {
+        Operation.allCases.lazy.compactMap { operation -> TableName? in
+            if case .rowFolder(let table, _) = bucket.access[operation] { return table }
+            return nil
+        }.first
+    }
+
+    /// `owner`'s folder: their user id, or their fixture row's key in the folder table.
+    func folder(of owner: FixtureOwner, in bucket: Bucket) -> String? {
+        guard let name = Self.folderTable(of: bucket) else { return owner.user.id }
+        guard let table = schema.table(name), let key = table.primaryKey?.columns.first else { return nil }
+        return fixtures.row(name, owner)?.values[key] ?? nil
+    }
+
+    /// anon, alice, bob and the service role on every bucket; group members and carol where a row
+    /// folder's members plan decides, app-role users where an app-role plan does.
+    func personas(for bucket: Bucket) -> [Persona] {
+        let plans = Operation.allCases.flatMap { operation -> [AccessPlan] in
+            if case .rowFolder(_, let plans) = bucket.access[operation] { return plans }
+            return []
+        }
+        let members = plans.contains { if case .members = $0 { true } else { false } }
+        let appRoles = plans.contains { if case .appRole = $0 { true } else { false } }
+        return Persona.checked(in: schema).filter { persona in
+            guard case .user(let user) = persona else { return true }
+            if user.appRole != nil { return appRoles }
+            if user.aal != "aal1" || user.isAnonymous { return false }  // buckets have no sign-in requirements
+            return persona.fixtureOwner != nil || members
+        }
+    }
+
+    /// Whether `plan` lets `persona` at files in `folder`, the folder of `folderOwner`'s side in `bucket`.
+    func allows(_ plan: StoragePlan, _ persona: Persona, in bucket: Bucket, folderOwner: FixtureOwner, folder: String) -> Bool {
+        if persona == .serviceRole { return true }
+        guard case .user(let user) = persona else { return plan == .public }
+        switch plan {
+        case .public, .authenticated: return true
+        case .ownerFolder: return folder == user.id
+        case .rowFolder(let name, let plans):
+            guard name == Self.folderTable(of: bucket), let table = schema.table(name) else { return false }
+            return plans.contains { reaches($0, persona, on: table, side: folderOwner) }
+        case .serviceRoleOnly, .noAccess: return false
+        }
+    }
+
+    /// Whether a table plan lets `persona` reach `side`'s fixture row of `table`.
+    private func reaches(_ plan: AccessPlan, _ persona: Persona, on table: Table, side: FixtureOwner) -> Bool {
+        switch plan {
+        case .public, .authenticated: return true
+        case .owner, .ownerThrough: return persona.fixtureOwner == side
+        case .members:
+            guard let path = try? schema.membershipPath(of: table, plan: plan) else { return false }
+            return groups.side(of: persona, under: path) == side
+        case .appRole(let roles):
+            guard case .user(let user) = persona, let role = user.appRole else { return false }
+            return roles.contains(role)
+        case .serviceRoleOnly, .noAccess: return false
+        }
+    }
+
+    /// Runs one probe.
+    func run(_ probe: FileProbe) throws -> FileProbeResult {
+        let bucket = quoteLiteral(probe.bucket.id)
+        let existing = FixtureOwner.allCases.compactMap { folder(of: $0, in: probe.bucket) }
+            .map { "(\(bucket), \(quoteLiteral("\($0)/rls-check.txt")))" }
+        let prologue = [
+            "rollback to savepoint \(ProbeRunner.savepoint)",
+            "insert into storage.objects (bucket_id, name) values " + existing.joined(separator: ", "),
+            Impersonation.script(for: probe.persona),
+        ]
+        let file = quoteLiteral("\(probe.folder)/rls-check.txt")
+        let action = switch probe.action {
+        case .upload:
+            // No RETURNING: it would need the read plan too, which an upload through the API does not.
+            "insert into storage.objects (bucket_id, name) values (\(bucket), \(quoteLiteral("\(probe.folder)/rls-check-upload.txt")));\n"
+                + "select 1 as touched"
+        case .read:
+            "select count(*) as touched from storage.objects where bucket_id = \(bucket) and name = \(file)"
+        case .overwrite:
+            "with touched as (update storage.objects set version = 'rls-check' where bucket_id = \(bucket) and name = \(file) returning 1) "
+                + "select count(*) as touched from touched"
+        case .delete:
+            "with touched as (delete from storage.objects where bucket_id = \(bucket) and name = \(file) returning 1) "
+                + "select count(*) as touched from touched"
+        }
+        do {
+            // One round trip: the setup, the persona and the action.
+            let touched = try connection.executeReturningLast((prologue + [action]).joined(separator: ";\n"))
+            return FileProbeResult(probe: probe, allowed: (Int(touched.first?["touched"] ?? "0") ?? 0) > 0)
+        } catch let error as DatabaseError where !error.isConnectionFailure {
+            if error.sqlState == "42501" { return FileProbeResult(probe: probe, allowed: false) }
+            return FileProbeResult(probe: probe, allowed: nil, error: "\(error.sqlState ?? "") \(error.message)")
+        }
+    }
+}

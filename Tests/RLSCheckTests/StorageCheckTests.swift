@@ -1,0 +1,69 @@
+import RLSCheck
+import RLSDatabase
+import RLSModel
+import RLSSQL
+import RLSTestSupport
+import Testing
+
+/// `rls check` proves bucket plans: each persona uploads, reads, overwrites and deletes a file in its
+/// own and the other side's folder, and the outcome must be what the bucket's plans say.
+@Suite struct StorageCheckTests {
+    static func checked(_ privileges: DefaultPrivileges = .none, after extra: String = "") throws -> CheckReport {
+        let (_, db) = try TestDatabase.make(privileges)
+        try db.execute("begin;\n" + renderValidated(Harbour.schema) + "\n" + extra + "\ncommit;")
+        return try AccessCheck.run(Harbour.schema, on: db)
+    }
+
+    static func observed(_ report: CheckReport, _ bucket: String, _ persona: String, _ action: FileProbe.Action) -> [String] {
+        report.files.filter { $0.probe.bucket.id == bucket && $0.probe.persona.description == persona && $0.probe.action == action }
+            .map { "\($0.probe.folderOwner):\($0.observed)" }
+    }
+
+    @Test(arguments: [DefaultPrivileges.none, .legacyGrantAll])
+    func harbourBucketsPassTheCheck(_ privileges: DefaultPrivileges) throws {
+        let report = try Self.checked(privileges)
+        let text = MatrixReport(report).text
+        #expect(report.passed, "\(report.mismatches.map(\.probe.name)) \(report.files.filter { $0.verdict != .pass }.map(\.probe.name))")
+        // 4 buckets × 4 actions × 2 folders × personas (anon, alice, bob, service_role; the crew's member and carol on boat-photos).
+        #expect(report.files.count == 4 * 4 * 2 * 4 + 4 * 2 * 2)
+        #expect(report.files.allSatisfy { $0.verdict == .pass })
+        #expect(Self.observed(report, "avatars", "alice", .upload) == ["alice:yes", "bob:no"])
+        #expect(Self.observed(report, "avatars", "anon", .read) == ["alice:no", "bob:no"])
+        #expect(Self.observed(report, "avatars", "service_role", .delete) == ["alice:yes", "bob:yes"])
+        // Boat photos: the skipper, or an admin of the boat's crew; a plain member of the crew reads only.
+        #expect(Self.observed(report, "boat-photos", "alice", .overwrite) == ["alice:yes", "bob:no"])
+        #expect(Self.observed(report, "boat-photos", "member", .upload) == ["alice:no", "bob:no"])
+        #expect(Self.observed(report, "boat-photos", "member", .read) == ["alice:yes", "bob:yes"])
+        #expect(Self.observed(report, "boat-photos", "carol", .delete) == ["alice:no", "bob:no"])
+        #expect(Self.observed(report, "flyers", "anon", .read) == ["alice:yes", "bob:yes"])
+        #expect(Self.observed(report, "flyers", "bob", .overwrite) == ["alice:no", "bob:no"])
+        #expect(Self.observed(report, "invoices", "alice", .read) == ["alice:no", "bob:no"])
+        #expect(text.contains("avatars (public; folders <user id>/)"), "\(text)")
+        #expect(text.contains("boat-photos (folders <boat id>/)"), "\(text)")
+        #expect(report.summary.contains("\(report.files.count) storage probes: \(report.files.count) passed, 0 not"))
+    }
+
+    /// A policy that forgot the folder test lets alice upload into bob's folder: the check fails there,
+    /// in every report format.
+    @Test func aBucketPolicyWithoutTheFolderTestFailsTheCheck() throws {
+        let report = try Self.checked(after: """
+            drop policy "bucket_avatars_insert" on storage.objects;
+            create policy "bucket_avatars_insert" on storage.objects for insert to authenticated with check (bucket_id = 'avatars');
+            """)
+        #expect(!report.passed)
+        let wrong = report.files.filter { $0.verdict == .mismatch }.map(\.probe.name).sorted()
+        #expect(wrong == ["bucket avatars · alice · upload · other's folder", "bucket avatars · bob · upload · other's folder"])
+        #expect(MatrixReport(report).text.contains("✗ bucket avatars · alice · upload · other's folder: expected no, got yes"))
+        #expect(TAPReport(report).text.contains("not ok"))
+        #expect(JUnitReport(report).text.contains(#"<testsuite name="files" tests="\#(report.files.count)" failures="2" skipped="0">"#))
+        #expect(JSONReport(report).text.contains(#""bucket" : "avatars""#) || JSONReport(report).text.contains(#""bucket": "avatars""#))
+    }
+
+    /// Without its bucket row an upload breaks the foreign key: the probe is unverified with the server's
+    /// error, not a pass or a silent refusal.
+    @Test func aMissingBucketRowLeavesTheProbesUnverifiedWithTheError() throws {
+        let report = try Self.checked(after: "delete from storage.buckets where id = 'invoices';")
+        let invoices = report.files.filter { $0.probe.bucket.id == "invoices" && $0.probe.action == .upload && $0.probe.persona == .serviceRole }
+        #expect(!invoices.isEmpty && invoices.allSatisfy { $0.verdict == .unverified && $0.error?.hasPrefix("23503") == true }, "\(invoices)")
+    }
+}
