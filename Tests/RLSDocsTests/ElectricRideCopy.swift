@@ -9,6 +9,7 @@ enum ElectricRideCopy {
         + ElectricRide.schema.functions.map { .function($0) }
         + ElectricRide.schema.triggers.map { .trigger($0) }
         + ElectricRide.schema.views.map { .view($0) }
-        + ElectricRide.schema.signUpProfiles.map { .signUpProfile($0) },
+        + ElectricRide.schema.signUpProfiles.map { .signUpProfile($0) }
+        + ElectricRide.schema.buckets.map { .bucket($0) },
         fileID: ElectricRide.schema.source.fileID, line: ElectricRide.schema.source.line)
 }

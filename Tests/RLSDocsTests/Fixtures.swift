@@ -12,10 +12,12 @@ enum Example {
     /// No cell proven, as `rls docs` says until `rls check` runs.
     static let unproven = AccessProof.unverified(because: "`rls check` is not built yet")
 
-    /// Every provable cell proven, as a passing `rls check` reports.
+    /// Every provable cell and every bucket proven, as a passing `rls check` reports.
     static var proven: AccessProof {
-        AccessProof(
+        var proof = AccessProof(
             source: "a throwaway Supabase-shaped database built from `Migrations/`",
             statuses: Dictionary(uniqueKeysWithValues: matrix.provableCells.map { ($0, ProofStatus.proven) }))
+        proof.buckets = Dictionary(uniqueKeysWithValues: schema.buckets.map { ($0.id, ProofStatus.proven) })
+        return proof
     }
 }

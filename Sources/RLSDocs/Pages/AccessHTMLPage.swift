@@ -1,7 +1,7 @@
 import RLSModel
 
-/// `Docs/access.html`: the same matrix as `ACCESS.md`, with the legend and each table's
-/// sentences, as one self-contained page (inline CSS, a few lines of inline script for the caller
+/// `Docs/access.html`: the same matrix as `ACCESS.md`, with the legend, each table's
+/// sentences and the storage buckets' rules, as one self-contained page (inline CSS, a few lines of inline script for the caller
 /// filter, no external assets) that reads the same when opened from disk. The matrix fits a
 /// 1280-pixel screen; narrower, it scrolls inside its own box, never the page.
 struct AccessHTMLPage {
@@ -61,6 +61,7 @@ struct AccessHTMLPage {
             lines += table.realtimeSentences(in: schema).map { "<li>\(inline($0))</li>" }
             lines.append("</ul>")
         }
+        lines += filesHTML
         lines += ["<script>"] + Self.script + ["</script>", "</body>", "</html>"]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -93,7 +94,7 @@ struct AccessHTMLPage {
         "});",
     ]
 
-    private static func cssClass(_ outcome: Outcome) -> String {
+    static func cssClass(_ outcome: Outcome) -> String {
         switch outcome {
         case .allowed: "allowed"
         case .refused: "refused"
@@ -104,7 +105,7 @@ struct AccessHTMLPage {
     }
 
     /// Markdown's `code` and **bold** as HTML, everything else escaped.
-    private func inline(_ text: String) -> String {
+    func inline(_ text: String) -> String {
         var result = ""
         var inCode = false
         var inBold = false

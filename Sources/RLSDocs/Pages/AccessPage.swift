@@ -1,6 +1,7 @@
 import RLSModel
 
-/// `Docs/ACCESS.md`: the summary matrix, its legend, the diagram, then a section per table.
+/// `Docs/ACCESS.md`: the summary matrix (tables, then buckets), its legend, the diagram, a section
+/// per table, then the files in storage buckets.
 /// The same schema and proof always give the same bytes (no dates, no machine names).
 struct AccessPage {
     let matrix: AccessMatrix
@@ -29,11 +30,14 @@ struct AccessPage {
             "## Summary",
             "",
         ]
-        lines += summaryTable + [""] + legend + [""]
+        lines += summaryTable + [""]
+        if !fileSummaryTable.isEmpty { lines += fileSummaryTable + [""] }
+        lines += legend + [""]
         lines += ["## Tables and references", ""] + SchemaDiagram(matrix: matrix).mermaid + [""]
         for table in matrix.schema.tables {
             lines += tableSection(table) + [""]
         }
+        lines += filesSection
         lines += viewsAndFunctions
         return lines.joined(separator: "\n").trimmingTrailingNewlines + "\n"
     }

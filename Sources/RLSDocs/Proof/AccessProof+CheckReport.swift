@@ -44,6 +44,17 @@ extension AccessProof {
         otherFailures = report.mismatches.filter { !explained.contains($0) }.map {
             "rls check: \($0.probe.name): expected \($0.expected), observed \($0.actual)"
         } + report.failedScenarios.map { "rls check: scenario \"\($0.scenario.name)\" failed" }
+            + report.files.filter { $0.verdict == .mismatch }.map {
+                "rls check: \($0.probe.name): expected \($0.probe.expectedAllowed ? "yes" : "no"), observed \($0.observed)"
+            }
+        for bucket in schema.buckets {
+            let results = report.files.filter { $0.probe.bucket.id == bucket.id }
+            if let wrong = results.first(where: { $0.verdict == .mismatch }) {
+                buckets[bucket.id] = .failed(reason: "\(wrong.probe.name) observed \(wrong.observed)")
+            } else if !results.isEmpty && results.allSatisfy({ $0.verdict == .pass }) {
+                buckets[bucket.id] = .proven
+            }
+        }
     }
 
     /// The matrix cells a probe speaks for. A signed-in user's SELECT reads both users' fixture rows,

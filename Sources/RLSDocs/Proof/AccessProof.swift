@@ -16,6 +16,9 @@ public struct AccessProof: Sendable, Hashable {
     public var statuses: [AccessCell: ProofStatus]
     /// Why cells are unverified, when nothing was probed at all (shown on the page).
     public var unverifiedReason: String?
+    /// Whether `rls check` proved each bucket's rules (by bucket id): proven when every storage probe
+    /// of the bucket passed; absent buckets are unverified.
+    public var buckets: [String: ProofStatus] = [:]
     /// Failures that belong to no cell, such as a scenario check that failed: they fail the proof too.
     public var otherFailures: [String] = []
     /// The newest migration file's version the proof's database was built from; nil when it was
