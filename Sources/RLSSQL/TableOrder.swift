@@ -1,24 +1,17 @@
 import RLSModel
 
-/// Tables in an order where every referenced table comes first, declaration order
-/// breaking ties; references that close a cycle are returned separately, to be
-/// added with `alter table` once every table exists.
+/// Tables in ``RLSModel/Schema/tablesInDependencyOrder``, with each foreign key sorted into those
+/// that can be written inline (their table exists by then) and those that close a reference cycle,
+/// to be added with `alter table` once every table exists.
 struct TableOrder {
-    var tables: [Table] = []
+    var tables: [Table]
     var deferredForeignKeys: [(Table, ForeignKey)] = []
     var inlineForeignKeys: [TableName: [ForeignKey]] = [:]
 
     init(_ schema: Schema) {
-        var remaining = schema.tables
+        tables = schema.tablesInDependencyOrder
         var created = Set<TableName>()
-        while !remaining.isEmpty {
-            let ready = remaining.firstIndex { table in
-                table.foreignKeys.allSatisfy { key in
-                    key.referencedTable == table.qualifiedName || created.contains(key.referencedTable)
-                        || schema.table(key.referencedTable) == nil
-                }
-            } ?? 0  // a cycle: take the earliest declared and defer what it cannot reference yet
-            let table = remaining.remove(at: ready)
+        for table in tables {
             for key in table.foreignKeys {
                 let available = key.referencedTable == table.qualifiedName || created.contains(key.referencedTable)
                     || schema.table(key.referencedTable) == nil
@@ -29,7 +22,6 @@ struct TableOrder {
                 }
             }
             created.insert(table.qualifiedName)
-            tables.append(table)
         }
     }
 }

@@ -4,11 +4,11 @@ extension CatalogDiff {
     /// Tables: created referenced-first, dropped referencing-first, kept ones compared in detail.
     mutating func diffTables() {
         var available = Set(current.tables.map(\.name)).subtracting(droppedTables)
-        for table in TableOrder.referencedFirst(desired.tables.filter { createdTables.contains($0.name) }) {
+        for table in desired.tables.filter({ createdTables.contains($0.name) }).referencedFirst {
             createTable(table, available: available)
             available.insert(table.name)
         }
-        for table in TableOrder.referencedFirst(current.tables.filter { droppedTables.contains($0.name) }).reversed() {
+        for table in current.tables.filter({ droppedTables.contains($0.name) }).referencedFirst.reversed() {
             add(.dropTable, Change(kind: .drop, object: .table, name: "\(table.name)", isDestructive: true,
                                    sql: "DROP TABLE \(table.name.sql);"))
         }

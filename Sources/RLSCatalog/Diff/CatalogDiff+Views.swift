@@ -32,10 +32,10 @@ extension CatalogDiff {
     /// Views: rebuilt ones dropped dependents-first and created dependencies-first; changed ones replaced.
     mutating func diffViews() {
         let existing = Dictionary(uniqueKeysWithValues: current.views.map { ($0.name, $0) })
-        for view in ViewOrder.dependenciesFirst(current.views.filter { rebuiltViews.contains($0.name) }).reversed() {
+        for view in current.views.filter({ rebuiltViews.contains($0.name) }).dependenciesFirst.reversed() {
             add(.dropView, Change(kind: .drop, object: .view, name: "\(view.name)", sql: view.dropSQL))
         }
-        for view in ViewOrder.dependenciesFirst(desired.views) {
+        for view in desired.views.dependenciesFirst {
             let old = existing[view.name]
             if let old, !rebuiltViews.contains(view.name) {
                 guard old != view else { continue }

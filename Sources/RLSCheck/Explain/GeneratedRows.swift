@@ -23,7 +23,7 @@ struct GeneratedRows {
             select \(userID("g")), 'user' || g || '@rls-explain.invalid' from generate_series(1, \(users)) as g
             on conflict do nothing;
             """)
-        for table in FixtureOrder.tables(of: schema) {
+        for table in schema.tablesInDependencyOrder {
             try connection.execute(try insertStatement(table))
             for column in table.columns where column.identity != nil {
                 try connection.query(

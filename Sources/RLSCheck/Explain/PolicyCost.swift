@@ -27,7 +27,7 @@ public enum PolicyCost {
         let rows = GeneratedRows(schema: schema, rowsPerTable: rowsPerTable, users: max(1, users))
         try rows.load(on: connection)
         var entries: [PolicyCostReport.Entry] = []
-        for table in FixtureOrder.tables(of: schema) {
+        for table in schema.tablesInDependencyOrder {
             for operation in PolicyCostReport.Operation.allCases {
                 let statement = try self.statement(operation, on: table, rows: rows)
                 for persona in personas {

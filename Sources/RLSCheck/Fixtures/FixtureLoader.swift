@@ -13,7 +13,7 @@ enum FixtureLoader {
         }
         try insertUsers(FixtureOwner.allCases.map(\.user) + [.carol] + values.groups.members.map(\.user) + signIns, on: connection)
         var fixtures = Fixtures()
-        for table in FixtureOrder.tables(of: schema) {
+        for table in schema.tablesInDependencyOrder {
             for owner in FixtureOwner.allCases {
                 let row = try insert(table, owner: owner, values: &values, fixtures: fixtures, on: connection)
                 fixtures.add(row, to: table.qualifiedName)

@@ -2,10 +2,10 @@
 ///
 /// A string literal with a dot splits at the first dot, so `"auth.users"` is
 /// schema `auth`, table `users`; without a dot the schema is `public`.
-public struct QualifiedName: Sendable, Hashable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct QualifiedName: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The Postgres schema (namespace), `public` unless given.
     public var schema: String
-    /// The table's name inside its schema.
+    /// The object's own name inside its schema.
     public var name: String
 
     /// Creates a name from its two parts, neither of which is parsed.
@@ -29,7 +29,7 @@ public struct QualifiedName: Sendable, Hashable, Comparable, CustomStringConvert
     /// `schema.name`, unquoted, for messages.
     public var description: String { "\(schema).\(name)" }
 
-    /// Orders by schema, then name.
+    /// Orders by schema, then name, so listings and plans are deterministic.
     public static func < (lhs: QualifiedName, rhs: QualifiedName) -> Bool {
         (lhs.schema, lhs.name) < (rhs.schema, rhs.name)
     }
