@@ -18,15 +18,15 @@ extension Bucket {
     /// ```
     public var upsertStatement: String {
         bucketUpsertStatement(
-            id: id, isPublic: isPublic, fileSizeLimit: fileSizeLimit.map(Int64.init), allowedMimeTypes: allowedMimeTypes)
+            id: id, name: id, isPublic: isPublic, fileSizeLimit: fileSizeLimit.map(Int64.init), allowedMimeTypes: allowedMimeTypes)
     }
 }
 
 /// The one writer of a bucket row: ``RLSModel/Bucket/upsertStatement`` and the change plan's bucket changes.
-public func bucketUpsertStatement(id: String, isPublic: Bool, fileSizeLimit: Int64?, allowedMimeTypes: [String]?) -> String {
+public func bucketUpsertStatement(id: String, name: String, isPublic: Bool, fileSizeLimit: Int64?, allowedMimeTypes: [String]?) -> String {
     let columns = ["id", "name", "public", "file_size_limit", "allowed_mime_types"].map(quoteIdentifier)
     let types = allowedMimeTypes.map { "array[\($0.map(quoteLiteral).joined(separator: ", "))]::text[]" } ?? "null"
-    let values = [quoteLiteral(id), quoteLiteral(id), isPublic ? "true" : "false", fileSizeLimit.map(String.init) ?? "null", types]
+    let values = [quoteLiteral(id), quoteLiteral(name), isPublic ? "true" : "false", fileSizeLimit.map(String.init) ?? "null", types]
     return """
         insert into \(storageBuckets.sql) (\(columns.joined(separator: ", ")))
         values (\(values.joined(separator: ", ")))

@@ -17,21 +17,22 @@ struct PullExampleSchemaTests {
         try db.execute(try renderValidated(ElectricRide.schema))
         let pull = try Pull(connection: db, name: "Example", origin: "test")
         let drift = try Drift.plan(target: db, desiredSQL: try renderValidated(pull.pulled.schema), scratch: TestDatabase.cluster)
-        // Pull does not write channels or buckets yet (a known gap): the dealership channel's two policies
-        // and the buckets' policies are all that differs, and the pull says so, rather than calling them
-        // Supabase's own and "never dropped". (Bucket rows the schema does not declare stay.)
+        // Pull does not write channels or row-folder buckets yet (a known gap): the dealership channel's two
+        // policies and listing-photos' are all that differs, and the pull says so, rather than calling them
+        // Supabase's own and "never dropped". The avatars bucket (own folders) is read back as it was declared.
         let channelPolicies = ["realtime.messages.channel_dealership_receive", "realtime.messages.channel_dealership_send"]
-        let bucketPolicies = ["avatars", "listing-photos"].flatMap { id in
-            ["delete", "insert", "select", "update"].map { "storage.objects.bucket_\(id)_\($0)" }
-        }
+        let bucketPolicies = ["delete", "insert", "select", "update"].map { "storage.objects.bucket_listing-photos_\($0)" }
         #expect(drift.changes.map(\.name).sorted() == channelPolicies + bucketPolicies, "\(drift.sql)")
         #expect(drift.changes.allSatisfy { $0.kind == .drop && $0.object == .policy })
         for policy in ["channel_dealership_receive", "channel_dealership_send"] {
             let note = pull.pulled.notes.first { $0.object == "policy \(policy) on realtime.messages" }
             #expect(note?.message.contains("does not write as .channel(...) yet") == true, "\(pull.pulled.notes)")
         }
-        let bucketNote = pull.pulled.notes.first { $0.object == "policy bucket_avatars_insert on storage.objects" }
+        let bucketNote = pull.pulled.notes.first { $0.object == "policy bucket_listing-photos_insert on storage.objects" }
         #expect(bucketNote?.message.contains("does not write as Bucket(...) yet") == true, "\(pull.pulled.notes)")
+        #expect(pull.pulled.notes.contains { $0.object == "bucket listing-photos" && $0.message.contains("a row folder") }, "\(pull.pulled.notes)")
+        #expect(pull.pulled.schema.buckets.map(\.id) == ["avatars"])
+        #expect(pull.pulled.schema.bucket("avatars")?.access.insert == .ownerFolder)
         // saved's owner-through-profile compiles to `profile_id = (select auth.uid())`: an owner column.
         #expect(pull.pulled.tableComments["public.saved"] == [
             #"Same meaning as .access(select: .owner(column: "profile_id"), insert: .owner(column: "profile_id"), update: .owner(column: "profile_id"), delete: .owner(column: "profile_id")): replacing the policies with it is a tightening edit `rls diff` turns into a migration."#,

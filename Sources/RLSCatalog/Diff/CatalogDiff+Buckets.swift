@@ -12,7 +12,7 @@ extension CatalogDiff {
             add(.bucket, Change(
                 kind: existing[bucket.id] == nil ? .create : .alter, object: .bucket, name: bucket.id,
                 sql: bucketUpsertStatement(
-                    id: bucket.id, isPublic: bucket.isPublic, fileSizeLimit: bucket.fileSizeLimit,
+                    id: bucket.id, name: bucket.name, isPublic: bucket.isPublic, fileSizeLimit: bucket.fileSizeLimit,
                     allowedMimeTypes: bucket.allowedMimeTypes)))
         }
     }

@@ -51,8 +51,20 @@ struct CatalogReader {
                 notes.append(PullNote("trigger \(trigger.name) on \(trigger.table)", "not expressible (disabled, arguments, REFERENCING or a constraint trigger); kept in the baseline, undeclared"))
             }
         }
+        let bucketPolicies = catalog.policies.filter(\.isBucketPolicy)
+        var declaredBucketPolicies: Set<String> = []
+        for row in catalog.environment.buckets ?? [] {
+            let own = bucketPolicies.filter { policy in Operation.allCases.contains { "bucket_\(row.id)_\($0)" == policy.name } }
+            switch BucketShape.bucket(row, policies: own) {
+            case .success(let bucket):
+                elements.append(.bucket(bucket))
+                declaredBucketPolicies.formUnion(own.map(\.name))
+            case .failure(let note):
+                notes.append(PullNote("bucket \(row.id)", "\(note.message); kept as it is, undeclared"))
+            }
+        }
         let tableNames = Set(catalog.tables.map(\.name))
-        for policy in catalog.policies where !tableNames.contains(policy.table) {
+        for policy in catalog.policies where !tableNames.contains(policy.table) && !declaredBucketPolicies.contains(policy.name) {
             if policy.isChannelPolicy {
                 // Pull does not read channels back yet; without the declaration the next rls diff drops the policy.
                 notes.append(PullNote("policy \(policy.name) on \(policy.table)",

@@ -114,3 +114,35 @@ extension Array where Element == String {
     /// `"a", "b"`.
     var swiftArguments: String { map { SwiftLiteral.string($0) }.joined(separator: ", ") }
 }
+
+extension StoragePlan {
+    /// `.ownerFolder`, `.rowFolder(of: "listing", .owner(column: "seller_id"))`.
+    var swiftSource: String {
+        switch self {
+        case .public: ".public"
+        case .authenticated: ".authenticated"
+        case .ownerFolder: ".ownerFolder"
+        case .rowFolder(let table, let plans): ".rowFolder(of: \(table.swiftSource)" + plans.map { ", " + $0.swiftSource }.joined() + ")"
+        case .serviceRoleOnly: ".serviceRoleOnly"
+        case .noAccess: ".noAccess"
+        }
+    }
+}
+
+extension Bucket {
+    /// `Bucket("avatars", public: true, fileSizeLimit: 1048576)` and its `.access(...)` when it has plans.
+    func swiftSource(indent: String) -> String {
+        var arguments = [SwiftLiteral.string(id)]
+        if isPublic { arguments.append("public: true") }
+        if let fileSizeLimit { arguments.append("fileSizeLimit: \(fileSizeLimit)") }
+        if let types = allowedMimeTypes { arguments.append("allowedMimeTypes: [" + types.map { SwiftLiteral.string($0) }.joined(separator: ", ") + "]") }
+        var source = "Bucket(" + arguments.joined(separator: ", ") + ")"
+        let plans = Operation.allCases.map { access[$0] }
+        if Set(plans).count == 1, plans[0] != .noAccess {
+            source += "\n\(indent)    .access(\(plans[0].swiftSource))"
+        } else if plans.contains(where: { $0 != .noAccess }) {
+            source += "\n\(indent)    .access(" + zip(Operation.allCases, plans).map { "\($0): \($1.swiftSource)" }.joined(separator: ", ") + ")"
+        }
+        return source
+    }
+}

@@ -53,6 +53,10 @@ public struct SwiftSourceFiles: Sendable {
         if !schema.views.isEmpty {
             add("views", "Views", summary: "Views.", schema.views.flatMap { [indent + $0.swiftSource(indent: indent), ""] }.dropLast())
         }
+        if !schema.buckets.isEmpty {
+            add("buckets", "Buckets", summary: "Storage buckets and who may do what with their files.",
+                schema.buckets.map { indent + $0.swiftSource(indent: indent) })
+        }
         let otherTriggers = schema.triggers.filter { !placedTriggers.contains("\($0.table).\($0.name)") }
         if !otherTriggers.isEmpty {
             add("triggers", "Triggers", summary: "Triggers on tables declared elsewhere (such as `auth.users`).",
