@@ -6,10 +6,21 @@ extension Function {
         "\(qualifiedName.sql)(\(definedArguments ?? arguments.map(\.type.sql).joined(separator: ", ")))"
     }
 
-    /// `create function`, its comment, `revoke all ... from public, anon, authenticated, service_role`
-    /// and `grant execute` to exactly the declared roles.
-    func statements() -> [String] {
-        if let definition { return definedStatements(definition) }
+    /// `create function` (generated, or as an existing database defines it), its comment,
+    /// `revoke all ... from public, anon, authenticated, service_role` and `grant execute` to
+    /// exactly the declared roles.
+    func statements() -> [CompiledStatement] {
+        var statements = [CompiledStatement(.createFunction, definition.map(definedCreateStatement) ?? createStatement)]
+        if let comment { statements.append(CompiledStatement(.comment, "comment on function \(signatureSQL) is \(quoteLiteral(comment));")) }
+        statements.append(CompiledStatement(.revoke, "revoke all on function \(signatureSQL) from public, \(Role.apiRoles.sqlList);"))
+        if !executableBy.isEmpty {
+            statements.append(CompiledStatement(.grant, "grant execute on function \(signatureSQL) to \(executableBy.sqlList);"))
+        }
+        return statements
+    }
+
+    /// `create function "s"."f"(...) returns ... language ... security ... set search_path = ... as $function$...$function$;`
+    private var createStatement: String {
         let arguments = arguments.map { "\(quoteIdentifier($0.name)) \($0.type.sql)" }.joined(separator: ", ")
         let tag = dollarQuoteTag(for: body.text)
         let path = searchPath.isEmpty ? "''" : searchPath.quotedList
@@ -20,13 +31,7 @@ extension Function {
         create += "  \(volatility.rawValue)\n"
         create += "  set search_path = \(path)\n"
         create += "as \(tag)\n\(body.text.trimmingNewlines())\n\(tag);"
-        var statements = [create]
-        if let comment { statements.append("comment on function \(signatureSQL) is \(quoteLiteral(comment));") }
-        statements.append("revoke all on function \(signatureSQL) from public, \(Role.apiRoles.sqlList);")
-        if !executableBy.isEmpty {
-            statements.append("grant execute on function \(signatureSQL) to \(executableBy.sqlList);")
-        }
-        return statements
+        return create
     }
 
     private var resultSQL: String {

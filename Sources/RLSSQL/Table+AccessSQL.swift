@@ -6,12 +6,12 @@ extension Table {
     ///
     /// Revoking first makes the result the same whether the database grants new
     /// tables to the API roles by default (older Supabase projects) or not.
-    func accessStatements(in schema: Schema) -> [String] {
-        var statements: [String] = []
-        if overrides.rowLevelSecurity { statements.append("alter table \(qualifiedName.sql) enable row level security;") }
-        statements.append("revoke all on table \(qualifiedName.sql) from \(Role.apiRoles.sqlList);")
+    func accessStatements(in schema: Schema) -> [CompiledStatement] {
+        var statements: [CompiledStatement] = []
+        if overrides.rowLevelSecurity { statements.append(CompiledStatement(.enableRowLevelSecurity, "alter table \(qualifiedName.sql) enable row level security;")) }
+        statements.append(CompiledStatement(.revoke, "revoke all on table \(qualifiedName.sql) from \(Role.apiRoles.sqlList);"))
         if let grants = overrides.grants {
-            statements += grantStatements(grants, on: "table \(qualifiedName.sql)")
+            statements += grantStatements(grants, on: "table \(qualifiedName.sql)").compiled(.grant)
         } else {
             var tablePrivileges = privileges
             var columnGrants: [String] = []
@@ -24,10 +24,10 @@ extension Table {
                         + "on table \(qualifiedName.sql) to \(roles.sqlList);")
                 }
             }
-            statements += grantStatements(tablePrivileges, on: "table \(qualifiedName.sql)") + columnGrants
+            statements += (grantStatements(tablePrivileges, on: "table \(qualifiedName.sql)") + columnGrants).compiled(.grant)
         }
         statements += sequenceAccessStatements
-        statements += compiledPolicies(of: self, in: schema).map(\.sql)
+        statements += compiledPolicies(of: self, in: schema).map(CompiledStatement.init)
         return statements
     }
 

@@ -8,10 +8,10 @@ public let realtimePublication = "supabase_realtime"
 
 extension Table {
     /// `alter publication supabase_realtime add table ...;` and, with old rows, `replica identity full`.
-    public var liveStatements: [String] {
+    public var liveStatements: [CompiledStatement] {
         guard let live else { return [] }
-        var statements = ["alter publication \(quoteIdentifier(realtimePublication)) add table \(qualifiedName.sql);"]
-        if live.includesOldRows { statements.append("alter table \(qualifiedName.sql) replica identity full;") }
+        var statements = [CompiledStatement(.publish, "alter publication \(quoteIdentifier(realtimePublication)) add table \(qualifiedName.sql);")]
+        if live.includesOldRows { statements.append(CompiledStatement(.replicaIdentity, "alter table \(qualifiedName.sql) replica identity full;")) }
         return statements
     }
 }

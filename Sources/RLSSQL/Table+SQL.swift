@@ -48,7 +48,7 @@ extension Table {
     }
 
     /// `comment on table` and `comment on column` statements.
-    var commentStatements: [String] {
+    var commentStatements: [CompiledStatement] {
         var statements: [String] = []
         if let comment { statements.append("comment on table \(qualifiedName.sql) is \(quoteLiteral(comment));") }
         for column in columns {
@@ -57,7 +57,7 @@ extension Table {
                     "comment on column \(qualifiedName.sql).\(quoteIdentifier(column.name)) is \(quoteLiteral(comment));")
             }
         }
-        return statements
+        return statements.compiled(.comment)
     }
 
     /// `create [unique] index "name" on "s"."t" [using m] ("c") [where ...];`

@@ -4,16 +4,16 @@ extension Table {
     /// Grants on the sequences behind identity and serial columns: identity values are drawn without
     /// a privilege check, so nobody needs one; a serial default calls `nextval`, so the roles that
     /// may insert get `usage`. ``TableOverrides/sequenceGrants`` replaces both.
-    var sequenceAccessStatements: [String] {
-        var statements: [String] = []
+    var sequenceAccessStatements: [CompiledStatement] {
+        var statements: [CompiledStatement] = []
         let inserters = privileges.filter { $0.value.contains(.insert) }.map { ($0.key, Set([Privilege.usage])) }
         for column in columns where column.identity != nil || column.generation == .serial {
             let sequence = "sequence " + RLSSQL.qualifiedName(schema: schema, name: identitySequenceName(of: column))
-            statements.append("revoke all on \(sequence) from \(Role.apiRoles.sqlList);")
+            statements.append(CompiledStatement(.revoke, "revoke all on \(sequence) from \(Role.apiRoles.sqlList);"))
             if let grants = overrides.sequenceGrants {
-                statements += grantStatements(grants, on: sequence)
+                statements += grantStatements(grants, on: sequence).compiled(.grant)
             } else if column.generation == .serial {
-                statements += grantStatements(Dictionary(uniqueKeysWithValues: inserters), on: sequence)
+                statements += grantStatements(Dictionary(uniqueKeysWithValues: inserters), on: sequence).compiled(.grant)
             }
         }
         return statements

@@ -42,14 +42,15 @@ extension AccessPage {
             lines += ["### Bucket `\(bucket.id)`", ""]
             lines += [bucket.publicSentence, bucket.limitsSentence].compactMap { $0 }.flatMap { [$0, ""] }
             lines += bucket.fileSentences(in: schema).map { "- \($0) *(\(status))*" }
-            let policies = storagePolicies(of: bucket, in: schema)
+            let section = compiled.section(.bucket(id: bucket.id))
+            let policies = section?.policies ?? []
             lines += [
                 "",
                 "<details>",
                 "<summary>SQL: the bucket and \(policies.count) \(policies.count == 1 ? "policy" : "policies") on storage.objects</summary>",
                 "",
                 "```sql",
-                ([bucket.upsertStatement] + policies.map(\.sql)).joined(separator: "\n"),
+                section?.sql ?? "",
                 "```",
                 "",
                 "</details>",

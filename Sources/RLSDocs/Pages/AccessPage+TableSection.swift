@@ -27,19 +27,21 @@ extension AccessPage {
             lines += ["", "**Triggers on this table**:", ""]
             lines += triggers.map { "- `\($0.name)`, \($0.timing.rawValue) \($0.eventWords), runs `\($0.function)`" }
         }
-        let policyCount = compiledPolicies(of: table, in: schema).count
+        let access = compiled.section(.access(table.qualifiedName))
+        let policyCount = access?.policies.count ?? 0
         lines += [
             "",
             "<details>",
             "<summary>SQL: row-level security, privileges and \(policyCount) \(policyCount == 1 ? "policy" : "policies")</summary>",
             "",
             "```sql",
-            accessSQL.sql(of: table),
+            access?.sql ?? "",
             "```",
             "",
             "</details>",
         ]
-        let realtimeSQL = table.liveStatements + channelPolicies(of: table, in: schema).map(\.sql)
+        let realtimeSQL = [CompiledSection.Subject.liveChanges(table.qualifiedName), .channels(table.qualifiedName)]
+            .compactMap { compiled.section($0)?.sql }
         if !realtimeSQL.isEmpty {
             lines += ["", "<details>", "<summary>SQL: live changes and private channels</summary>", "", "```sql"]
             lines += realtimeSQL + ["```", "", "</details>"]

@@ -1,4 +1,5 @@
 import RLSModel
+import RLSSQL
 
 /// `Docs/ACCESS.md`: the summary matrix (tables, then buckets), its legend, the diagram, a section
 /// per table, then the files in storage buckets.
@@ -6,12 +7,14 @@ import RLSModel
 struct AccessPage {
     let matrix: AccessMatrix
     let proof: AccessProof
-    let accessSQL: RenderedAccessSQL
+    /// The schema compiled, whose sections the page folds under each table and bucket: the very
+    /// statements the migrations run, not a second rendering.
+    let compiled: CompiledSchema
 
     init(matrix: AccessMatrix, proof: AccessProof) {
         self.matrix = matrix
         self.proof = proof
-        self.accessSQL = RenderedAccessSQL(matrix.schema)
+        self.compiled = compile(matrix.schema)
     }
 
     var markdown: String {
