@@ -21,9 +21,9 @@ public struct AccessChange: Sendable, Hashable {
     /// For a group member under a members plan, the group its rows belong to (`organisation`).
     public var group: String? = nil
 
-    /// `anon gains SELECT on public.saved (every row)`.
+    /// `anon gains SELECT on public.saved (every row)`, `authenticated gains upload on files of bucket "avatars" (other users' folders)`.
     public var sentence: String {
-        let unit = fact.object.hasPrefix("channel ") ? "topic" : "row"
+        let unit = fact.object.hasPrefix("channel ") ? "topic" : fact.object.hasPrefix("files of bucket ") ? "folder" : "row"
         let scope = AccessRows.words(rows, unit: unit, group: group).joined(separator: "; ")
         return "\(fact.caller) \(direction.rawValue) \(fact.action) on \(fact.object)" + (scope.isEmpty ? "" : " (\(scope))")
     }

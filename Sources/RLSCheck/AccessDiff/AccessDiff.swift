@@ -53,7 +53,7 @@ public struct AccessDiff: Sendable, Hashable {
         default: "2"
         }
     }
-    private static let actions = ["SELECT", "INSERT", "UPDATE", "DELETE", "receive", "send"]
+    private static let actions = ["SELECT", "INSERT", "UPDATE", "DELETE", "receive", "send", "upload", "read", "overwrite", "delete"]
 
     private static func sortKey(_ change: AccessChange, _ tables: [TableName]) -> String {
         func index<T: Equatable>(_ value: T, in list: [T]) -> String {

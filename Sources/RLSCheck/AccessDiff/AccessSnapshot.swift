@@ -24,7 +24,7 @@ public struct AccessSnapshot: Sendable, Hashable {
     }
 
     /// Reads a check report: the as-deployed probes (grants and policies together, as the API meets
-    /// them) and the private-channel probes.
+    /// them), the private-channel probes and the storage probes (per bucket and folder).
     public init(_ report: CheckReport) {
         self.init(tables: report.tables, notes: [])
         for result in report.results where result.probe.layer == .asDeployed {
@@ -44,6 +44,14 @@ public struct AccessSnapshot: Sendable, Hashable {
                 object: "channel \"\(probe.channel.prefix)\" of \(probe.table)", table: probe.table, caller: caller,
                 action: probe.action.rawValue)
             facts[fact, default: []].formUnion(allowed ? [Self.side(probe.topicOwner, for: probe.persona)] : [])
+        }
+        for result in report.files {
+            guard let caller = Self.caller(of: result.probe.persona), let allowed = result.allowed else { continue }
+            let probe = result.probe
+            let fact = AccessFact(
+                object: "files of bucket \"\(probe.bucket.id)\"", table: TableName(schema: "storage", name: "objects"),
+                caller: caller, action: probe.action.rawValue)
+            facts[fact, default: []].formUnion(allowed ? [Self.side(probe.folderOwner, for: probe.persona)] : [])
         }
     }
 
