@@ -1,7 +1,7 @@
 /// One step of a ``ChangePlan``: a typed, named SQL change to one database object.
 ///
 ///     Change(kind: .create, object: .policy, name: "public.saved.owner reads",
-///            sql: #"CREATE POLICY "owner reads" ON "public"."saved" …;"#)
+///            sql: #"create policy "owner reads" on "public"."saved" …;"#)
 public struct Change: Equatable, Sendable, Codable {
     /// What the change does.
     public enum Kind: String, Equatable, Sendable, Codable {

@@ -12,9 +12,9 @@ extension Function {
     func statements() -> [CompiledStatement] {
         var statements = [CompiledStatement(.createFunction, definition.map(definedCreateStatement) ?? createStatement)]
         if let comment { statements.append(CompiledStatement(.comment, "comment on function \(signatureSQL) is \(quoteLiteral(comment));")) }
-        statements.append(CompiledStatement(.revoke, "revoke all on function \(signatureSQL) from public, \(Role.apiRoles.sqlList);"))
+        statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: .function(signature: signatureSQL), from: [.public] + Role.apiRoles)))
         if !executableBy.isEmpty {
-            statements.append(CompiledStatement(.grant, "grant execute on function \(signatureSQL) to \(executableBy.sqlList);"))
+            statements.append(CompiledStatement(.grant, grantStatement(["execute"], on: .function(signature: signatureSQL), to: executableBy.sorted())))
         }
         return statements
     }

@@ -41,7 +41,7 @@ func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
     where !managedSchemas.contains(name) && !name.hasPrefix("pg_") && !name.hasPrefix("supabase_") {
         statements.append(CompiledStatement(.createSchema, "create schema if not exists \(quoteIdentifier(name));"))
         if let roles = users[name], !roles.isEmpty {
-            statements.append(CompiledStatement(.grant, "grant usage on schema \(quoteIdentifier(name)) to \(Array(roles).sqlList);"))
+            statements.append(CompiledStatement(.grant, grantStatement(["usage"], on: .schema(name), to: roles.sorted())))
         }
     }
     return statements

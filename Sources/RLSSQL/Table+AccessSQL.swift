@@ -9,9 +9,9 @@ extension Table {
     func accessStatements(in schema: Schema) -> [CompiledStatement] {
         var statements: [CompiledStatement] = []
         if overrides.rowLevelSecurity { statements.append(CompiledStatement(.enableRowLevelSecurity, "alter table \(qualifiedName.sql) enable row level security;")) }
-        statements.append(CompiledStatement(.revoke, "revoke all on table \(qualifiedName.sql) from \(Role.apiRoles.sqlList);"))
+        statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: .table(qualifiedName), from: Role.apiRoles)))
         if let grants = overrides.grants {
-            statements += grantStatements(grants, on: "table \(qualifiedName.sql)").compiled(.grant)
+            statements += grantStatements(grants, on: .table(qualifiedName)).compiled(.grant)
         } else {
             var tablePrivileges = privileges
             var columnGrants: [String] = []
@@ -20,11 +20,10 @@ extension Table {
                 let roles = tablePrivileges.keys.filter { $0 != .serviceRole && tablePrivileges[$0]!.contains(operation) }.sorted()
                 for role in roles { tablePrivileges[role]!.remove(operation) }
                 if !roles.isEmpty {
-                    columnGrants.append("grant \(operation.rawValue) (\(columns.map(quoteIdentifier).joined(separator: ", "))) "
-                        + "on table \(qualifiedName.sql) to \(roles.sqlList);")
+                    columnGrants.append(grantStatement([operation.rawValue], columns: columns, on: .table(qualifiedName), to: roles))
                 }
             }
-            statements += (grantStatements(tablePrivileges, on: "table \(qualifiedName.sql)") + columnGrants).compiled(.grant)
+            statements += (grantStatements(tablePrivileges, on: .table(qualifiedName)) + columnGrants).compiled(.grant)
         }
         statements += sequenceAccessStatements
         statements += compiledPolicies(of: self, in: schema).map(CompiledStatement.init)
@@ -42,23 +41,5 @@ extension Table {
             }
         }
         return groups.map { "\($0.1.map(\.rawValue).joined(separator: ", ")): \($0.0)" }.joined(separator: "; ")
-    }
-}
-
-/// `grant select, insert on table ... to "authenticated";`, roles with the same
-/// privileges grouped into one statement, in a fixed order.
-func grantStatements(_ privileges: [Role: Set<Operation>], on object: String) -> [String] {
-    var groups: [(operations: [Operation], roles: [Role])] = []
-    for role in privileges.keys.sorted() {
-        let operations = privileges[role]!.sorted()
-        guard !operations.isEmpty else { continue }
-        if let index = groups.firstIndex(where: { $0.operations == operations }) {
-            groups[index].roles.append(role)
-        } else {
-            groups.append((operations, [role]))
-        }
-    }
-    return groups.map { group in
-        "grant \(group.operations.map(\.rawValue).joined(separator: ", ")) on \(object) to \(group.roles.sqlList);"
     }
 }

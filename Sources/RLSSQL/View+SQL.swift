@@ -11,10 +11,10 @@ extension View {
         create += "\nas\n\(query);"
         var statements = [CompiledStatement(.createView, create)]
         if let comment { statements.append(CompiledStatement(.comment, "comment on view \(qualifiedName.sql) is \(quoteLiteral(comment));")) }
-        statements.append(CompiledStatement(.revoke, "revoke all on table \(qualifiedName.sql) from \(Role.apiRoles.sqlList);"))
-        if let grants { return statements + grantStatements(grants, on: "table \(qualifiedName.sql)").compiled(.grant) }
+        statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: .table(qualifiedName), from: Role.apiRoles)))
+        if let grants { return statements + grantStatements(grants, on: .table(qualifiedName)).compiled(.grant) }
         let readers = Set(readableBy + [.serviceRole])
-        statements.append(CompiledStatement(.grant, "grant select on table \(qualifiedName.sql) to \(Array(readers).sqlList);"))
+        statements.append(CompiledStatement(.grant, grantStatement(["select"], on: .table(qualifiedName), to: readers.sorted())))
         return statements
     }
 }

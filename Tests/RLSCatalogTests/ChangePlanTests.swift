@@ -56,10 +56,10 @@ struct ChangePlanTests {
                                                            functions: [function], grants: [grant],
                                                            sequences: [QualifiedName(schema: "public", name: "saved_id_seq")]))
         #expect(plan.changes.filter { $0.object == .privilege }.map(\.sql) == [
-            #"REVOKE ALL ON TABLE "public"."saved" FROM PUBLIC, "anon", "authenticated", "service_role";"#,
-            #"REVOKE ALL ON SEQUENCE "public"."saved_id_seq" FROM PUBLIC, "anon", "authenticated", "service_role";"#,
-            #"REVOKE ALL ON FUNCTION "public"."is_admin"() FROM PUBLIC, "anon", "authenticated", "service_role";"#,
-            #"GRANT SELECT ON TABLE "public"."saved" TO "authenticated";"#,
+            #"revoke all on table "public"."saved" from public, "anon", "authenticated", "service_role";"#,
+            #"revoke all on sequence "public"."saved_id_seq" from public, "anon", "authenticated", "service_role";"#,
+            #"revoke all on function "public"."is_admin"() from public, "anon", "authenticated", "service_role";"#,
+            #"grant select on table "public"."saved" to "authenticated";"#,
         ])
     }
 
@@ -102,8 +102,8 @@ struct ChangePlanTests {
         let plan = ChangePlan(from: Catalog(policies: [Self.ownerPolicy]), to: Catalog(policies: [changed]))
         #expect(plan.changes.count == 1)
         #expect(plan.changes[0].kind == .alter)
-        #expect(plan.changes[0].sql.hasPrefix(#"DROP POLICY "owner reads" ON "public"."saved";"#))
-        #expect(plan.changes[0].sql.contains(#"TO "anon", "authenticated""#))
+        #expect(plan.changes[0].sql.hasPrefix(#"drop policy "owner reads" on "public"."saved";"#))
+        #expect(plan.changes[0].sql.contains(#"to "anon", "authenticated""#))
     }
 
     @Test func grantsAreGroupedPerGrantee() {
@@ -112,8 +112,8 @@ struct ChangePlanTests {
         }
         let plan = ChangePlan(from: Catalog(grants: [grants[0]]), to: Catalog(grants: Array(grants.dropFirst())))
         #expect(plan.changes.map(\.sql) == [
-            #"REVOKE SELECT ON TABLE "public"."saved" FROM "authenticated";"#,
-            #"GRANT INSERT, DELETE ON TABLE "public"."saved" TO "authenticated";"#,
+            #"revoke select on table "public"."saved" from "authenticated";"#,
+            #"grant insert, delete on table "public"."saved" to "authenticated";"#,
         ])
     }
 

@@ -32,7 +32,7 @@ struct DriftTests {
     @Test func policyUsingChangedByHand() throws {
         let plan = try Self.drift(after: #"alter policy "owner reads saved" on public.saved using (true);"#)
         #expect(plan.changes.map(\.summary) == ["~ policy public.saved.owner reads saved"])
-        #expect(plan.sql.contains("USING ((( SELECT auth.uid() AS uid) = patron_id))"))
+        #expect(plan.sql.contains("using ((( SELECT auth.uid() AS uid) = patron_id))"))
     }
 
     @Test func rowSecurityDisabledByHand() throws {
@@ -43,7 +43,7 @@ struct DriftTests {
     @Test func grantToAnonAddedByHand() throws {
         let plan = try Self.drift(after: "grant select, update on public.saved to anon;")
         #expect(plan.changes.map(\.summary) == ["- privilege SELECT, UPDATE on public.saved to anon"])
-        #expect(plan.sql == "REVOKE SELECT, UPDATE ON TABLE \"public\".\"saved\" FROM \"anon\";\n")
+        #expect(plan.sql == "revoke select, update on table \"public\".\"saved\" from \"anon\";\n")
     }
 
     @Test func tableAddedToRealtimeInTheDashboard() throws {

@@ -87,7 +87,7 @@ struct NewObjectPrivilegesTests {
         let desiredSQL = MiniSupabaseSchema.sql + "\n" + Self.additions
         let plan = try Drift.plan(target: db, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
         #expect(plan.sql.contains(
-            #"REVOKE ALL ON FUNCTION "public"."note_count"() FROM PUBLIC, "anon", "authenticated", "service_role";"#))
+            #"revoke all on function "public"."note_count"() from public, "anon", "authenticated", "service_role";"#))
         try db.execute("BEGIN;\n" + plan.sql + "\nCOMMIT;")
         let again = try Drift.plan(target: db, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
         #expect(again.isEmpty, "\(again.sql)")

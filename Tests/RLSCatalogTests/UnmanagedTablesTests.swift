@@ -65,7 +65,7 @@ struct UnmanagedTablesTests {
             "~ column public.saved.patron_id (destructive)",
             "~ policy storage.objects.saved files",
         ])
-        #expect(plan.changes.last?.sql.hasPrefix(#"CREATE POLICY "saved files" ON "storage"."objects""#) == true)
+        #expect(plan.changes.last?.sql.hasPrefix(#"create policy "saved files" on "storage"."objects""#) == true)
         #expect(plan.changes.last?.sql.contains("(EXISTS ( SELECT 1 FROM public.saved))") == true)
     }
 }

@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 extension CatalogDiff {
@@ -5,7 +6,7 @@ extension CatalogDiff {
     /// is revoked outright, whatever the target's default privileges, before the declared grants.
     static let apiRoles = ["public", "anon", "authenticated", "service_role"]
 
-    /// One `REVOKE ALL … FROM PUBLIC, anon, authenticated, service_role;` per object the plan creates
+    /// One `revoke all … from public, anon, authenticated, service_role;` per object the plan creates
     /// (or drops and creates again): tables, views, materialized views, sequences and functions.
     ///
     /// The plan is computed against a throwaway database whose default privileges may differ from
@@ -13,31 +14,29 @@ extension CatalogDiff {
     /// `public` to the API roles). Revoking first, then granting exactly what is declared, gives the
     /// same privileges on either, as `rls sql` does:
     ///
-    ///     REVOKE ALL ON TABLE "public"."note" FROM PUBLIC, "anon", "authenticated", "service_role";
-    ///     GRANT SELECT ON TABLE "public"."note" TO "authenticated";
+    ///     revoke all on table "public"."note" from public, "anon", "authenticated", "service_role";
+    ///     grant select on table "public"."note" to "authenticated";
     func newObjectRevokes(rebuiltFunctions: Set<String>) -> [Change] {
-        var targets: [(name: String, sql: String)] = []
+        var targets: [(name: String, object: PrivilegeObject)] = []
         for table in createdTables.sorted() {
-            targets.append(("\(table)", "TABLE \(table.sql)"))
+            targets.append(("\(table)", .table(table)))
         }
         let currentViews = Set(current.views.map(\.name))
         for view in desired.views where !currentViews.contains(view.name) || rebuiltViews.contains(view.name) {
-            targets.append(("\(view.name)", "TABLE \(view.name.sql)"))
+            targets.append(("\(view.name)", .table(view.name)))
         }
         for sequence in Set(desired.sequences).subtracting(current.sequences).sorted() {
-            targets.append(("\(sequence)", "SEQUENCE \(sequence.sql)"))
+            targets.append(("\(sequence)", .sequence(sequence)))
         }
         let currentFunctions = Set(current.functions.map(\.signature))
         for function in desired.functions
         where !currentFunctions.contains(function.signature) || rebuiltFunctions.contains(function.signature) {
-            // `ON FUNCTION` also names procedures (Postgres 11 and later).
-            targets.append((function.signature, "FUNCTION \(function.sqlSignature)"))
+            targets.append((function.signature, .function(signature: function.sqlSignature)))
         }
-        let roles = Self.apiRoles.map(roleSQL).joined(separator: ", ")
         let grantees = Self.apiRoles.joined(separator: ", ")
         return targets.map { target in
             Change(kind: .revoke, object: .privilege, name: "ALL on \(target.name) to \(grantees)",
-                   sql: "REVOKE ALL ON \(target.sql) FROM \(roles);")
+                   sql: revokeStatement(["all"], on: target.object, from: Self.apiRoles.map(Role.init)))
         }
     }
 }

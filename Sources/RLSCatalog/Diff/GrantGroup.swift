@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 /// Privileges on one object (or column) for one grantee, rendered as a single GRANT or REVOKE.
@@ -43,26 +44,23 @@ struct GrantGroup {
         }
     }
 
-    private var target: String {
+    private var target: PrivilegeObject {
         switch sample.objectKind {
-        case .schema: "SCHEMA \(quoteIdentifier(sample.object.schema))"
-        case .function: "FUNCTION \(sample.object.sql)(\(sample.arguments ?? ""))"
-        case .table, .sequence: "\(sample.objectKind.rawValue) \(sample.object.sql)"
+        case .schema: .schema(sample.object.schema)
+        case .function: .function(signature: "\(sample.object.sql)(\(sample.arguments ?? ""))")
+        case .table: .table(sample.object)
+        case .sequence: .sequence(sample.object)
         }
     }
 
-    private var privilegeList: String {
-        let column = sample.column.map { " (\(quoteIdentifier($0)))" } ?? ""
-        return privileges.map { $0 + column }.joined(separator: ", ")
-    }
-
-    /// `GRANT SELECT ON TABLE "public"."brand" TO "anon";`
+    /// `grant select on table "public"."brand" to "anon";`, through RLSSQL's one grant writer.
     var grantSQL: String {
-        "GRANT \(privilegeList) ON \(target) TO \(roleSQL(sample.grantee))\(sample.grantable ? " WITH GRANT OPTION" : "");"
+        grantStatement(privileges, columns: sample.column.map { [$0] } ?? [], on: target, to: [Role(sample.grantee)],
+                       withGrantOption: sample.grantable)
     }
 
-    /// `REVOKE SELECT ON TABLE "public"."brand" FROM "anon";`
+    /// `revoke select on table "public"."brand" from "anon";`
     var revokeSQL: String {
-        "REVOKE \(privilegeList) ON \(target) FROM \(roleSQL(sample.grantee));"
+        revokeStatement(privileges, columns: sample.column.map { [$0] } ?? [], on: target, from: [Role(sample.grantee)])
     }
 }

@@ -1,25 +1,25 @@
+import RLSModel
 import RLSSQL
 
 extension Catalog.Policy {
     /// `table.policy name`, as a plan names it.
     var displayName: String { "\(table).\(name)" }
 
-    /// `CREATE POLICY "name" ON "s"."t" AS PERMISSIVE FOR SELECT TO "anon" USING (…) WITH CHECK (…);`
+    /// The policy as RLSSQL compiles one, so the plan writes `create policy` exactly as `rls sql` does.
+    var compiled: CompiledPolicy {
+        CompiledPolicy(
+            name: name, table: table, command: RLSModel.Policy.Command(rawValue: command.rawValue.lowercased())!,
+            roles: roles.map(Role.init), isPermissive: permissive, using: using, withCheck: withCheck)
+    }
+
+    /// `create policy "name" on "s"."t" as permissive for select to "anon" using (…) with check (…);`,
+    /// then its comment.
     var createSQL: String {
-        var sql = "CREATE POLICY \(quoteIdentifier(name)) ON \(table.sql)\n    AS \(permissive ? "PERMISSIVE" : "RESTRICTIVE")"
-        sql += " FOR \(command.rawValue)\n    TO \(roles.map(roleSQL).joined(separator: ", "))"
-        if let using { sql += "\n    USING (\(using))" }
-        if let withCheck { sql += "\n    WITH CHECK (\(withCheck))" }
-        sql += ";"
+        var sql = compiled.sql
         if let comment { sql += "\n" + commentSQL(on: "POLICY \(quoteIdentifier(name)) ON \(table.sql)", comment) }
         return sql
     }
 
-    /// `DROP POLICY "name" ON "s"."t";`
-    var dropSQL: String { "DROP POLICY \(quoteIdentifier(name)) ON \(table.sql);" }
-}
-
-/// A role in a `TO`/`GRANT` list: `PUBLIC` is a keyword, any other role is quoted.
-func roleSQL(_ role: String) -> String {
-    role == "public" ? "PUBLIC" : quoteIdentifier(role)
+    /// `drop policy "name" on "s"."t";`, in the case of the `create policy` it pairs with.
+    var dropSQL: String { "drop policy \(quoteIdentifier(name)) on \(table.sql);" }
 }

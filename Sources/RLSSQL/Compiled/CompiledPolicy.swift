@@ -28,7 +28,22 @@ public struct CompiledPolicy: Sendable, Hashable {
     /// The plan it was generated from; nil for hand-written policies.
     public var plan: AccessPlan?
 
-    /// The `create policy` statement.
+    /// Creates a policy as it is created; `using` and `withCheck` without their parentheses.
+    public init(
+        name: String, table: TableName, command: Policy.Command, roles: [Role], isPermissive: Bool = true,
+        using: String? = nil, withCheck: String? = nil, plan: AccessPlan? = nil
+    ) {
+        self.name = name
+        self.table = table
+        self.command = command
+        self.roles = roles
+        self.isPermissive = isPermissive
+        self.using = using
+        self.withCheck = withCheck
+        self.plan = plan
+    }
+
+    /// The `create policy` statement: the one writer of it, for rendering and the change plan alike.
     public var sql: String {
         var lines = [
             "create policy \(quoteIdentifier(name)) on \(table.sql)",

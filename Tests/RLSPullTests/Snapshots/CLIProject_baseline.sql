@@ -35,35 +35,38 @@ CREATE OR REPLACE FUNCTION private.is_member_of(team uuid)
  SET search_path TO ''
 AS $function$ select exists (select 1 from public.membership m where m.team_id = team and m.user_id = (select auth.uid())) $function$;
 
-REVOKE ALL ON TABLE "public"."membership" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on table "public"."membership" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON TABLE "public"."team" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on table "public"."team" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON FUNCTION "private"."is_member_of"(team uuid) FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on function "private"."is_member_of"(team uuid) from public, "anon", "authenticated", "service_role";
 
-GRANT USAGE ON SCHEMA "private" TO "authenticated";
+grant usage on schema "private" to "authenticated";
 
-GRANT SELECT, DELETE ON TABLE "public"."membership" TO "authenticated";
+grant select, delete on table "public"."membership" to "authenticated";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."membership" TO "service_role";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."membership" to "service_role";
 
-GRANT SELECT ON TABLE "public"."team" TO "authenticated";
+grant select on table "public"."team" to "authenticated";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."team" TO "service_role";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."team" to "service_role";
 
-GRANT EXECUTE ON FUNCTION "private"."is_member_of"(team uuid) TO "authenticated";
+grant execute on function "private"."is_member_of"(team uuid) to "authenticated";
 
-CREATE POLICY "members read memberships" ON "public"."membership"
-    AS PERMISSIVE FOR SELECT
-    TO "authenticated"
-    USING (( SELECT private.is_member_of(membership.team_id) AS is_member_of));
+create policy "members read memberships" on "public"."membership"
+  as permissive
+  for select
+  to "authenticated"
+  using (( SELECT private.is_member_of(membership.team_id) AS is_member_of));
 
-CREATE POLICY "users leave teams" ON "public"."membership"
-    AS PERMISSIVE FOR DELETE
-    TO "authenticated"
-    USING ((user_id = ( SELECT auth.uid() AS uid)));
+create policy "users leave teams" on "public"."membership"
+  as permissive
+  for delete
+  to "authenticated"
+  using ((user_id = ( SELECT auth.uid() AS uid)));
 
-CREATE POLICY "members read their teams" ON "public"."team"
-    AS PERMISSIVE FOR SELECT
-    TO "authenticated"
-    USING (( SELECT private.is_member_of(team.id) AS is_member_of));
+create policy "members read their teams" on "public"."team"
+  as permissive
+  for select
+  to "authenticated"
+  using (( SELECT private.is_member_of(team.id) AS is_member_of));

@@ -70,120 +70,128 @@ SELECT todos.user_id,
    FROM public.todos
   GROUP BY todos.user_id;
 
-REVOKE ALL ON TABLE "public"."countries" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on table "public"."countries" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON TABLE "public"."line_item" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on table "public"."line_item" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON TABLE "public"."profiles" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on table "public"."profiles" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON TABLE "public"."todos" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on table "public"."todos" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON TABLE "public"."todo_counts" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on table "public"."todo_counts" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON SEQUENCE "public"."countries_id_seq" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on sequence "public"."countries_id_seq" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON SEQUENCE "public"."line_item_id_seq" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on sequence "public"."line_item_id_seq" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON SEQUENCE "public"."todos_id_seq" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on sequence "public"."todos_id_seq" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON FUNCTION "public"."handle_new_user"() FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on function "public"."handle_new_user"() from public, "anon", "authenticated", "service_role";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."countries" TO "anon";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."countries" to "anon";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."countries" TO "authenticated";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."countries" to "authenticated";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."countries" TO "service_role";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."countries" to "service_role";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."line_item" TO "anon";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."line_item" to "anon";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."line_item" TO "authenticated";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."line_item" to "authenticated";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."line_item" TO "service_role";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."line_item" to "service_role";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."profiles" TO "anon";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."profiles" to "anon";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."profiles" TO "authenticated";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."profiles" to "authenticated";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."profiles" TO "service_role";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."profiles" to "service_role";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."todo_counts" TO "anon";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."todo_counts" to "anon";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."todo_counts" TO "authenticated";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."todo_counts" to "authenticated";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."todo_counts" TO "service_role";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."todo_counts" to "service_role";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."todos" TO "anon";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."todos" to "anon";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."todos" TO "authenticated";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."todos" to "authenticated";
 
-GRANT SELECT, INSERT, UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON TABLE "public"."todos" TO "service_role";
+grant select, insert, update, delete, truncate, references, trigger on table "public"."todos" to "service_role";
 
-GRANT SELECT, UPDATE, USAGE ON SEQUENCE "public"."countries_id_seq" TO "anon";
+grant select, update, usage on sequence "public"."countries_id_seq" to "anon";
 
-GRANT SELECT, UPDATE, USAGE ON SEQUENCE "public"."countries_id_seq" TO "authenticated";
+grant select, update, usage on sequence "public"."countries_id_seq" to "authenticated";
 
-GRANT SELECT, UPDATE, USAGE ON SEQUENCE "public"."countries_id_seq" TO "service_role";
+grant select, update, usage on sequence "public"."countries_id_seq" to "service_role";
 
-GRANT SELECT, UPDATE, USAGE ON SEQUENCE "public"."line_item_id_seq" TO "anon";
+grant select, update, usage on sequence "public"."line_item_id_seq" to "anon";
 
-GRANT SELECT, UPDATE, USAGE ON SEQUENCE "public"."line_item_id_seq" TO "authenticated";
+grant select, update, usage on sequence "public"."line_item_id_seq" to "authenticated";
 
-GRANT SELECT, UPDATE, USAGE ON SEQUENCE "public"."line_item_id_seq" TO "service_role";
+grant select, update, usage on sequence "public"."line_item_id_seq" to "service_role";
 
-GRANT SELECT, UPDATE, USAGE ON SEQUENCE "public"."todos_id_seq" TO "anon";
+grant select, update, usage on sequence "public"."todos_id_seq" to "anon";
 
-GRANT SELECT, UPDATE, USAGE ON SEQUENCE "public"."todos_id_seq" TO "authenticated";
+grant select, update, usage on sequence "public"."todos_id_seq" to "authenticated";
 
-GRANT SELECT, UPDATE, USAGE ON SEQUENCE "public"."todos_id_seq" TO "service_role";
+grant select, update, usage on sequence "public"."todos_id_seq" to "service_role";
 
-GRANT EXECUTE ON FUNCTION "public"."handle_new_user"() TO "anon";
+grant execute on function "public"."handle_new_user"() to "anon";
 
-GRANT EXECUTE ON FUNCTION "public"."handle_new_user"() TO "authenticated";
+grant execute on function "public"."handle_new_user"() to "authenticated";
 
-GRANT EXECUTE ON FUNCTION "public"."handle_new_user"() TO PUBLIC;
+grant execute on function "public"."handle_new_user"() to public;
 
-GRANT EXECUTE ON FUNCTION "public"."handle_new_user"() TO "service_role";
+grant execute on function "public"."handle_new_user"() to "service_role";
 
-CREATE POLICY "Owners manage their line items" ON "public"."line_item"
-    AS PERMISSIVE FOR ALL
-    TO "authenticated"
-    USING ((EXISTS ( SELECT 1
+create policy "Owners manage their line items" on "public"."line_item"
+  as permissive
+  for all
+  to "authenticated"
+  using ((EXISTS ( SELECT 1
    FROM public.todos t
   WHERE ((t.id = line_item.todo_id) AND (t.user_id = auth.uid())))));
 
-CREATE POLICY "Public profiles are viewable by everyone." ON "public"."profiles"
-    AS PERMISSIVE FOR SELECT
-    TO PUBLIC
-    USING (true);
+create policy "Public profiles are viewable by everyone." on "public"."profiles"
+  as permissive
+  for select
+  to public
+  using (true);
 
-CREATE POLICY "Users can insert their own profile." ON "public"."profiles"
-    AS PERMISSIVE FOR INSERT
-    TO PUBLIC
-    WITH CHECK ((auth.uid() = id));
+create policy "Users can insert their own profile." on "public"."profiles"
+  as permissive
+  for insert
+  to public
+  with check ((auth.uid() = id));
 
-CREATE POLICY "Users can update own profile." ON "public"."profiles"
-    AS PERMISSIVE FOR UPDATE
-    TO PUBLIC
-    USING ((auth.uid() = id));
+create policy "Users can update own profile." on "public"."profiles"
+  as permissive
+  for update
+  to public
+  using ((auth.uid() = id));
 
-CREATE POLICY "Individuals can create todos." ON "public"."todos"
-    AS PERMISSIVE FOR INSERT
-    TO PUBLIC
-    WITH CHECK ((auth.uid() = user_id));
+create policy "Individuals can create todos." on "public"."todos"
+  as permissive
+  for insert
+  to public
+  with check ((auth.uid() = user_id));
 
-CREATE POLICY "Individuals can delete their own todos." ON "public"."todos"
-    AS PERMISSIVE FOR DELETE
-    TO PUBLIC
-    USING ((auth.uid() = user_id));
+create policy "Individuals can delete their own todos." on "public"."todos"
+  as permissive
+  for delete
+  to public
+  using ((auth.uid() = user_id));
 
-CREATE POLICY "Individuals can update their own todos." ON "public"."todos"
-    AS PERMISSIVE FOR UPDATE
-    TO PUBLIC
-    USING ((auth.uid() = user_id));
+create policy "Individuals can update their own todos." on "public"."todos"
+  as permissive
+  for update
+  to public
+  using ((auth.uid() = user_id));
 
-CREATE POLICY "Individuals can view their own todos." ON "public"."todos"
-    AS PERMISSIVE FOR SELECT
-    TO PUBLIC
-    USING ((( SELECT auth.uid() AS uid) = user_id));
+create policy "Individuals can view their own todos." on "public"."todos"
+  as permissive
+  for select
+  to public
+  using ((( SELECT auth.uid() AS uid) = user_id));
 
 CREATE TRIGGER on_auth_user_created AFTER INSERT ON auth.users FOR EACH ROW EXECUTE FUNCTION public.handle_new_user();

@@ -24,16 +24,17 @@ CREATE INDEX "Deal by owner" ON "Sales Team"."Deal" USING btree ("Owner Id", sta
 
 ALTER TABLE "Sales Team"."Deal" ENABLE ROW LEVEL SECURITY;
 
-REVOKE ALL ON TABLE "Sales Team"."Deal" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on table "Sales Team"."Deal" from public, "anon", "authenticated", "service_role";
 
-REVOKE ALL ON SEQUENCE "Sales Team"."Deal_ID_seq" FROM PUBLIC, "anon", "authenticated", "service_role";
+revoke all on sequence "Sales Team"."Deal_ID_seq" from public, "anon", "authenticated", "service_role";
 
-GRANT USAGE ON SCHEMA "Sales Team" TO "authenticated";
+grant usage on schema "Sales Team" to "authenticated";
 
-GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE "Sales Team"."Deal" TO "authenticated";
+grant select, insert, update, delete on table "Sales Team"."Deal" to "authenticated";
 
-CREATE POLICY "owner's ""own"" deals" ON "Sales Team"."Deal"
-    AS PERMISSIVE FOR ALL
-    TO "authenticated"
-    USING (("Owner Id" = ( SELECT auth.uid() AS uid)))
-    WITH CHECK (("Owner Id" = ( SELECT auth.uid() AS uid)));
+create policy "owner's ""own"" deals" on "Sales Team"."Deal"
+  as permissive
+  for all
+  to "authenticated"
+  using (("Owner Id" = ( SELECT auth.uid() AS uid)))
+  with check (("Owner Id" = ( SELECT auth.uid() AS uid)));

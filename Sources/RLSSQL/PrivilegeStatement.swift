@@ -1,0 +1,77 @@
+import RLSModel
+
+/// What a `grant` or `revoke` is on.
+public enum PrivilegeObject: Sendable, Hashable {
+    /// A table, view or materialized view: `table "public"."listing"`.
+    case table(QualifiedName)
+    /// A sequence: `sequence "public"."listing_id_seq"`.
+    case sequence(QualifiedName)
+    /// A function or procedure by its quoted signature: `function "public"."is_admin"(uuid)`.
+    case function(signature: String)
+    /// A schema: `schema "app"`.
+    case schema(String)
+
+    /// The object as a `grant ... on` names it.
+    public var sql: String {
+        switch self {
+        case .table(let name): "table \(name.sql)"
+        case .sequence(let name): "sequence \(name.sql)"
+        // `on function` also names procedures (Postgres 11 and later).
+        case .function(let signature): "function \(signature)"
+        case .schema(let name): "schema \(quoteIdentifier(name))"
+        }
+    }
+}
+
+// The one writer of `grant` and `revoke` on objects: rendering, the change plan and the catalog's
+// privilege changes all write through these two functions.
+
+/// `grant select, insert ("a", "b") on table "public"."listing" to "anon", "authenticated";`
+///
+/// Privileges are written in lower case, each followed by `columns` when there are any; roles are
+/// written in the order given (`public` as the keyword).
+///
+/// ```swift
+/// grantStatement(["select"], on: .table("public.listing"), to: [.anon])
+/// // grant select on table "public"."listing" to "anon";
+/// ```
+public func grantStatement(
+    _ privileges: [String], columns: [String] = [], on object: PrivilegeObject, to roles: [Role],
+    withGrantOption: Bool = false
+) -> String {
+    "grant \(privilegeList(privileges, columns)) on \(object.sql) to \(roles.map(\.sql).joined(separator: ", "))"
+        + (withGrantOption ? " with grant option;" : ";")
+}
+
+/// `revoke all on table "public"."listing" from "anon", "authenticated", "service_role";`
+///
+/// ```swift
+/// revokeStatement(["all"], on: .function(signature: #""public"."f"()"#), from: [.public] + Role.apiRoles)
+/// // revoke all on function "public"."f"() from public, "anon", "authenticated", "service_role";
+/// ```
+public func revokeStatement(_ privileges: [String], columns: [String] = [], on object: PrivilegeObject, from roles: [Role]) -> String {
+    "revoke \(privilegeList(privileges, columns)) on \(object.sql) from \(roles.map(\.sql).joined(separator: ", "));"
+}
+
+/// `select, insert` or, with columns, `select ("a"), insert ("a")`.
+private func privilegeList(_ privileges: [String], _ columns: [String]) -> String {
+    let columnList = columns.isEmpty ? "" : " (\(columns.quotedList))"
+    return privileges.map { $0.lowercased() + columnList }.joined(separator: ", ")
+}
+
+/// `grant select, insert on table ... to "authenticated";`, roles with the same privileges grouped
+/// into one statement, in a fixed order (roles and privileges sorted).
+func grantStatements<P: RawRepresentable & Comparable>(_ privileges: [Role: Set<P>], on object: PrivilegeObject) -> [String]
+where P.RawValue == String {
+    var groups: [(privileges: [P], roles: [Role])] = []
+    for role in privileges.keys.sorted() {
+        let held = privileges[role]!.sorted()
+        guard !held.isEmpty else { continue }
+        if let index = groups.firstIndex(where: { $0.privileges == held }) {
+            groups[index].roles.append(role)
+        } else {
+            groups.append((held, [role]))
+        }
+    }
+    return groups.map { grantStatement($0.privileges.map(\.rawValue), on: object, to: $0.roles) }
+}
