@@ -66,8 +66,9 @@ public enum AccessCheck {
                         access = .noRows  // a restrictive policy refuses this sign-in, whatever the plan allows
                     }
                     let side = Expectations.side(of: persona, schema, table, operation, groups: values.groups)
+                    let handOver = Expectations.handOver(schema, table, persona, operation)
                     for probe in probes(table, persona, operation, access: access, statements: statements, options: options) {
-                        var expected = Expectations.outcome(access, for: probe, side: side)
+                        var expected = Expectations.outcome(access, for: probe, side: side, handOver: handOver)
                         if access != .denied, statements.writesUnwritableColumn(probe) { expected = .outcome(.deniedByGrant) }
                         planned.append((probe, expected))
                     }

@@ -43,8 +43,11 @@ enum Expectations {
     }
 
     /// The outcome `probe` should observe under `access` (as deployed) or with the grant added (policies
-    /// only); `side` is whose rows are the persona's own.
-    static func outcome(_ access: ExpectedAccess, for probe: Probe, side: FixtureOwner?) -> ExpectedOutcome {
+    /// only); `side` is whose rows are the persona's own; `handOver`, when policies decide it, whether
+    /// giving one's own row away gets through (``handOver(_:_:_:_:)``).
+    static func outcome(
+        _ access: ExpectedAccess, for probe: Probe, side: FixtureOwner?, handOver: PolicyExpectation.HandOver? = nil
+    ) -> ExpectedOutcome {
         var access = access
         if probe.layer == .policiesOnly {
             // The schema denies by grant; the policies must not let this role through either.
@@ -59,6 +62,9 @@ enum Expectations {
             outcome = .deniedByGrant
         case (_, .select, _):
             outcome = .rows(access == .everyRow ? Set(FixtureOwner.allCases) : access == .ownRows ? Set([me].compactMap { $0 }) : [])
+        case (.everyRow, _, .handOver(let from, _)) where from == me && handOver != nil,
+            (.ownRows, _, .handOver(let from, _)) where from == me && handOver != nil:
+            outcome = handOver == .allowed ? .allowed : .rejectedByCheck
         case (.everyRow, _, _):
             outcome = .allowed
         case (.ownRows, .insert, .row(let owner)):

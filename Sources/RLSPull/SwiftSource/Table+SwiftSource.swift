@@ -101,7 +101,8 @@ extension Policy {
         if let withCheck { line += ", withCheck: \(withCheck.swiftSource(indent: indent))" }
         line += ")"
         for expectation in expectations where expectation.operations.isEmpty && expectation.roles.isEmpty {
-            line += ".expects(.\(expectation.rows.rawValue))"
+            let handOver = expectation.handOver.map { ", handOver: .\($0.rawValue)" } ?? ""
+            line += ".expects(.\(expectation.rows.rawValue)\(handOver))"
         }
         return line
     }
