@@ -27,9 +27,6 @@ public struct ChangePlan: Equatable, Sendable, Codable {
     /// True when any change can lose data (see ``Change/isDestructive``).
     public var isDestructive: Bool { changes.contains(where: \.isDestructive) }
 
-    /// The destructive changes alone.
-    public var destructiveChanges: [Change] { changes.filter(\.isDestructive) }
-
     /// All statements, one change per paragraph, ready for a migration file.
     public var sql: String {
         changes.map(\.sql).joined(separator: "\n\n") + (changes.isEmpty ? "" : "\n")

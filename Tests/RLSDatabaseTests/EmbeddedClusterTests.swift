@@ -5,13 +5,10 @@ import RLSTestSupport
 
 @Suite("Embedded cluster lifecycle")
 struct EmbeddedClusterTests {
-    @Test func startsFastAndStopsCompletely() throws {
+    /// How fast it starts is measured by rls-bench, not asserted here.
+    @Test func startsAndStopsCompletely() throws {
         _ = try TestDatabase.cluster   // the template is built and cached by now
-        let started = Date()
         let cluster = try EmbeddedCluster.start(.init(stopOnSignal: false))
-        let seconds = Date().timeIntervalSince(started)
-        print("embedded cluster start-to-ready: \(String(format: "%.3f", seconds)) s")
-        #expect(seconds < 3, "start took \(seconds) s")
         #expect(FileManager.default.fileExists(atPath: cluster.directory))
         #expect(FreePort.isListening(cluster.port))
         let db = try Connection(url: cluster.url)

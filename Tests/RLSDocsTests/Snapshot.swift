@@ -8,7 +8,9 @@ enum Snapshot {
 
     /// Compares `text` with the stored snapshot `fileName`; records it when recording or when none exists yet.
     static func expectMatches(_ text: String, named fileName: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try folder.expectMatches(text, file: fileName, sourceLocation: sourceLocation)
+        if let failure = try folder.failure(comparing: text, file: fileName) {
+            Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+        }
     }
 }
 

@@ -11,6 +11,8 @@ enum Snapshot {
 
     /// Compares `sql` with the stored snapshot; records it when recording or when none exists yet.
     static func expectMatches(_ sql: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try folder.expectMatches(sql, file: "\(name).sql", sourceLocation: sourceLocation)
+        if let failure = try folder.failure(comparing: sql, file: "\(name).sql") {
+            Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
+        }
     }
 }

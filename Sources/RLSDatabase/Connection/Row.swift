@@ -46,11 +46,6 @@ public struct Row: Sendable {
         return value
     }
 
-    /// An integer column that may be NULL.
-    public func optionalInt(_ column: String) throws -> Int? {
-        self[column] == nil ? nil : try int(column)
-    }
-
     /// A boolean column (`t`/`f` in text format).
     public func bool(_ column: String) throws -> Bool {
         switch try string(column) {

@@ -36,9 +36,6 @@ public final class EmbeddedCluster: Sendable {
     /// Connects as role `postgres` (NOT superuser, BYPASSRLS) to database `postgres` over TCP.
     public var url: String { url(database: "postgres") }
 
-    /// Connects as the bootstrap superuser `supabase_admin` to database `postgres`.
-    public var adminURL: String { url(database: "postgres", user: "supabase_admin") }
-
     /// A TCP URL for `database` as `user` (`postgres`, `supabase_admin` or `authenticator` have the password).
     public func url(database: String, user: String = "postgres") -> String {
         "postgres://\(user):\(password)@127.0.0.1:\(port)/\(database)"

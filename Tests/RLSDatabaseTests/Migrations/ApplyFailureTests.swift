@@ -140,11 +140,9 @@ struct ApplyFailureTests {
         try holder.execute("begin; lock table public.busy in access exclusive mode")
         defer { try? holder.execute("rollback") }
         let file = try MigrationFixtures.file(1, "busy", "create table public.quiet (id int);\nalter table public.busy add column note text;")
-        let started = Date()
         let error = try #require(throws: MigrationError.self) {
             try db.applyMigrations([file], options: ApplyOptions(lockTimeout: .milliseconds(200)))
         }
-        #expect(Date().timeIntervalSince(started) < 5)
         guard case .statementFailed(let failure) = error else {
             Issue.record("expected a statement failure, got \(error)")
             return

@@ -8,39 +8,49 @@ import Testing
 struct ConcurrentApplyTests {
     @Test("Two applies started together apply each file exactly once; the second waits for the lock")
     func twoAppliesTogether() throws {
-        let (url, db) = try TestDatabase.make()
+        let (url, _) = try TestDatabase.make()
+        let gate = try MigrationFixtures.Gate(url: url)
+        defer { gate.open() }
         let files = [
-            try MigrationFixtures.file(1, "log", "create table public.apply_log (n int);\ninsert into public.apply_log values (1);\nselect pg_sleep(1);"),
+            try MigrationFixtures.file(1, "log", "create table public.apply_log (n int);\ninsert into public.apply_log values (1);\n" + MigrationFixtures.Gate.wait),
             try MigrationFixtures.file(2, "more", "insert into public.apply_log values (2);"),
             try MigrationFixtures.file(3, "last", "create table public.last (id int);"),
         ]
-        let outcomes = Mutex<[Result<[String], MigrationError>]>([])
+        let outcomes = Mutex<[String: Result<[String], MigrationError>]>([:])
         let sawWaiter = Mutex(false)
-        @Sendable func apply(after delay: TimeInterval) {
+        @Sendable func apply(_ label: String) {
             do {
-                Thread.sleep(forTimeInterval: delay)
                 let connection = try Connection(url: url)
                 let applied = try connection.applyMigrations(files).applied.map(\.version)
-                outcomes.withLock { $0.append(.success(applied)) }
+                outcomes.withLock { $0[label] = .success(applied) }
             } catch let error as MigrationError {
-                outcomes.withLock { $0.append(.failure(error)) }
+                outcomes.withLock { $0[label] = .failure(error) }
             } catch {
-                outcomes.withLock { $0.append(.failure(.database(action: "connect", message: "\(error)", sqlState: nil, hint: nil))) }
+                outcomes.withLock { $0[label] = .failure(.database(action: "connect", message: "\(error)", sqlState: nil, hint: nil)) }
             }
         }
+        // The first apply holds the apply lock while it waits at the gate; only then does the second
+        // start, and the gate opens once the server shows the second waiting for the lock.
         MigrationFixtures.runTogether([
-            { apply(after: 0) },
-            { apply(after: 0.2) },
+            { apply("first") },
             {
-                guard let observer = try? Connection(url: url) else { return }
-                sawWaiter.withLock { $0 = Self.waitForBlockedApply(on: observer) }
+                guard gate.waitUntilSomeoneWaits() else { return gate.open() }
+                MigrationFixtures.runTogether([
+                    { apply("second") },
+                    {
+                        if let observer = try? Connection(url: url) {
+                            sawWaiter.withLock { $0 = Self.waitForBlockedApply(on: observer) }
+                        }
+                        gate.open()
+                    },
+                ])
             },
         ])
-        let results = outcomes.withLock { $0 }.map { try? $0.get() }
-        #expect(results.count == 2)
-        #expect(results.contains { $0 == files.map(\.version) })
-        #expect(results.contains { $0 == [] })
+        let results = outcomes.withLock { $0 }.mapValues { try? $0.get() }
+        #expect(results["first"] == files.map(\.version))
+        #expect(results["second"] == [], "the second apply finds everything applied once it gets the lock")
         #expect(sawWaiter.withLock { $0 }, "the second apply should have waited on the advisory lock")
+        let db = try Connection(url: url)
         #expect(try db.query("select n from public.apply_log order by n").rows.map { $0["n"] } == ["1", "2"])
         #expect(try MigrationFixtures.historyVersions(on: db) == files.map(\.version))
     }
@@ -64,7 +74,9 @@ struct ConcurrentApplyTests {
         let (url, db) = try TestDatabase.make()
         let first = try MigrationFixtures.file(1, "first", "create table public.first (id int);")
         try db.applyMigrations([first])
-        let slow = try MigrationFixtures.file(2, "slow", "create table public.slow (id int);\nselect pg_sleep(1.5);")
+        let gate = try MigrationFixtures.Gate(url: url)
+        defer { gate.open() }
+        let slow = try MigrationFixtures.file(2, "slow", "create table public.slow (id int);\n" + MigrationFixtures.Gate.wait)
         let applied = Mutex<[String]>([])
         let seenPending = Mutex<[String]?>(nil)
         MigrationFixtures.runTogether([
@@ -75,15 +87,9 @@ struct ConcurrentApplyTests {
                 applied.withLock { $0 = result.applied.map(\.version) }
             },
             {
-                guard let reader = try? Connection(url: url) else { return }
-                let deadline = Date().addingTimeInterval(5)
-                while Date() < deadline {
-                    let running = try? reader.query(
-                        "select count(*) as n from pg_stat_activity where datname = current_database() and query like '%pg_sleep(1.5)%' and pid <> pg_backend_pid()"
-                    ).rows[0].int("n")
-                    if running == 1 { break }
-                    Thread.sleep(forTimeInterval: 0.02)
-                }
+                // The apply is in flight, inside its transaction, waiting at the gate.
+                defer { gate.open() }
+                guard gate.waitUntilSomeoneWaits(), let reader = try? Connection(url: url) else { return }
                 try? reader.execute("set lock_timeout = '300ms'")
                 let status = try? reader.migrationStatus([first, slow])
                 seenPending.withLock { $0 = status?.pending.map(\.version) }
@@ -95,7 +101,7 @@ struct ConcurrentApplyTests {
 
     /// Polls `pg_locks` for an advisory lock request on our key that is not granted.
     private static func waitForBlockedApply(on connection: Connection) -> Bool {
-        let deadline = Date().addingTimeInterval(5)
+        let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
             let waiting = try? connection.query("""
                 select count(*) as n from pg_locks

@@ -1,5 +1,6 @@
 import Foundation
 import RLSDatabase
+import Synchronization
 
 /// Small in-memory migration files for tests.
 enum MigrationFixtures {
@@ -36,5 +37,47 @@ extension MigrationFixtures {
             }.start()
         }
         group.wait()
+    }
+}
+
+extension MigrationFixtures {
+    /// A table another connection holds locked, so that a migration reading it waits at that point
+    /// until the test opens the gate: concurrency tests order their steps by what the server shows,
+    /// never by sleeping and hoping the other thread got there first.
+    final class Gate: Sendable {
+        /// The statement a migration runs to wait at the gate.
+        static let wait = "select count(*) from public.gate;"
+        private let holder: Mutex<Connection>
+        private let url: String
+
+        /// Creates `public.gate` and takes an exclusive lock on it in an open transaction.
+        init(url: String) throws {
+            self.url = url
+            let connection = try Connection(url: url)
+            try connection.execute("create table public.gate (id int)")
+            try connection.execute("begin; lock table public.gate in access exclusive mode")
+            holder = Mutex(connection)
+        }
+
+        /// Waits (up to a minute) until some other connection waits for the gate's lock.
+        func waitUntilSomeoneWaits() -> Bool {
+            guard let observer = try? Connection(url: url) else { return false }
+            defer { observer.close() }
+            let deadline = Date().addingTimeInterval(60)
+            while Date() < deadline {
+                let waiting = try? observer.query("""
+                    select count(*) as n from pg_locks
+                    where locktype = 'relation' and not granted and relation = 'public.gate'::regclass
+                    """).rows[0].int("n")
+                if let waiting, waiting > 0 { return true }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            return false
+        }
+
+        /// Lets whoever waits at the gate go on.
+        func open() {
+            holder.withLock { _ = try? $0.execute("rollback") }
+        }
     }
 }
