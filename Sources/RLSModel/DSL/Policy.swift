@@ -46,7 +46,7 @@ public struct Policy: Sendable, Hashable {
     public var using: SQL?
     /// The `with check (...)` condition: which new rows may be written.
     public var withCheck: SQL?
-    /// What `rls check` should observe because of this policy; empty means unverified (see ``expects(_:for:roles:)``).
+    /// What `rls check` should observe because of this policy; empty means unverified (see ``expects(_:handOver:for:roles:)``).
     public var expectations: [PolicyExpectation] = []
     /// Where the policy was declared.
     public var source: SourceLocation
