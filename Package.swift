@@ -44,10 +44,13 @@ let package = Package(
         .executableTarget(name: "rls-example", dependencies: ["RLSCommandLine", "ElectricRide"]),
         .executableTarget(
             name: "rls-bench",
-            dependencies: ["RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "RLSCommandLine", "ElectricRide"]
+            dependencies: [
+                "RLSDatabase", "RLSCatalog", "RLSSQL", "RLSModel", "RLSCheck", "RLSCommandLine", "RLSTestSupport", "ElectricRide",
+            ]
         ),
-        // Shared by the test targets: one embedded cluster per test process, a fresh database per test.
-        .target(name: "RLSTestSupport", dependencies: ["RLSDatabase"]),
+        // Shared by the test targets and rls-bench: one embedded cluster per test process, a fresh
+        // database per test, generated schemas. Never a dependency of a library product.
+        .target(name: "RLSTestSupport", dependencies: ["RLSDatabase", "RLSSQL"]),
 
         .testTarget(name: "RLSModelTests", dependencies: ["RLSModel", "ElectricRide"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import RLSCatalog
 import RLSDatabase
+import RLSTestSupport
 
 /// Introspection cost at 10 and 1,000 tables (4 policies each), and the wall time of a no-op plan.
 struct IntrospectionBenchmark {

@@ -1,34 +1,35 @@
 import Foundation
+import RLSCheck
 import RLSDatabase
 import RLSModel
 import RLSSQL
 
 /// Times full checks on a throwaway embedded cluster: `rls-bench check` prints these lines.
-public enum CheckBenchmark {
+enum CheckBenchmark {
     /// One timed check.
-    public struct Measurement: Sendable, CustomStringConvertible {
+    struct Measurement: Sendable, CustomStringConvertible {
         /// What was checked.
-        public var name: String
+        var name: String
         /// Tables probed.
-        public var tables: Int
+        var tables: Int
         /// Probes run.
-        public var probes: Int
+        var probes: Int
         /// Server round trips the check made.
-        public var roundTrips: Int
+        var roundTrips: Int
         /// Seconds the check took (the schema was applied before the clock started).
-        public var seconds: Double
+        var seconds: Double
         /// Whether every probe matched.
-        public var passed: Bool
+        var passed: Bool
 
         /// `example (8 tables): 353 probes, 712 round trips, 0.21 s, passed`.
-        public var description: String {
+        var description: String {
             "\(name) (\(tables) tables): \(probes) probes, \(roundTrips) round trips, "
                 + String(format: "%.2f s", seconds) + (passed ? ", passed" : ", FAILED")
         }
     }
 
     /// `count` tables, each owned through `owner_id` for every operation (4 personas × 4 operations each).
-    public static func ownerOnlySchema(tables count: Int) -> Schema {
+    static func ownerOnlySchema(tables count: Int) -> Schema {
         Schema(elements: (1...count).map { index in
             .table(Table("owned_\(index)") {
                 Column("id", .bigint).identity().primaryKey()
@@ -40,7 +41,7 @@ public enum CheckBenchmark {
     }
 
     /// Applies `schema` to a fresh database in `cluster`, then times one full check of it.
-    public static func measure(
+    static func measure(
         _ name: String, schema: Schema, scenarios: [Scenario] = [], in cluster: EmbeddedCluster
     ) throws -> Measurement {
         let url = try cluster.createDatabase("bench_check_\(UInt32.random(in: 0...UInt32.max))")
