@@ -71,8 +71,7 @@ struct LintCommandTests {
             Table("post") {
                 Column("id", .bigint).identity().primaryKey()
                 Column("author_id", .uuid).default(.currentUserID)
-                Policy("editors", for: .update, to: [.authenticated],
-                       using: SQL(raw: "((select auth.jwt()) -> 'user_metadata' ->> 'editor')::boolean"))
+                Policy("anyone edits", for: .update, to: [.anon], using: SQL(raw: "true"), withCheck: SQL(raw: "true"))
                 Policy("authors", for: .delete, to: [.authenticated], using: SQL(raw: "author_id = auth.uid()"))
             }
         }
@@ -83,7 +82,7 @@ struct LintCommandTests {
         #expect(json["source"] as? String == "schema")
         let findings = try #require(json["findings"] as? [[String: Any]])
         #expect(findings.map { "\($0["rule"] ?? "") \($0["object"] ?? "")" } == [
-            "user-metadata-in-policy public.post.editors",
+            "rls-policy-always-true public.post.anyone edits",
             "auth-function-per-row public.post.authors",
             "owner-column-without-index public.post.author_id",
         ])

@@ -1,3 +1,5 @@
+import RLSModel
+
 /// A policy's `USING` or `WITH CHECK` text as the server deparses it, read for what lint needs.
 ///
 /// The server prints a wrapped call as `( SELECT auth.uid() AS uid)` and a bare one as `auth.uid()`,
@@ -48,11 +50,8 @@ struct PolicyExpression {
         return found
     }
 
-    /// True when the text mentions user-editable metadata (`raw_user_meta_data`, `user_metadata`).
-    var readsUserMetadata: Bool {
-        let lowered = text.lowercased()
-        return lowered.contains("raw_user_meta_data") || lowered.contains("user_metadata")
-    }
+    /// True when the text mentions user-editable metadata (``RLSModel/UserMetadata``).
+    var readsUserMetadata: Bool { UserMetadata.isRead(by: text) }
 
     private var unwrappedCalls: [Range<String.Index>] {
         guard let regex = try? Regex(Self.authCall).ignoresCase() else { return [] }

@@ -54,7 +54,7 @@ public enum AccessPlan: Sendable, Hashable, CustomStringConvertible {
     /// // using ((((select auth.jwt()) -> 'app_metadata') ->> 'role') = any (array['moderator']))
     /// ```
     /// Never `user_metadata`: the user edits it (`supabase.auth.updateUser`), so validation refuses
-    /// hand-written policies that read it.
+    /// hand-written policies that read it (``UserMetadata``).
     public static func appRole(_ roles: String...) -> AccessPlan { .appRole(Array(Set(roles)).sorted()) }
 
     /// The roles that receive the operation's privilege under this plan.

@@ -58,6 +58,11 @@ extension Schema {
                     .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
                     "\(policy.command.rawValue) policy \"\(policy.name)\" has a withCheck condition; only insert, update and all take one"))
             }
+            if [policy.using, policy.withCheck].contains(where: { $0.map { UserMetadata.isRead(by: $0.text) } ?? false }) {
+                errors.append(ValidationError(
+                    .userMetadata, table: table.qualifiedName, column: nil, source: policy.source,
+                    "policy \"\(policy.name)\" \(UserMetadata.reason): \(UserMetadata.fix)"))
+            }
             if policy.using == nil && policy.withCheck == nil {
                 errors.append(ValidationError(
                     .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,

@@ -24,6 +24,8 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
         case invalidName
         /// A declaration that cannot compile as written (identity on text, empty key...).
         case invalidDeclaration
+        /// A hand-written policy that decides access from user metadata, which users edit themselves.
+        case userMetadata
     }
 
     /// The kind of mistake.

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `user-metadata-in-policy` (error): a policy reads `raw_user_meta_data` or the JWT's
     /// `user_metadata`, which every signed-in user can change about themselves
@@ -13,10 +15,8 @@ extension LintRule {
             guard texts.contains(where: { PolicyExpression(text: $0).readsUserMetadata }) else { return nil }
             return LintFinding(
                 rule: "user-metadata-in-policy", level: .error, object: "\(policy.table).\(policy.name)",
-                message: "Policy \(policy.name) on \(policy.table) reads user metadata (raw_user_meta_data / user_metadata), which any "
-                    + "signed-in user can set on themselves. Decide access from app_metadata (set only by the server), a table "
-                    + "the user cannot write, or auth.uid().",
-                dslFix: "read (select auth.jwt()) -> 'app_metadata' instead of 'user_metadata' in the policy's SQL(raw:)"
+                message: "Policy \(policy.name) on \(policy.table) \(UserMetadata.reason).",
+                dslFix: UserMetadata.fix
             )
         }
     }

@@ -1,0 +1,22 @@
+/// User metadata: `auth.users.raw_user_meta_data` and the JWT's `user_metadata` claim made from it.
+/// Every signed-in user writes their own (`supabase.auth.updateUser({ data: … })`), so access must
+/// never be decided from it. The one home of this fact: validation refuses hand-written policies
+/// that read it, `rls lint`'s `user-metadata-in-policy` flags live ones, and no plan reads it.
+public enum UserMetadata {
+    /// The names under which SQL reads it.
+    public static let names = ["raw_user_meta_data", "user_metadata"]
+
+    /// Whether `sql` mentions user metadata (any spelling, quoted or not).
+    public static func isRead(by sql: String) -> Bool {
+        let lowered = sql.lowercased()
+        return names.contains { lowered.contains($0) }
+    }
+
+    /// Why a policy reading it is wrong, and what to decide access from instead.
+    public static let reason = "reads user metadata (raw_user_meta_data / user_metadata), which any signed-in user can set "
+        + "on themselves with supabase.auth.updateUser; decide access from app_metadata (set only by the server), "
+        + "a table the user cannot write, or auth.uid()"
+
+    /// The DSL fix, in one line.
+    public static let fix = "read (select auth.jwt()) -> 'app_metadata' instead of 'user_metadata' in the policy's SQL(raw:)"
+}
