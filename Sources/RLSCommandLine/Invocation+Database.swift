@@ -6,12 +6,12 @@ extension Invocation {
     /// `databaseURL` stands in for `--database-url` when a command takes the URL in an option of its own.
     func withDatabase<T>(databaseURL: String? = nil, _ body: (DatabaseTarget, Connection) throws -> T) throws -> T {
         let target = try DatabaseTarget.resolve(
-            databaseURL: databaseURL ?? arguments.value("database-url"), environment: environment, directory: directory
+            databaseURL: databaseURL ?? global.databaseURL, environment: session.environment, directory: session.directory
         )
         defer { target.finish() }
         // Parsed first, so a malformed URL is reported once, by its own error, before any "Database:" line.
         let connectionTarget = try ConnectionTarget(target.url)
-        console.error("Database: \(target)")
+        session.console.error("Database: \(target)")
         let connection = try Connection(connectionTarget)
         defer { connection.close() }
         return try body(target, connection)

@@ -34,52 +34,50 @@ public enum RLSCommandLine {
         _ arguments: [String], schema: Schema, scenarios: [Scenario] = [], console: Console = .standard,
         environment: [String: String] = ProcessEnvironment.current, directory: String? = nil, program: String = "rls"
     ) -> ExitCode {
-        let console = console.redactingSecrets()
-        let commands = Commands.all
+        let session = Session(
+            schema: schema, scenarios: scenarios, console: console.redactingSecrets(), environment: environment,
+            directory: directory ?? FileManager.default.currentDirectoryPath, program: program
+        )
+        return dispatch(arguments, among: Commands.all, parent: nil, session: session)
+    }
+
+    /// Finds the command (and subcommand) named in `arguments` and invokes it with the rest.
+    static func dispatch(_ arguments: [String], among commands: [Command], parent: Command?, session: Session) -> ExitCode {
         guard let nameIndex = commandNameIndex(in: arguments) else {
-            return topLevel(arguments, console: console, program: program)
+            guard let parent else { return topLevel(arguments, session: session) }
+            return parent.invoke(parent, arguments, session)
         }
-        let name = arguments[nameIndex]
-        guard let command = commands.first(where: { $0.name == name }) else {
-            let suggestion = closest(to: name, among: commands.map(\.name)).map { " Did you mean '\(program) \($0)'?" } ?? ""
-            console.error("\(program): unknown command \(quotedArgument(name)).\(suggestion) See '\(program) --help'.")
+        let word = arguments[nameIndex]
+        guard let command = commands.first(where: { $0.word == word }) else {
+            let program = session.program
+            let prefix = parent.map { "\(program) \($0.name)" } ?? program
+            let kind = parent == nil ? "command" : "subcommand"
+            let suggestion = closest(to: word, among: commands.map(\.word)).map { " Did you mean '\(prefix) \($0)'?" } ?? ""
+            session.console.error("\(prefix): unknown \(kind) \(quotedArgument(word)).\(suggestion) See '\(prefix) --help'.")
             return .usage
         }
         var rest = arguments
         rest.remove(at: nameIndex)
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser(options: command.options + OptionSpec.global).parse(rest)
-        } catch {
-            console.error("\(program) \(command.name): \(error.message)")
-            console.error("Usage: \(program) \(command.usage)")
-            console.error("See '\(program) \(command.name) --help'.")
-            return .usage
+        if !command.subcommands.isEmpty { return dispatch(rest, among: command.subcommands, parent: command, session: session) }
+        if parent != nil, let misplaced = misplacedOption(in: rest, for: command, among: commands, program: session.program) {
+            return command.usageError(misplaced, session: session)
         }
-        if parsed.flag("help") {
-            console.output(command.help(program: program))
-            return .success
+        return command.invoke(command, rest, session)
+    }
+
+    /// `rls dev start --remove-data`: an option of a sibling subcommand, named as such rather than as unknown.
+    private static func misplacedOption(
+        in arguments: [String], for command: Command, among siblings: [Command], program: String
+    ) -> UsageError? {
+        let known = Set((command.arguments + GlobalOptions.arguments.map(\.spec)).map(\.name))
+        for argument in arguments.prefix(while: { $0 != "--" }) where argument.hasPrefix("--") {
+            let name = String(argument.dropFirst(2).prefix { $0 != "=" })
+            guard !known.contains(name) else { continue }
+            let owners = siblings.filter { $0.word != command.word && $0.arguments.contains { $0.name == name && !$0.isPositional } }
+            guard let owner = owners.first else { continue }
+            return UsageError("unknown option '--\(name)'; it goes with '\(program) \(owner.name)', not with '\(program) \(command.name)'")
         }
-        if parsed.positionals.count > command.operands {
-            let extra = parsed.positionals.dropFirst(command.operands).map(quotedArgument).joined(separator: " ")
-            console.error("\(program) \(command.name): unexpected argument \(extra)")
-            console.error("Usage: \(program) \(command.usage)")
-            return .usage
-        }
-        let invocation = Invocation(
-            arguments: parsed, schema: schema, scenarios: scenarios, console: console, environment: environment,
-            directory: directory ?? FileManager.default.currentDirectoryPath, program: program
-        )
-        do {
-            return try command.run(invocation)
-        } catch let error as UsageError {
-            console.error("\(program) \(command.name): \(error.message)")
-            console.error("See '\(program) \(command.name) --help'.")
-            return .usage
-        } catch {
-            ErrorReport(error: error, verbose: invocation.verbose).print(to: console, command: "\(program) \(command.name)")
-            return .failure
-        }
+        return nil
     }
 
     /// The name the user typed for this executable (`rls`, `rls-example`), without its folder:
@@ -98,28 +96,31 @@ public enum RLSCommandLine {
             if argument == "--" { return index + 1 < arguments.count ? index + 1 : nil }
             guard argument.hasPrefix("-") else { return index }
             let name = argument.drop { $0 == "-" }
-            if !name.contains("="), OptionSpec.global.contains(where: { $0.takesValue && $0.name == name }) { index += 1 }
+            if !name.contains("="), GlobalOptions.arguments.contains(where: { $0.spec.takesValue && $0.spec.name == name }) {
+                index += 1
+            }
             index += 1
         }
         return nil
     }
 
-    private static func topLevel(_ arguments: [String], console: Console, program: String) -> ExitCode {
-        let options = OptionSpec.global + [.flag("version", help: "Print the version of rls.")]
+    private static func topLevel(_ arguments: [String], session: Session) -> ExitCode {
+        let (console, program) = (session.console, session.program)
+        var global = GlobalOptions()
         do {
-            let parsed = try ArgumentParser(options: options).parse(arguments)
-            if parsed.flag("version") {
-                console.output("\(program) \(version)")
-                return .success
-            }
-            if parsed.flag("help") {
-                console.output(TopLevelHelp.text(program: program))
-                return .success
-            }
+            _ = try ArgumentParser(arguments: GlobalOptions.arguments).parse(arguments, into: &global)
         } catch {
             console.error("\(program): \(error.message)")
             console.error("See '\(program) --help'.")
             return .usage
+        }
+        if global.version {
+            console.output("\(program) \(version)")
+            return .success
+        }
+        if global.help {
+            console.output(TopLevelHelp.text(program: program))
+            return .success
         }
         console.error(TopLevelHelp.text(program: program))
         return .usage

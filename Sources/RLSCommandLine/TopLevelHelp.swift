@@ -12,7 +12,7 @@ enum TopLevelHelp {
         ]
         lines += commands.map { "  " + $0.name + String(repeating: " ", count: width + 2 - $0.name.count) + $0.summary }
         lines += ["", "Options:"]
-        lines += OptionSpec.helpTable(OptionSpec.global + [.flag("version", help: "Print the version of rls.")])
+        lines += ArgumentSpec.helpTable(GlobalOptions.arguments.map(\.spec))
         lines += [
             "",
             "Exit codes:",

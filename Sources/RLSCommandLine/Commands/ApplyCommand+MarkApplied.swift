@@ -1,18 +1,12 @@
 import RLSDatabase
 
 extension ApplyCommand {
-    /// `--mark-applied VERSION`: record one file as applied without running it.
-    static let markAppliedOption = OptionSpec.value(
-        "mark-applied", "VERSION",
-        help: "Record the file VERSION as applied without running it (a baseline the database already holds)."
-    )
-
     /// Records the file `version` of `files` in the history with its checksum; runs none of it.
-    static func markApplied(_ version: String, files: [MigrationFile], invocation: Invocation) throws -> ExitCode {
+    static func markApplied(_ version: String, files: [MigrationFile], migrations: String, invocation: Invocation) throws -> ExitCode {
         guard let file = files.first(where: { $0.version == version || $0.fileName == version }) else {
             let known = files.map(\.version).suffix(5).joined(separator: ", ")
             throw UsageError("""
-                no migration file has version \(version) in \(invocation.migrationsPath)/\
+                no migration file has version \(version) in \(migrations)/\
                 \(known.isEmpty ? " (it holds none)" : "; the latest are \(known)"). \
                 Give the 14-digit timestamp that starts the file's name.
                 """)

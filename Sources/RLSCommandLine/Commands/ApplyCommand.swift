@@ -3,10 +3,31 @@ import RLSDatabase
 
 /// `rls apply`: pending migration files, all or nothing, recorded in Supabase's history table.
 enum ApplyCommand {
+    struct Options: CommandOptions {
+        var dryRun = false
+        var yes = false
+        var allowDestructive = false
+        var includeAll = false
+        var lockTimeout: Duration?
+        var statementTimeout: Duration?
+        var markApplied: String?
+        var migrations = MigrationsOption()
+
+        static let arguments: [Argument<Self>] = [
+            .flag("dry-run", \.dryRun, help: "Check and print what would run, and run it in a transaction that is rolled back; write nothing."),
+            .flag("yes", short: "y", \.yes, help: "Do not ask for confirmation on a terminal."),
+            .flag("allow-destructive", \.allowDestructive, help: "Allow statements that can lose data (DROP TABLE, DROP COLUMN, TRUNCATE, …)."),
+            .flag("include-all", \.includeAll, help: "Also apply pending files older than the newest applied one (merged from another branch)."),
+            .value("lock-timeout", \.lockTimeout, help: "How long one statement may wait for a table lock: 250ms, 5s, 2min (default 5s)."),
+            .value("statement-timeout", \.statementTimeout, help: "How long one statement may run (default 60s)."),
+            .value("mark-applied", "VERSION", \.markApplied,
+                   help: "Record the file VERSION as applied without running it (a baseline the database already holds)."),
+        ] + MigrationsOption.arguments(in: \Self.migrations)
+    }
+
     static let command = Command(
-        name: "apply",
+        "apply",
         summary: "Apply pending migration files, all or nothing, and record them.",
-        usage: "apply [--dry-run] [--yes] [--allow-destructive] [--include-all] [--lock-timeout DURATION] [--mark-applied VERSION] [--migrations DIR]",
         discussion: """
             Applies the files in Migrations/ that the database has not recorded, in order, in ONE transaction
             (ALTER TYPE … ADD VALUE first, in a transaction of its own: see Docs/MIGRATIONS.md), each statement
@@ -20,27 +41,18 @@ enum ApplyCommand {
             --mark-applied VERSION records that one file (with its checksum) without running it, like
             `supabase migration repair --status applied`: for the baseline `rls pull` writes.
             """,
-        options: [
-            .flag("dry-run", help: "Check and print what would run, and run it in a transaction that is rolled back; write nothing."),
-            .flag("yes", short: "y", help: "Do not ask for confirmation on a terminal."),
-            .flag("allow-destructive", help: "Allow statements that can lose data (DROP TABLE, DROP COLUMN, TRUNCATE, …)."),
-            .flag("include-all", help: "Also apply pending files older than the newest applied one (merged from another branch)."),
-            .value("lock-timeout", "DURATION", help: "How long one statement may wait for a table lock: 250ms, 5s, 2min (default 5s)."),
-            .value("statement-timeout", "DURATION", help: "How long one statement may run (default 60s)."),
-            markAppliedOption,
-            .migrations,
-        ],
-        run: { invocation in
-            let arguments = invocation.arguments
-            if let version = arguments.value("mark-applied") {
-                return try markApplied(version, files: try MigrationDirectory(path: invocation.migrationsPath).files(),
-                                       invocation: invocation)
+        options: Options.self,
+        run: { arguments, invocation in
+            let migrations = arguments.migrations.path
+            if let version = arguments.markApplied {
+                return try markApplied(version, files: try MigrationDirectory(path: migrations).files(),
+                                       migrations: migrations, invocation: invocation)
             }
-            var options = ApplyOptions(allowDestructive: arguments.flag("allow-destructive"), dryRun: arguments.flag("dry-run"))
-            options.includeAll = arguments.flag("include-all")
-            if let seconds = try arguments.duration("lock-timeout") { options.lockTimeout = seconds }
-            if let seconds = try arguments.duration("statement-timeout") { options.statementTimeout = seconds }
-            let files = try MigrationDirectory(path: invocation.migrationsPath).files()
+            var options = ApplyOptions(allowDestructive: arguments.allowDestructive, dryRun: arguments.dryRun)
+            options.includeAll = arguments.includeAll
+            if let seconds = arguments.lockTimeout { options.lockTimeout = seconds }
+            if let seconds = arguments.statementTimeout { options.statementTimeout = seconds }
+            let files = try MigrationDirectory(path: migrations).files()
             let console = invocation.console
             return try invocation.withDatabase { target, connection in
                 let status = try connection.migrationStatus(files)
@@ -63,7 +75,7 @@ enum ApplyCommand {
                     console.output("Dry run: \(preview.applied.count) file(s), \(preview.statementCount) statements would be applied. Nothing was written.")
                     return .success
                 }
-                if console.isInteractive, !arguments.flag("yes"), target.source != .embedded {
+                if console.isInteractive, !arguments.yes, target.source != .embedded {
                     console.writeOutput("Apply \(preview.applied.count) file(s) to \(target)? [y/N] ")
                     guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                         console.output("Nothing applied.")
@@ -89,17 +101,6 @@ enum ApplyCommand {
         var copy = options
         copy.dryRun = true
         return copy
-    }
-}
-
-extension ParsedArguments {
-    /// A positive duration such as `5s`, `250ms` or `2min` (a bare number is seconds), or nil when absent.
-    func duration(_ name: String) throws(UsageError) -> Duration? {
-        guard let text = value(name) else { return nil }
-        guard let duration = ApplyOptions.duration(from: text) else {
-            throw UsageError("--\(name) takes a duration from 1ms to 24 days, such as 5s, 250ms or 2min, not '\(text.prefix(40))'")
-        }
-        return duration
     }
 }
 

@@ -4,10 +4,44 @@ import RLSDatabase
 
 /// `rls check`: prove the access plans by impersonating anon, signed-in users and service_role.
 enum CheckCommand {
+    enum Format: String, ArgumentChoice { case text, tap, json }
+
+    struct Options: CommandOptions {
+        var format: Format?
+        var junit: String?
+        var statementTimeout: Duration?
+        var deployedOnly = false
+        var explain = false
+        var rows: RowCount?
+        var migrations = MigrationsOption()
+
+        static let arguments: [Argument<Self>] = [
+            .value("format", \.format, help: "text (the matrix, default), tap (TAP version 13) or json."),
+            .value("junit", "FILE", \.junit, help: "Also write JUnit XML to FILE for CI test reports."),
+            .value("statement-timeout", \.statementTimeout, help: "statement_timeout for every probe (default 10s), so a bad policy cannot hang CI."),
+            .flag("deployed-only", \.deployedOnly, help: "Skip the policies-only probes (grant added inside the probe's savepoint)."),
+            .flag("explain", \.explain, help: "Measure what the policies cost on generated rows instead (see below)."),
+            .value("rows", \.rows, help: "With --explain: generated rows per table (default 100000)."),
+        ] + MigrationsOption.arguments(in: \Self.migrations)
+    }
+
+    /// `--rows N`: a positive number of generated rows per table.
+    struct RowCount: ArgumentValue {
+        let value: Int
+
+        static var placeholder: String { "N" }
+
+        init(argument: String, option: String) throws(UsageError) {
+            guard let rows = Int(argument.replacingOccurrences(of: "_", with: "")), rows > 0 else {
+                throw UsageError("\(option) wants a positive number of rows per table, such as 100000; got '\(argument)'.")
+            }
+            value = rows
+        }
+    }
+
     static let command = Command(
-        name: "check",
+        "check",
         summary: "Prove the access plans by impersonating anon, signed-in users and service_role.",
-        usage: "check [--format text|tap|json] [--junit FILE] [--statement-timeout DURATION] [--deployed-only] [--migrations DIR]\n       rls check --explain [--rows N] [--migrations DIR]",
         discussion: """
             Inserts two users (alice, bob) into auth.users and one fixture row per user into every table, then runs
             SELECT/INSERT/UPDATE/DELETE probes as anon, alice, bob and service_role (with members plans also one member of
@@ -33,35 +67,27 @@ enum CheckCommand {
             written by hand. Exits 1 when a policy scans every row to find a persona's or calls an auth function per
             row, each printed with its fix. Runs only on the throwaway database. See Docs/PERFORMANCE.md.
             """,
-        options: [
-            .value("format", "FORMAT", help: "text (the matrix, default), tap (TAP version 13) or json."),
-            .value("junit", "FILE", help: "Also write JUnit XML to FILE for CI test reports."),
-            .value("statement-timeout", "DURATION", help: "statement_timeout for every probe (default 10s), so a bad policy cannot hang CI."),
-            .flag("deployed-only", help: "Skip the policies-only probes (grant added inside the probe's savepoint)."),
-            .flag("explain", help: "Measure what the policies cost on generated rows instead (see below)."),
-            .value("rows", "N", help: "With --explain: generated rows per table (default 100000)."),
-            .migrations,
-        ],
-        run: { invocation in
-            if invocation.arguments.flag("explain") { return try explain(invocation) }
-            guard invocation.arguments.value("rows") == nil else { throw CommandError("--rows goes with --explain.") }
-            let format = try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .tap, .json])
-            let timeout = try invocation.arguments.duration("statement-timeout") ?? .seconds(10)
+        options: Options.self,
+        run: { arguments, invocation in
+            if arguments.explain { return try explain(arguments, invocation) }
+            guard arguments.rows == nil else { throw CommandError("--rows goes with --explain.") }
+            let format = arguments.format ?? .text
+            let timeout = arguments.statementTimeout ?? .seconds(10)
             let options = CheckOptions(
                 statementTimeout: "\(timeout.settingMilliseconds)ms",
-                probesPoliciesOnly: !invocation.arguments.flag("deployed-only"))
+                probesPoliciesOnly: !arguments.deployedOnly)
             // Before the check runs, so a typo in the path does not cost a whole check.
-            if let path = invocation.arguments.value("junit") { try JUnitReport.requireWritable(path) }
+            if let path = arguments.junit { try JUnitReport.requireWritable(path) }
             let report = try invocation.withDatabase { target, connection in
                 let note = target.source == .embedded
                     ? try MigrationReplay.apply(
-                        invocation.migrationsPath, orRendering: invocation.schema, on: connection)
+                        arguments.migrations.path, orRendering: invocation.schema, on: connection)
                     : try driftNote(invocation, target: target, connection: connection)
                 var report = try AccessCheck.run(invocation.schema, scenarios: invocation.scenarios, on: connection, options: options)
                 report.notes = [note].compactMap { $0 } + report.notes
                 return report
             }
-            if let path = invocation.arguments.value("junit") {
+            if let path = arguments.junit {
                 do {
                     try JUnitReport(report).text.write(toFile: path, atomically: true, encoding: .utf8)
                 } catch {
@@ -78,23 +104,22 @@ enum CheckCommand {
     )
 
     /// `rls check --explain`: policy cost on generated rows, on a throwaway database only.
-    private static func explain(_ invocation: Invocation) throws -> ExitCode {
-        for option in ["format", "junit", "statement-timeout", "deployed-only"] where invocation.arguments.value(option) != nil {
+    private static func explain(_ arguments: Options, _ invocation: Invocation) throws -> ExitCode {
+        let given = [
+            ("format", arguments.format != nil), ("junit", arguments.junit != nil),
+            ("statement-timeout", arguments.statementTimeout != nil), ("deployed-only", arguments.deployedOnly),
+        ]
+        for (option, isGiven) in given where isGiven {
             throw CommandError("--\(option) does not go with --explain, which prints one table of plans and times.")
         }
-        let rows = try invocation.arguments.value("rows").map { text in
-            guard let rows = Int(text.replacingOccurrences(of: "_", with: "")), rows > 0 else {
-                throw CommandError("--rows wants a positive number of rows per table, such as 100000; got '\(text)'.")
-            }
-            return rows
-        } ?? 100_000
+        let rows = arguments.rows?.value ?? 100_000
         let report = try invocation.withDatabase { target, connection in
             guard target.source == .embedded else {
                 throw CommandError("--explain writes \(rows) generated rows into every table, so it runs only on the throwaway "
                                    + "database rls builds from Migrations/: drop --database-url, unset DATABASE_URL, and stop a running "
                                    + "dev cluster (rls dev stop).")
             }
-            let note = try MigrationReplay.apply(invocation.migrationsPath, orRendering: invocation.schema, on: connection)
+            let note = try MigrationReplay.apply(arguments.migrations.path, orRendering: invocation.schema, on: connection)
             invocation.console.error(note)
             return try PolicyCost.run(invocation.schema, on: connection, rowsPerTable: rows)
         }

@@ -3,17 +3,11 @@ import RLSDatabase
 import RLSSQL
 
 extension DiffCommand {
-    /// `--from-database`: the migration starts from the live database rather than from Migrations/.
-    static let fromDatabaseOption = OptionSpec.flag(
-        "from-database",
-        help: "Start from the database (--database-url, DATABASE_URL) instead of Migrations/: closes drift, tightens a pulled schema."
-    )
-
     /// Writes the migration from the target database to the schema, after checking that every file in
     /// the folder is applied there and that the new file replays cleanly after them.
-    static func fromDatabase(name: String, invocation: Invocation) throws -> ExitCode {
+    static func fromDatabase(name: String, migrations: String, invocation: Invocation) throws -> ExitCode {
         let desiredSQL = try renderValidated(invocation.schema)
-        let directory = MigrationDirectory(path: invocation.migrationsPath)
+        let directory = MigrationDirectory(path: migrations)
         let files = try directory.filesIfPresent()
         let console = invocation.console
         let plan: ChangePlan? = try invocation.withDatabase { target, connection in

@@ -5,10 +5,24 @@ import RLSSQL
 
 /// `rls diff NAME`: a new migration that takes `Migrations/` to the schema.
 enum DiffCommand {
+    struct Options: CommandOptions {
+        var name = ""
+        var fromDatabase = false
+        var migrations = MigrationsOption()
+        var accessOutput = AccessDiffOutput()
+
+        static let arguments: [Argument<Self>] = [
+            .positional(
+                "NAME", \.name, help: "What the migration does, in the file name: add_saved_listings.",
+                missing: { program in "name the migration: \(program) diff NAME (for example: \(program) diff add_saved_listings)" }),
+            .flag("from-database", \.fromDatabase,
+                  help: "Start from the database (--database-url, DATABASE_URL) instead of Migrations/: closes drift, tightens a pulled schema."),
+        ] + MigrationsOption.arguments(in: \Self.migrations) + AccessDiffOutput.arguments(in: \Self.accessOutput)
+    }
+
     static let command = Command(
-        name: "diff",
+        "diff",
         summary: "Write a new migration that takes Migrations/ to the schema.",
-        usage: "diff NAME [--from-database] [--migrations DIR] [--access-format text|markdown|json] [--access-output FILE] [--fail-on-widening]",
         discussion: """
             Replays the existing migration files on a throwaway local database, compares the result with the
             compiled-in schema (both read back from the server's catalog, so expressions compare by meaning),
@@ -26,17 +40,15 @@ enum DiffCommand {
             1 (the file is still written) when a caller gains access on a table without .expectsWidening("reason").
             Not with --from-database (use rls plan --access there).
             """,
-        options: [fromDatabaseOption, .migrations] + AccessDiffOutput.options,
-        operands: 1,
-        run: { invocation in
-            guard let name = invocation.arguments.positionals.first, invocation.arguments.positionals.count == 1 else {
-                throw UsageError("name the migration: rls diff NAME (for example: rls diff add_saved_listings)")
-            }
+        options: Options.self,
+        run: { arguments, invocation in
+            let name = arguments.name
             _ = try MigrationFile.fileName(for: name)
-            _ = try AccessDiffOutput.format(invocation)
-            if invocation.arguments.flag("from-database") { return try fromDatabase(name: name, invocation: invocation) }
+            if arguments.fromDatabase {
+                return try fromDatabase(name: name, migrations: arguments.migrations.path, invocation: invocation)
+            }
             let desiredSQL = try renderValidated(invocation.schema)
-            let directory = MigrationDirectory(path: invocation.migrationsPath)
+            let directory = MigrationDirectory(path: arguments.migrations.path)
             let files = try directory.filesIfPresent()
             let cluster = try EmbeddedCluster.start()
             defer { cluster.stop() }
@@ -78,7 +90,7 @@ enum DiffCommand {
                 schema: invocation.schema,
                 describing: files.isEmpty ? "an empty database" : "\(directory.path)/ (\(files.count) file\(files.count == 1 ? "" : "s"))",
                 "with \(file.fileName)")
-            return try AccessDiffOutput.emit(access, invocation)
+            return try arguments.accessOutput.emit(access, invocation)
         }
     )
 

@@ -3,10 +3,20 @@ import RLSDocs
 /// `rls docs`: writes `Docs/ACCESS.md` and `Docs/access.html` (who can see what), each cell proven by
 /// `rls check`; `--check` fails when the committed pages are stale.
 enum DocsCommand {
+    struct Options: CommandOptions {
+        var check = false
+        var docs = "Docs"
+        var migrations = MigrationsOption()
+
+        static let arguments: [Argument<Self>] = [
+            .flag("check", \.check, help: "Write nothing; exit 1 when the committed pages are stale (for CI)."),
+            .value("docs", "DIR", \.docs, help: "The folder of the pages (default Docs)."),
+        ] + MigrationsOption.arguments(in: \Self.migrations)
+    }
+
     static let command = Command(
-        name: "docs",
+        "docs",
         summary: "Generate Docs/ACCESS.md and Docs/access.html: who can see what, proven by rls check.",
-        usage: "docs [--check] [--docs DIR] [--migrations DIR]",
         discussion: """
             Describes every table of the compiled-in schema: a matrix of what anyone, a signed-in user, the
             row's owner and the service role may see, add, change and remove, a plain sentence per rule, the
@@ -22,19 +32,15 @@ enum DocsCommand {
             in a git checkout, the commit it was proven against; the commit alone never makes a page stale
             (it changes with every commit; the proof does not), and a page that differs only in it is not rewritten.
             """,
-        options: [
-            .flag("check", help: "Write nothing; exit 1 when the committed pages are stale (for CI)."),
-            .value("docs", "DIR", help: "The folder of the pages (default Docs)."),
-            .migrations,
-        ],
-        run: { invocation in
-            let folder = invocation.arguments.value("docs") ?? "Docs"
-            let migrations = invocation.migrationsPath
+        options: Options.self,
+        run: { options, invocation in
+            let folder = options.docs
+            let migrations = options.migrations.path
             invocation.console.error("Proving the access rules on a throwaway database built from \(migrations)/ ...")
             var proof = try AccessDocs.proveOnMigrations(invocation.schema, scenarios: invocation.scenarios, migrations: migrations)
             proof.commit = GitCommit.describe(in: invocation.directory)
             let pages = try AccessDocs.pages(for: invocation.schema, proof: proof)
-            guard invocation.arguments.flag("check") else {
+            guard options.check else {
                 let changed = try AccessDocs.write(pages, to: folder)
                 invocation.console.output(changed.isEmpty ? "Docs are up to date." : changed.map { "wrote \($0)" }.joined(separator: "\n"))
                 return .success

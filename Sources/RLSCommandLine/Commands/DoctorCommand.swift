@@ -3,9 +3,8 @@ import RLSCheck
 /// `rls doctor`: is this database shaped like Supabase, and does impersonation work on it?
 enum DoctorCommand {
     static let command = Command(
-        name: "doctor",
+        "doctor",
         summary: "Check that the database is shaped like Supabase and that impersonation works.",
-        usage: "doctor",
         discussion: """
             Verifies the connecting role (not a superuser, bypasses RLS), the API roles anon, authenticated
             and service_role, the auth.uid()/role()/email()/jwt() functions, then impersonates: anon must be
@@ -13,8 +12,8 @@ enum DoctorCommand {
             through request.jwt.claims and through the older request.jwt.claim.sub. Everything runs in
             transactions that are rolled back; the database is left as it was.
             """,
-        options: [],
-        run: { invocation in
+        options: NoOptions.self,
+        run: { _, invocation in
             let findings = try invocation.withDatabase { _, connection in try Doctor.examine(connection) }
             for finding in findings {
                 invocation.console.output("\(finding.passed ? "ok  " : "FAIL") \(finding.claim): \(finding.detail)")

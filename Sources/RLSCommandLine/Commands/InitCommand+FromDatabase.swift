@@ -7,7 +7,7 @@ extension InitCommand {
     /// or the folder's `rls dev` cluster; never a throwaway one, which holds nothing to adopt) with
     /// `rls pull`'s entry point, as the enum `typeName`.
     static func pulledSchema(_ invocation: Invocation, url: String?, typeName: String) throws -> (InitialSchema, Pull) {
-        let hasDatabase = url != nil || invocation.arguments.value("database-url") != nil
+        let hasDatabase = url != nil || invocation.global.databaseURL != nil
             || invocation.environment["DATABASE_URL"] != nil || DevCluster.status(in: invocation.directory).url != nil
         guard hasDatabase else {
             throw UsageError("""

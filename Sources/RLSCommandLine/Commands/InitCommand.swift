@@ -2,10 +2,26 @@ import RLSPull
 
 /// `rls init DIR`: a new package that adopts rls, with a starter schema or an existing database's, ready to build.
 enum InitCommand {
+    struct Options: CommandOptions {
+        var directory = ""
+        var fromDatabase: OptionalValue?
+        var name: String?
+
+        static let arguments: [Argument<Self>] = [
+            .positional(
+                "DIR", \.directory, help: "The folder of the new package (created if missing; must be empty).",
+                missing: { program in
+                    "name the folder of the new package: \(program) init DIR (for example: \(program) init ../myapp)"
+                }),
+            .optionalValue("from-database", "URL", \.fromDatabase,
+                           help: "Read the schema and a baseline migration from this database (default: --database-url, DATABASE_URL)."),
+            .value("name", "NAME", \.name, help: "The package name (default: DIR's last folder name); also names the schema's Swift type."),
+        ]
+    }
+
     static let command = Command(
-        name: "init",
+        "init",
         summary: "Create a new package that adopts rls: schema target, executable, Migrations/, CI workflow.",
-        usage: "init DIR [--name NAME] [--from-database [URL]]",
         discussion: """
             Writes a Swift package into DIR (created if missing; refused when it holds anything): Package.swift
             depending on rls, Sources/Policies/ with a starter schema (a sign-up profile and one owner-only
@@ -24,23 +40,17 @@ enum InitCommand {
 
               cd DIR && swift run rls apply --mark-applied VERSION && swift run rls plan --exit-code
             """,
-        options: [
-            .databaseURL("from-database", "URL", help: "Read the schema and a baseline migration from this database (default: --database-url, DATABASE_URL)."),
-            .value("name", "NAME", help: "The package name (default: DIR's last folder name); also names the schema's Swift type."),
-        ],
-        operands: 1,
-        run: { invocation in
-            guard let directory = invocation.arguments.positionals.first else {
-                throw UsageError("name the folder of the new package: \(invocation.program) init DIR (for example: \(invocation.program) init ../myapp)")
-            }
+        options: Options.self,
+        run: { arguments, invocation in
+            let directory = arguments.directory
             let path = directory.hasPrefix("/") ? directory : invocation.directory + "/" + directory
-            let name = invocation.arguments.value("name") ?? AdopterPackage.defaultName(forDirectory: path)
+            let name = arguments.name ?? AdopterPackage.defaultName(forDirectory: path)
             var schema = InitialSchema.starter
             var pull: Pull?
-            if let url = invocation.arguments.value("from-database") {
+            if let fromDatabase = arguments.fromDatabase {
                 // Refused before the database is read, not after.
                 try AdopterPackage.refuseOccupied(path)
-                (schema, pull) = try pulledSchema(invocation, url: url.isEmpty ? nil : url,
+                (schema, pull) = try pulledSchema(invocation, url: fromDatabase.value,
                                                   typeName: AdopterPackage.typeName(forPackage: name))
             }
             let package = try AdopterPackage(name: name, dependency: .current(packageDirectory: path), schema: schema)

@@ -5,10 +5,24 @@ import RLSSQL
 
 /// `rls lint`: find what makes row-level security unsafe or slow, in a live database or in the schema.
 enum LintCommand {
+    /// SARIF is lint's own format (SARIF 2.1.0, for code scanning).
+    enum Format: String, ArgumentChoice { case text, json, sarif }
+
+    struct Options: CommandOptions {
+        var format = Format.text
+        var failOn = LintLevel.error
+        var schemaOnly = false
+
+        static let arguments: [Argument<Self>] = [
+            .value("format", \.format, help: "text (default), json or sarif (SARIF 2.1.0)."),
+            .value("fail-on", \.failOn, help: "Exit 1 when a finding is at least this level: error (default), warning or info."),
+            .flag("schema-only", \.schemaOnly, help: "Lint the compiled-in schema on a throwaway database, even when a database is given."),
+        ]
+    }
+
     static let command = Command(
-        name: "lint",
+        "lint",
         summary: "Find what makes row-level security unsafe or slow.",
-        usage: "lint [--format text|json|sarif] [--fail-on error|warning|info] [--schema-only]",
         discussion: """
             With a database (--database-url, DATABASE_URL or the dev cluster), reads its catalog (read-only) and
             lints it. With none, or with --schema-only, lints the compiled-in schema: its SQL is applied to a
@@ -22,37 +36,18 @@ enum LintCommand {
             above --fail-on (error by default), 0 otherwise. --format sarif writes SARIF 2.1.0 for code
             scanning, locating findings in the Swift schema or the Migrations/ file that creates the object.
             """,
-        options: [
-            .value("format", "FORMAT", help: "text (default), json or sarif (SARIF 2.1.0)."),
-            .value("fail-on", "LEVEL", help: "Exit 1 when a finding is at least this level: error (default), warning or info."),
-            .flag("schema-only", help: "Lint the compiled-in schema on a throwaway database, even when a database is given."),
-        ],
-        run: { invocation in
-            // SARIF is lint's own format, so it is not one of the shared OutputFormat cases.
-            let isSARIF = invocation.arguments.value("format") == "sarif"
-            if let value = invocation.arguments.value("format"), !["text", "json", "sarif"].contains(value) {
-                throw UsageError("unknown format '\(value)'; use one of: text, json, sarif")
-            }
-            let format = isSARIF ? .json : try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .json])
-            let failOn = try failLevel(invocation.arguments.value("fail-on"))
-            let output = try invocation.arguments.flag("schema-only") ? lintSchema(invocation, scratch: nil) : lintTarget(invocation)
-            switch format {
-            case _ where isSARIF: invocation.console.output(try sarif(output, schema: invocation.schema, directory: invocation.directory))
+        options: Options.self,
+        run: { arguments, invocation in
+            let output = try arguments.schemaOnly ? lintSchema(invocation, scratch: nil) : lintTarget(invocation)
+            switch arguments.format {
+            case .sarif: invocation.console.output(try sarif(output, schema: invocation.schema, directory: invocation.directory))
             case .json: invocation.console.output(try output.json())
-            default: output.printText(to: invocation.console)
+            case .text: output.printText(to: invocation.console)
             }
-            return output.report.findings.contains { $0.level <= failOn } ? .failure : .success
+            // `--fail-on`: the least serious level that fails the run.
+            return output.report.findings.contains { $0.level <= arguments.failOn } ? .failure : .success
         }
     )
-
-    /// `--fail-on`: the least serious level that fails the run.
-    private static func failLevel(_ value: String?) throws -> LintLevel {
-        guard let value else { return .error }
-        guard let level = LintLevel(rawValue: value) else {
-            throw UsageError("unknown --fail-on level '\(value)'; use one of: error, warning, info")
-        }
-        return level
-    }
 
     /// The report as SARIF, each finding located where its object is written: in the Swift schema
     /// first when the schema was linted, in the migration file first when a database was.

@@ -4,10 +4,26 @@ import RLSSQL
 
 /// `rls plan`: pending migrations and drift, read-only.
 enum PlanCommand {
+    enum Format: String, ArgumentChoice { case text, json }
+
+    struct Options: CommandOptions {
+        var exitCode = false
+        var format = Format.text
+        var migrations = MigrationsOption()
+        var access = false
+        var accessOutput = AccessDiffOutput()
+
+        static let arguments: [Argument<Self>] = [
+            .flag("exit-code", \.exitCode, help: "Exit 0 when there is nothing to do, 2 when there are changes, 1 on error."),
+            .value("format", \.format, help: "text (default) or json."),
+        ] + MigrationsOption.arguments(in: \Self.migrations) + [
+            .flag("access", \.access, help: "Also show what applying would change in access (runs rls check's probes, rolled back)."),
+        ] + AccessDiffOutput.arguments(in: \Self.accessOutput)
+    }
+
     static let command = Command(
-        name: "plan",
+        "plan",
         summary: "Show pending migrations and drift between the database and the schema (read-only).",
-        usage: "plan [--exit-code] [--format text|json] [--migrations DIR] [--access [--access-format text|markdown|json] [--access-output FILE] [--fail-on-widening]]",
         discussion: """
             Reads the target database in a READ ONLY transaction (no locks beyond catalog reads, no writes) and
             lists the migration files not yet applied, then any drift: what differs between the database as it
@@ -26,20 +42,12 @@ enum PlanCommand {
             rolled back (not READ ONLY: fixture rows are inserted and then discarded). --fail-on-widening exits 1 when a
             caller gains access on a table without .expectsWidening("reason"). See Docs/CI.md.
             """,
-        options: [
-            .flag("exit-code", help: "Exit 0 when there is nothing to do, 2 when there are changes, 1 on error."),
-            .value("format", "FORMAT", help: "text (default) or json."),
-            .migrations,
-            .flag("access", help: "Also show what applying would change in access (runs rls check's probes, rolled back)."),
-        ] + AccessDiffOutput.options,
-        run: { invocation in
-            let format = try OutputFormat(invocation.arguments.value("format"), allowed: [.text, .json])
+        options: Options.self,
+        run: { arguments, invocation in
+            let format = arguments.format
             let desiredSQL = try renderValidated(invocation.schema)
-            let files = try MigrationDirectory(path: invocation.migrationsPath).filesIfPresent()
-            let arguments = invocation.arguments
-            let wantsAccess = arguments.flag("access") || arguments.flag("fail-on-widening")
-                || arguments.value("access-format") != nil || arguments.value("access-output") != nil
-            _ = try AccessDiffOutput.format(invocation)
+            let files = try MigrationDirectory(path: arguments.migrations.path).filesIfPresent()
+            let wantsAccess = arguments.access || arguments.accessOutput.isRequested
             var access: AccessDiff?
             let report = try invocation.withDatabase { target, connection in
                 let status = try connection.migrationStatus(files)
@@ -79,10 +87,10 @@ enum PlanCommand {
             }
             if let access {
                 if format == .text { invocation.console.output() }
-                if try AccessDiffOutput.emit(access, invocation) == .failure { return .failure }
+                if try arguments.accessOutput.emit(access, invocation) == .failure { return .failure }
             }
             if !report.status.edited.isEmpty { return .failure }
-            if invocation.arguments.flag("exit-code") { return report.hasChanges ? .changesPending : .success }
+            if arguments.exitCode { return report.hasChanges ? .changesPending : .success }
             return .success
         }
     )

@@ -3,10 +3,22 @@ import RLSPull
 
 /// `rls pull`: the database read into Swift DSL source and an exact baseline migration.
 enum PullCommand {
+    struct Options: CommandOptions {
+        var output = "Policies"
+        var name = "App"
+        var force = false
+        var migrations = MigrationsOption()
+
+        static let arguments: [Argument<Self>] = [
+            .value("output", "DIR", short: "o", \.output, help: "Folder for the Swift files (default: Policies)."),
+            .value("name", "NAME", \.name, help: "Name of the Swift enum holding the schema (default: App)."),
+            .flag("force", \.force, help: "Replace Swift files that already exist, and write a baseline into a non-empty migrations folder."),
+        ] + MigrationsOption.arguments(in: \Self.migrations)
+    }
+
     static let command = Command(
-        name: "pull",
+        "pull",
         summary: "Read the database into Swift DSL source and a baseline migration.",
-        usage: "pull [--output DIR] [--name NAME] [--force] [--migrations DIR]",
         discussion: """
             Reads every user schema of the target database (read-only, one snapshot), plus the triggers on
             auth.users, and writes it as Swift into DIR (default: Policies): NAME.swift with the schema, one
@@ -19,20 +31,13 @@ enum PullCommand {
             there with `rls apply --mark-applied VERSION`. What could not be expressed is listed at the end and
             in a comment in NAME.swift. Refuses to replace existing Swift files unless --force.
             """,
-        options: [
-            .value("output", "DIR", short: "o", help: "Folder for the Swift files (default: Policies)."),
-            .value("name", "NAME", help: "Name of the Swift enum holding the schema (default: App)."),
-            .flag("force", help: "Replace Swift files that already exist, and write a baseline into a non-empty migrations folder."),
-            .migrations,
-        ],
-        run: { invocation in
-            let folder = invocation.arguments.value("output") ?? "Policies"
-            let name = invocation.arguments.value("name") ?? "App"
+        options: Options.self,
+        run: { options, invocation in
+            let (folder, name, force) = (options.output, options.name, options.force)
             guard SwiftIdentifier.isTypeName(name) else {
                 throw UsageError("--name takes a Swift type name such as MyApp (letters, digits and _, starting with a letter), not '\(name)'")
             }
-            let force = invocation.arguments.flag("force")
-            let migrations = MigrationDirectory(path: invocation.migrationsPath)
+            let migrations = MigrationDirectory(path: options.migrations.path)
             if !force, !(try migrations.filesIfPresent()).isEmpty {
                 throw CommandError("""
                     \(migrations.path)/ already holds migrations; a baseline belongs first. \

@@ -1,0 +1,53 @@
+import Testing
+@testable import RLSCommandLine
+
+/// Usage, `--help` and `--version`, all from the declarations.
+@Suite("Command declarations")
+struct CommandDeclarationTests {
+    @Test func usageLinesListEveryDeclaredOption() {
+        for command in Commands.all + Commands.all.flatMap(\.subcommands) where command.subcommands.isEmpty {
+            let usage = command.usage(program: "rls", width: 10_000)
+            for argument in command.arguments {
+                #expect(usage.contains(argument.usage), "\(command.name): \(argument.usage)")
+            }
+        }
+        // Typed by hand, this line once lacked --statement-timeout.
+        let apply = Commands.all.first { $0.name == "apply" }
+        #expect(apply?.usage(program: "rls").contains("[--statement-timeout DURATION]") == true)
+    }
+
+    @Test func versionWorksAnywhere() {
+        for arguments in [["--version"], ["plan", "--version"], ["dev", "--version"], ["dev", "stop", "--version"], ["--version", "sql"]] {
+            let result = runRLS(arguments)
+            #expect(result.code == .success, "\(arguments)")
+            #expect(result.output == "rls \(RLSCommandLine.version)\n", "\(arguments)")
+        }
+    }
+
+    @Test func devSubcommandsTakeOnlyTheirOwnOptions() {
+        let refused = runRLS(["dev", "start", "--remove-data"])
+        #expect(refused.code == .usage)
+        #expect(refused.error.contains("unknown option '--remove-data'"), "\(refused.error)")
+        #expect(refused.error.contains("Usage: rls dev start [--legacy-grants]"), "\(refused.error)")
+        #expect(runRLS(["dev", "status", "--show-password"]).code == .usage)
+        let stopHelp = runRLS(["dev", "stop", "--help"])
+        #expect(stopHelp.output.contains("--remove-data"))
+        #expect(!stopHelp.output.contains("--legacy-grants"))
+        let bare = runRLS(["dev"])
+        #expect(bare.code == .usage)
+        #expect(bare.error.contains("say what to do: rls dev start|stop|status|url"), "\(bare.error)")
+        let typo = runRLS(["dev", "strat"])
+        #expect(typo.code == .usage)
+        #expect(typo.error.contains("Did you mean 'rls dev start'?"), "\(typo.error)")
+    }
+
+    @Test func badValuesShowTheUsageLine() {
+        let result = runRLS(["apply", "--statement-timeout", "forever"])
+        #expect(result.code == .usage)
+        #expect(result.error.contains("--statement-timeout takes a duration"), "\(result.error)")
+        #expect(result.error.contains("Usage: rls apply [--dry-run]"), "\(result.error)")
+        let missing = runRLS(["docs", "--docs"])
+        #expect(missing.code == .usage)
+        #expect(missing.error.contains("option '--docs' needs a value: --docs DIR"), "\(missing.error)")
+    }
+}
