@@ -24,7 +24,7 @@ enum TopLevelHelp {
             "Without --database-url or DATABASE_URL, commands use a running '\(program) dev' cluster,",
             "else a throwaway Supabase-shaped PostgreSQL started for the command and deleted after it.",
             "",
-            "See '\(program) <command> --help' for a command's options.",
+            "See '\(program) help <command>' or '\(program) <command> --help' for a command's options.",
         ]
         return lines.joined(separator: "\n")
     }

@@ -1,7 +1,7 @@
 import Testing
 @testable import RLSCommandLine
 
-/// Usage, `--help` and `--version`, all from the declarations.
+/// Usage, `--help`, `rls help` and `--version`, all from the declarations.
 @Suite("Command declarations")
 struct CommandDeclarationTests {
     @Test func usageLinesListEveryDeclaredOption() {
@@ -14,6 +14,21 @@ struct CommandDeclarationTests {
         // Typed by hand, this line once lacked --statement-timeout.
         let apply = Commands.all.first { $0.name == "apply" }
         #expect(apply?.usage(program: "rls").contains("[--statement-timeout DURATION]") == true)
+    }
+
+    @Test func helpCommandPrintsTheCommandsHelp() {
+        for command in Commands.all {
+            let viaHelp = runRLS(["help", command.name])
+            #expect(viaHelp.code == .success)
+            #expect(viaHelp.output == runRLS([command.name, "--help"]).output, "\(command.name)")
+        }
+        let start = runRLS(["help", "dev", "start"])
+        #expect(start.output.hasPrefix("rls dev start: "))
+        #expect(start.output.contains("--legacy-grants"))
+        #expect(runRLS(["help"]).output == runRLS(["--help"]).output)
+        let unknown = runRLS(["help", "chek"])
+        #expect(unknown.code == .usage)
+        #expect(unknown.error.contains("did you mean 'rls check'?"), "\(unknown.error)")
     }
 
     @Test func versionWorksAnywhere() {

@@ -12,5 +12,6 @@ enum Commands {
         DevCommand.command,
         DoctorCommand.command,
         InitCommand.command,
+        HelpCommand.command,
     ]
 }
