@@ -37,7 +37,7 @@ extension AccessDiff {
     /// The hidden line a CI job searches for to update its own comment instead of adding one.
     public static let markdownMarker = "<!-- rls access diff -->"
 
-    /// `{"before": ..., "after": ..., "changes": [{"caller", "change", "action", "object", "rows", "sentence", "acknowledged"}], "notes": [...]}`.
+    /// `{"before": ..., "after": ..., "changes": [{"caller", "change", "action", "object", "rows", "columns", "sentence", "acknowledged"}], "notes": [...]}`.
     public var json: String {
         JSONValue.object([
             ("before", .string(before)),
@@ -50,6 +50,7 @@ extension AccessDiff {
                     ("action", .string(change.fact.action)),
                     ("object", .string(change.fact.object)),
                     ("rows", .array(change.rows.sorted().map { .string($0.rawValue) })),
+                    ("columns", .array(change.columns.map { .string($0) })),
                     ("sentence", .string(change.sentence)),
                     ("acknowledged", change.acknowledgement.map { .string($0) } ?? .null),
                 ])

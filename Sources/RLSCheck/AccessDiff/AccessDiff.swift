@@ -34,8 +34,22 @@ public struct AccessDiff: Sendable, Hashable {
             if !gained.isEmpty { changes.append(AccessChange(fact: fact, direction: .gains, rows: gained, acknowledgement: reason, group: group)) }
             if !lost.isEmpty { changes.append(AccessChange(fact: fact, direction: .loses, rows: lost, acknowledgement: nil, group: group)) }
         }
+        changes += Self.columnGains(before: before, after: after, schema: schema)
         let tableOrder = after.tables + before.tables.filter { !after.tables.contains($0) }
         self.changes = changes.sorted { Self.sortKey($0, tableOrder) < Self.sortKey($1, tableOrder) }
+    }
+
+    /// Columns a caller may newly write where it could already write some of the table's columns: a
+    /// column grant replaced by a table-wide one, or a table-wide grant covering added columns.
+    /// (Where it could write none, the row probes report the gain.)
+    static func columnGains(before: AccessSnapshot, after: AccessSnapshot, schema: Schema) -> [AccessChange] {
+        after.columns.compactMap { fact, columns in
+            guard let old = before.columns[fact], !old.isEmpty else { return nil }
+            let gained = columns.filter { !old.contains($0) }
+            guard !gained.isEmpty else { return nil }
+            let reason = schema.table(fact.table)?.wideningReason
+            return AccessChange(fact: fact, direction: .gains, rows: [], acknowledgement: reason, columns: gained)
+        }
     }
 
     /// True when no caller's access changed.
@@ -61,6 +75,7 @@ public struct AccessDiff: Sendable, Hashable {
             return String(repeating: "0", count: max(0, 4 - String(position).count)) + String(position)
         }
         return [index(change.fact.table, in: tables), change.fact.object, callerRank(change.fact.caller),
-                change.fact.caller, index(change.fact.action, in: actions), change.direction.rawValue].joined(separator: "\u{1}")
+                change.fact.caller, index(change.fact.action, in: actions), change.direction.rawValue,
+                change.columns.joined(separator: ",")].joined(separator: "\u{1}")
     }
 }

@@ -36,6 +36,7 @@ extension AccessSnapshot {
             snapshot.readViews(schema.views, report.scenarios)
             snapshot.nameGroups(of: subset)
         }
+        try snapshot.readWritableColumns(of: schema, on: connection)
         snapshot.tables = schema.tables.map(\.qualifiedName)
         snapshot.notes = comparable.differing.map {
             "\($0) was not compared: its columns differ from the schema's on one side, so the probes' rows could not be written there"

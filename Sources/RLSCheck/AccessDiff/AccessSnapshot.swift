@@ -15,6 +15,9 @@ public struct AccessSnapshot: Sendable, Hashable {
     /// For a group member's facts under a members plan, the group (`organisation`) whose rows the
     /// first fixture row stands for: `rows of their organisation`.
     public var groups: [AccessFact: String] = [:]
+    /// The columns `anon` and `authenticated` may write per table and action (`INSERT`, `UPDATE`),
+    /// in column order, from the catalog (``readWritableColumns(of:on:)``).
+    public var columns: [AccessFact: [String]] = [:]
 
     /// Creates a snapshot.
     public init(facts: [AccessFact: Set<AccessRows>] = [:], tables: [TableName] = [], notes: [String] = []) {

@@ -45,7 +45,9 @@ struct AccessDiffOutput: CommandOptions {
         guard failOnWidening, !widenings.isEmpty else { return .success }
         invocation.console.error(
             "\(widenings.count) access gain\(widenings.count == 1 ? "" : "s") not acknowledged (--fail-on-widening). "
-                + "If intended, add .expectsWidening(\"reason\") to the table in the schema.")
+                + "If intended, add .expectsWidening(\"reason\") to the table in the schema"
+                + (widenings.contains { !$0.columns.isEmpty }
+                    ? "; to keep writes to the columns you name, add .updatable(only: ...) or .insertable(only: ...)." : "."))
         return .failure
     }
 }
