@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Layers, imports only downward:
-//   RLSModel (DSL, pure) → RLSSQL (rendering, pure) → RLSCatalog (catalog + diff, pure)
+//   RLSModel (DSL, pure; with Sources/RLSModel/Supabase, the Supabase facts every layer reads:
+//     owned schemas, API roles, auth.users columns, SQLSTATE codes)
+//   → RLSSQL (rendering, pure) → RLSCatalog (catalog + diff, pure)
 //   → RLSDatabase (libpq) → RLSCheck / RLSDocs → RLSCommandLine → rls
 let package = Package(
     name: "rls",

@@ -1,4 +1,5 @@
 import RLSDatabase
+import RLSModel
 import RLSSQL
 
 /// Puts back every sequence a check advanced. `nextval` is never rolled back: fixtures, probes,
@@ -53,7 +54,7 @@ struct SequenceShadow {
             let drawn: String
             do {
                 drawn = try connection.query("select currval($1::regclass)::text as value", [name]).first?.string("value") ?? ""
-            } catch let error as DatabaseError where error.sqlState == "55000" {
+            } catch let error as DatabaseError where error.state == .objectNotInPrerequisiteState {
                 return nil
             }
             guard drawn == reached else {
@@ -75,9 +76,9 @@ struct SequenceShadow {
             try connection.execute("commit")
             return nil
         } catch let error as DatabaseError {
-            switch error.sqlState {
-            case "42501": return "the connecting role does not own it"
-            case "55P03": return "another session held its lock for over a second"
+            switch error.state {
+            case .insufficientPrivilege?: return "the connecting role does not own it"
+            case .lockNotAvailable?: return "another session held its lock for over a second"
             default: return "restoring failed (\(error.sqlState ?? "no SQLSTATE")): \(error.message)"
             }
         } catch {

@@ -82,7 +82,7 @@ public enum Doctor {
             do {
                 try connection.execute("select * from rls_doctor_probe")
                 return DoctorFinding(claim: claim, passed: false, detail: "anon read a table it was granted nothing on")
-            } catch let error as DatabaseError where error.sqlState == "42501" {
+            } catch let error as DatabaseError where error.state == .insufficientPrivilege {
                 return DoctorFinding(claim: claim, passed: true, detail: "42501 \(error.message)")
             }
         }

@@ -73,7 +73,7 @@ enum FixtureLoader {
         let inserted: QueryResult
         do {
             inserted = try connection.query("\(insert) on conflict do nothing returning \(returning)")
-        } catch let error as DatabaseError where error.sqlState == "23514" || error.sqlState == "22P02" || error.sqlState == "22003" {
+        } catch let error as DatabaseError where [.checkViolation, .invalidTextRepresentation, .numericValueOutOfRange].contains(error.state) {
             throw CheckError(
                 "rls check's fixture row for \(table.qualifiedName) was refused: \(error.message); "
                     + "give the column a valid value with .fixture(SQL(raw: \"...\")) in the schema")

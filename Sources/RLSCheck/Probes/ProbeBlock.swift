@@ -1,5 +1,6 @@
 import Foundation
 import RLSDatabase
+import RLSModel
 import RLSSQL
 
 /// One probe as one `do` block that never fails: it grants (policies-only probes), impersonates and
@@ -60,7 +61,7 @@ struct ProbeBlock {
         body.append("raise sqlstate '\(Self.finished)';")
         let report = """
             json_build_object('index', \(index), 'stage', stage, 'state', state, 'message', message, 'context', context, \
-            'result', result, 'held', case when state = '42501' then \(privileges ?? "null::boolean") end)
+            'result', result, 'held', case when state = '\(SQLState.insufficientPrivilege)' then \(privileges ?? "null::boolean") end)
             """
         let text = body.joined(separator: "\n    ")
         var tag = "$rls_probe$"

@@ -78,7 +78,7 @@ struct ChannelProbeRunner {
                 return ChannelProbeResult(probe: probe, allowed: true)
             }
         } catch let error as DatabaseError where !error.isConnectionFailure {
-            if error.sqlState == "42501" { return ChannelProbeResult(probe: probe, allowed: false) }
+            if error.state == .insufficientPrivilege { return ChannelProbeResult(probe: probe, allowed: false) }
             return ChannelProbeResult(probe: probe, allowed: nil, error: "\(error.sqlState ?? "") \(error.message)")
         }
     }

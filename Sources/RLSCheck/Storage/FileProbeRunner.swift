@@ -128,7 +128,7 @@ struct FileProbeRunner {
             let touched = try connection.executeReturningLast((prologue + [action]).joined(separator: ";\n"))
             return FileProbeResult(probe: probe, allowed: (Int(touched.first?["touched"] ?? "0") ?? 0) > 0)
         } catch let error as DatabaseError where !error.isConnectionFailure {
-            if error.sqlState == "42501" { return FileProbeResult(probe: probe, allowed: false) }
+            if error.state == .insufficientPrivilege { return FileProbeResult(probe: probe, allowed: false) }
             return FileProbeResult(probe: probe, allowed: nil, error: "\(error.sqlState ?? "") \(error.message)")
         }
     }

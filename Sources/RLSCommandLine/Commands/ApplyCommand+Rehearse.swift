@@ -1,4 +1,5 @@
 import RLSDatabase
+import RLSModel
 
 extension ApplyCommand {
     /// `--dry-run`'s proof: the pending files run on the target inside a transaction that is rolled back.
@@ -7,7 +8,7 @@ extension ApplyCommand {
         do {
             try connection.rehearseMigrations(files, options: options)
             console.output("Rehearsed on the database in a transaction that was rolled back: the files apply cleanly.")
-        } catch MigrationError.statementFailed(let failure) where alreadyExists.contains(failure.sqlState ?? "") {
+        } catch MigrationError.statementFailed(let failure) where failure.state.map(alreadyExists.contains) == true {
             console.error("""
                 \(failure.fileName) creates what the database already holds. If the database already holds the whole \
                 file (such as the baseline `rls pull` wrote), record it without running it: \
@@ -18,5 +19,5 @@ extension ApplyCommand {
     }
 
     /// duplicate_table, duplicate_object, duplicate_function, duplicate_schema.
-    private static let alreadyExists: Set<String> = ["42P07", "42710", "42723", "42P06"]
+    private static let alreadyExists: Set<SQLState> = [.duplicateTable, .duplicateObject, .duplicateFunction, .duplicateSchema]
 }

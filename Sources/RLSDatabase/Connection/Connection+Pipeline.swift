@@ -1,5 +1,6 @@
 internal import CLibPQ
 import Foundation
+import RLSModel
 
 /// One statement of a pipeline: exactly one SQL command (the extended protocol refuses a string
 /// holding several), with optional parameters sent as `$1`, `$2`, … in text format.
@@ -54,7 +55,7 @@ extension Connection {
         let connection = try open()
         guard PQtransactionStatus(connection) == PQTRANS_INTRANS else {
             throw DatabaseError(
-                kind: .unexpectedResult, sqlState: "25P01",
+                kind: .unexpectedResult, sqlState: SQLState.noActiveSQLTransaction.rawValue,
                 message: "A pipeline of migration statements must run inside an open transaction.")
         }
         guard PQenterPipelineMode(connection) == 1, PQsetnonblocking(connection, 1) == 0 else {
@@ -192,7 +193,7 @@ private struct PipelineRun {
 
     private func transactionLeft(_ what: String) -> DatabaseError {
         DatabaseError(
-            kind: .unexpectedResult, sqlState: "25000",
+            kind: .unexpectedResult, sqlState: SQLState.invalidTransactionState.rawValue,
             message: "Aborted: \(what). The connection was closed without committing, so the server rolled back.")
     }
 }

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension Connection {
     /// Runs `body` in a transaction: `BEGIN`, then `COMMIT`, or `ROLLBACK` when `body` throws.
     ///
@@ -24,7 +26,7 @@ extension Connection {
         if isTransactionFailed {
             // COMMIT of a failed transaction silently rolls back; say so instead.
             try? execute("ROLLBACK")
-            throw DatabaseError(kind: .server, sqlState: "25P02", severity: "ERROR",
+            throw DatabaseError(kind: .server, sqlState: SQLState.inFailedTransaction.rawValue, severity: "ERROR",
                                 message: "The transaction failed inside the block and was rolled back.")
         }
         do {

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension Connection {
     /// Applies the pending ones of `files` (sorted by version), all of them or none, following the
     /// ``TransactionModel``. The entry point of `rls apply`.
@@ -35,7 +37,7 @@ extension Connection {
         guard !isInTransaction else {
             throw MigrationError.database(
                 action: "apply migrations", message: "the connection is already inside a transaction",
-                sqlState: "25001", hint: "rls apply opens and commits its own transaction; call it outside one.")
+                sqlState: SQLState.activeSQLTransaction.rawValue, hint: "rls apply opens and commits its own transaction; call it outside one.")
         }
         var run = ApplyRun(files: files, options: options)
         while try run.applyNextBatch(on: self) {}

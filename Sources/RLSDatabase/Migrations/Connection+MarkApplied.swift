@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 /// What `rls apply --mark-applied VERSION` did.
@@ -24,7 +25,7 @@ extension Connection {
         guard !isInTransaction else {
             throw MigrationError.database(
                 action: "record a migration", message: "the connection is already inside a transaction",
-                sqlState: "25001", hint: "rls apply --mark-applied opens and commits its own transaction; call it outside one.")
+                sqlState: SQLState.activeSQLTransaction.rawValue, hint: "rls apply --mark-applied opens and commits its own transaction; call it outside one.")
         }
         do {
             try execute("BEGIN")

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension Connection {
     /// Runs the pending ones of `files` in ONE transaction that is always rolled back: the proof
     /// behind `rls apply --dry-run` that they apply to this database as it is now. A file creating
@@ -15,7 +17,7 @@ extension Connection {
         guard !isInTransaction else {
             throw MigrationError.database(
                 action: "rehearse migrations", message: "the connection is already inside a transaction",
-                sqlState: "25001", hint: "rls apply --dry-run opens and rolls back its own transaction; call it outside one.")
+                sqlState: SQLState.activeSQLTransaction.rawValue, hint: "rls apply --dry-run opens and rolls back its own transaction; call it outside one.")
         }
         let status = try migrationStatus(files)
         guard !status.pending.isEmpty else { return status }

@@ -23,7 +23,7 @@ public enum MigrationLock {
 
     /// The error for a lock that did not come within `lockWait`.
     static func busyError(_ error: Error, options: ApplyOptions) -> MigrationError {
-        guard let error = error as? DatabaseError, error.sqlState == "55P03" else {
+        guard let error = error as? DatabaseError, error.state == .lockNotAvailable else {
             return MigrationError.database("take the migration lock", error)
         }
         let milliseconds = options.lockWait.settingMilliseconds

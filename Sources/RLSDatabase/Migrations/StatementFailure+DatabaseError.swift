@@ -1,3 +1,5 @@
+import RLSModel
+
 extension StatementFailure {
     /// The failure of `statement` in `file`, from the server's error; `line` is where the server
     /// pointed, or where the statement starts.
@@ -16,25 +18,25 @@ extension StatementFailure {
 
     /// The server's hint, ours where rls knows better (the transaction model) or the server gives none.
     static func hint(for error: DatabaseError) -> String? {
-        if error.sqlState == "55P04" { return hint(for: error.sqlState) }
+        if error.state == .unsafeNewEnumValueUsage { return hint(for: error.state) }
         if error.message.contains("multiple commands") { return multipleCommandsHint }
-        return error.hint ?? hint(for: error.sqlState)
+        return error.hint ?? hint(for: error.state)
     }
 
     /// Our hint for failures that come from how rls applies, when the server gives none.
-    static func hint(for sqlState: String?) -> String? {
-        switch sqlState {
-        case "25001":
+    static func hint(for state: SQLState?) -> String? {
+        switch state {
+        case .activeSQLTransaction?:
             return "rls applies all pending files in one transaction; this statement cannot run in one "
                 + "(for example CREATE INDEX CONCURRENTLY). Use its plain form."
-        case "55P03":
+        case .lockNotAvailable?:
             return "Another session held a lock on this object longer than the lock timeout; the apply gave up "
                 + "rather than stall the application. Try again, or raise --lock-timeout."
-        case "55P04":
+        case .unsafeNewEnumValueUsage?:
             return "A new enum value cannot be used in the transaction that adds it. rls adds values to existing "
                 + "types in a transaction of their own first, but this type is created in the same file: list the value "
                 + "in its CREATE TYPE, or move the ALTER TYPE … ADD VALUE into an earlier file than its first use."
-        case "57014":
+        case .queryCanceled?:
             return "The statement ran longer than the statement timeout; raise --statement-timeout if it needs longer."
         default:
             return nil
@@ -50,6 +52,6 @@ extension MigrationError {
         }
         return .database(
             action: action, message: error.message, sqlState: error.sqlState,
-            hint: error.hint ?? StatementFailure.hint(for: error.sqlState))
+            hint: error.hint ?? StatementFailure.hint(for: error.state))
     }
 }
