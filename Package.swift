@@ -5,7 +5,10 @@ import PackageDescription
 //   RLSModel (DSL, pure; with Sources/RLSModel/Supabase, the Supabase facts every layer reads:
 //     owned schemas, API roles, auth.users columns, SQLSTATE codes)
 //   → RLSSQL (rendering, pure) → RLSCatalog (catalog + diff, pure)
-//   → RLSDatabase (libpq) → RLSCheck / RLSDocs → RLSCommandLine → rls
+//   → RLSPostgres (the libpq client, the one importer of CLibPQ)
+//     → RLSEmbedded (throwaway and dev clusters shaped like Supabase), RLSMigrations (files, apply, history)
+//   → RLSDatabase (introspection into a catalog, drift; re-exports the three below it)
+//   → RLSCheck / RLSDocs / RLSPull → RLSCommandLine → rls
 let package = Package(
     name: "rls",
     // Linux only: that is where it is built and tested (Swift 6 on Debian/Ubuntu, PostgreSQL from apt).
@@ -30,7 +33,12 @@ let package = Package(
         .target(name: "RLSModel"),
         .target(name: "RLSSQL", dependencies: ["RLSModel"]),
         .target(name: "RLSCatalog", dependencies: ["RLSModel", "RLSSQL"]),
-        .target(name: "RLSDatabase", dependencies: ["CLibPQ", "RLSModel", "RLSSQL", "RLSCatalog"]),
+        .target(name: "RLSPostgres", dependencies: ["CLibPQ", "RLSModel"]),
+        .target(name: "RLSEmbedded", dependencies: ["RLSPostgres", "RLSModel", "RLSSQL"]),
+        .target(name: "RLSMigrations", dependencies: ["RLSPostgres", "RLSModel", "RLSSQL"]),
+        .target(
+            name: "RLSDatabase", dependencies: ["RLSPostgres", "RLSEmbedded", "RLSMigrations", "RLSModel", "RLSSQL", "RLSCatalog"]
+        ),
         .target(name: "RLSCheck", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
         // `rls pull`: a database read back into DSL source and a baseline migration.
         .target(name: "RLSPull", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
@@ -61,7 +69,9 @@ let package = Package(
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "RLSCatalogTests", dependencies: ["RLSCatalog", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"]),
-        .testTarget(name: "RLSDatabaseTests", dependencies: ["RLSDatabase", "RLSTestSupport"]),
+        .testTarget(
+            name: "RLSDatabaseTests", dependencies: ["RLSDatabase", "RLSPostgres", "RLSEmbedded", "RLSMigrations", "RLSTestSupport"]
+        ),
         .testTarget(
             name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"]
         ),

@@ -1,6 +1,9 @@
 import Foundation
 import RLSCatalog
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 import RLSTestSupport
 import Testing
 

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 /// Ctrl-C, SIGTERM and SIGKILL need a separate process that owns a cluster: these tests re-run this
 /// test binary filtered to ``childOwnsClusterUntilSignalled()``, which only acts when the

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 /// A server that accepts TCP connections and never answers: without a connect timeout every command hung.
 @Suite("Connect timeout")

@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 import RLSTestSupport
 
 @Suite("Connection failures explain themselves and never show the password")

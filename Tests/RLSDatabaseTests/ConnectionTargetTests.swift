@@ -1,5 +1,8 @@
 import Testing
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 @Suite("Connection strings are shown redacted")
 struct ConnectionTargetTests {

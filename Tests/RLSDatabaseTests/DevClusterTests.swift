@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 @Suite("Persistent dev cluster and target resolution", .serialized)
 struct DevClusterTests {

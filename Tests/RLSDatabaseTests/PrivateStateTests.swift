@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 import RLSTestSupport
 
 /// Another local user must not be able to plant a template or a pid file that `rls` then trusts.

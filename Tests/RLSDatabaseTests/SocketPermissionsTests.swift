@@ -3,6 +3,9 @@ import RLSTestSupport
 import Testing
 
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 /// The socket trusts whoever connects through it, so no other local user may reach it.
 @Suite("The trusted socket is private")

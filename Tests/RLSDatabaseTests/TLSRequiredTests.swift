@@ -1,6 +1,9 @@
 import Foundation
 import Testing
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 @Suite("A server that requires TLS says so")
 struct TLSRequiredTests {

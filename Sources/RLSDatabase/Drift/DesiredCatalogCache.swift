@@ -1,5 +1,8 @@
 import Foundation
 import RLSCatalog
+import RLSEmbedded
+import RLSMigrations
+import RLSPostgres
 
 /// Desired catalogs kept on disk, keyed by the SQL that produced them, so that an unchanged DSL
 /// does not rebuild a throwaway database on every `rls plan`.

@@ -1,3 +1,6 @@
+import RLSEmbedded
+import RLSMigrations
+import RLSPostgres
 public import RLSCatalog
 
 extension Drift {

@@ -1,4 +1,7 @@
 import Foundation
+import RLSEmbedded
+import RLSMigrations
+import RLSPostgres
 public import RLSCatalog
 import Synchronization
 

@@ -1,4 +1,7 @@
 import RLSCatalog
+import RLSEmbedded
+import RLSMigrations
+import RLSPostgres
 
 extension CatalogRows {
     mutating func readPolicies(_ result: QueryResult) throws {

@@ -1,5 +1,8 @@
 import Foundation
 import RLSCatalog
+import RLSEmbedded
+import RLSMigrations
+import RLSPostgres
 
 extension CatalogRows {
     /// Reads ``IntrospectionQuery/environment``'s rows, leaving out Supabase's own default privileges.

@@ -1,4 +1,7 @@
 import RLSCatalog
+import RLSEmbedded
+import RLSMigrations
+import RLSPostgres
 
 extension CatalogRows {
     /// Marks the tables of ``IntrospectionQuery/liveTables`` live and sets their replica identity.

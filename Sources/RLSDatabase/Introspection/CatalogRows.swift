@@ -1,4 +1,7 @@
 import RLSCatalog
+import RLSEmbedded
+import RLSMigrations
+import RLSPostgres
 
 /// Turns the rows of the introspection queries into a ``Catalog``, one query result at a time.
 struct CatalogRows {

@@ -1,3 +1,6 @@
+import RLSEmbedded
+import RLSMigrations
+import RLSPostgres
 extension IntrospectionQuery {
     /// What surrounds the managed schemas, in one query (one row kind per fact): roles granted to
     /// `anon`/`authenticated`, every role's default privileges for them or PUBLIC, installed

@@ -1,4 +1,7 @@
 import RLSCatalog
+import RLSEmbedded
+import RLSMigrations
+import RLSPostgres
 
 /// The rows of one introspection's queries, in ``IntrospectionQuery`` order: turned into a
 /// ``Catalog`` on demand, fingerprinted without that.

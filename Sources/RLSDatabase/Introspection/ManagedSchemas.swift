@@ -1,4 +1,7 @@
+import RLSEmbedded
+import RLSMigrations
 import RLSModel
+import RLSPostgres
 
 /// Which schemas `rls` manages: everything but Supabase's and Postgres's own.
 ///

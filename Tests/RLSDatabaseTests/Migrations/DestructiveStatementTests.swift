@@ -1,6 +1,9 @@
 import Testing
 
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 @Suite("Finding statements that can lose data")
 struct DestructiveStatementTests {

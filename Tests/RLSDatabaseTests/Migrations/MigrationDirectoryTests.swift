@@ -2,6 +2,9 @@ import Foundation
 import Testing
 
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 @Suite("Reading and writing the migrations folder")
 struct MigrationDirectoryTests {

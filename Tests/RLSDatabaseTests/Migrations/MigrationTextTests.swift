@@ -3,6 +3,9 @@ import RLSTestSupport
 import Testing
 
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 @Suite("Migration files are text: NUL, invalid UTF-8 and a byte-order mark in the middle are refused")
 struct MigrationTextTests {

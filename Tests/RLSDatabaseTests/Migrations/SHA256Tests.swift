@@ -1,6 +1,9 @@
 import Testing
 
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 @Suite("SHA-256")
 struct SHA256Tests {

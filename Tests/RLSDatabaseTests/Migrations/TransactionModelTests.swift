@@ -1,6 +1,9 @@
 import Testing
 
 @testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSMigrations
+@testable import RLSPostgres
 
 @Suite("The transaction model: enum values first, batches only where a new type needs one")
 struct TransactionModelTests {

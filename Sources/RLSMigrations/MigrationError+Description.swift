@@ -1,0 +1,79 @@
+import RLSPostgres
+import Foundation
+
+extension MigrationError: CustomStringConvertible {
+    /// What happened, then what to do next, in a few lines.
+    public var description: String {
+        switch self {
+        case .directoryMissing(let path):
+            return "No migrations folder at \(path).\n"
+                + "Create it, pass --migrations DIR for another folder, or run `rls diff NAME` to write the first migration."
+        case .unreadable(let path, let reason):
+            return "Could not use \(path): \(reason).\nCheck that it exists and that you may read and write it."
+        case .badFileName(let fileName, let directory):
+            let place = directory.isEmpty ? "" : " in \(directory)"
+            return "Migration file \(fileName)\(place) is not named YYYYMMDDHHMMSS_name.sql "
+                + "(a 14-digit UTC timestamp, an underscore, a name).\n"
+                + "Rename it, for example to \(MigrationError.suggestedName(for: fileName))."
+        case .duplicateVersion(let version, let fileNames):
+            return "Migration files \(fileNames.joined(separator: " and ")) share the version \(version).\n"
+                + "Give one of them a later timestamp (each version is applied once)."
+        case .invalidName(let name):
+            return "Cannot make a migration file name from \"\(name)\": it has no letters or digits.\n"
+                + "Use a short name such as add_saved_listings."
+        case .fileExists(let path):
+            return "A migration with this timestamp already exists: \(path).\nWait a second and run the command again."
+        case .transactionControl(let fileName, let line, let statement):
+            return "\(fileName.escapedForDisplay):\(line): `\(statement.firstLineForDisplay)` controls the transaction, but rls applies all pending files "
+                + "in one transaction of its own.\nRemove BEGIN/COMMIT from the file; it stays all-or-nothing."
+        case .refusedStatement(let fileName, let line, let statement, let reason):
+            return "\(fileName.escapedForDisplay):\(line): `\(statement.firstLineForDisplay)` \(reason) Nothing was applied."
+        case .notText(let path, let offset, let reason):
+            return "\(path.escapedForDisplay) is not a text file: \(reason) at byte \(offset).\n"
+                + "Save it as UTF-8 text (without NUL bytes or a byte-order mark in the middle). Nothing was applied."
+        case .outOfOrder(let fileNames, let newest):
+            let names = fileNames.map { "  \($0.escapedForDisplay)" }.joined(separator: "\n")
+            return "Pending migration\(fileNames.count == 1 ? " is" : "s are") older than the newest applied one (\(newest)):\n"
+                + "\(names)\nThey were probably merged from another branch. Check that they still make sense after \(newest), "
+                + "then run again with --include-all (as with `supabase db push --include-all`). Nothing was applied."
+        case .editedAfterApply(let edited):
+            let names = edited.map { "  \($0.fileName.escapedForDisplay)" }.joined(separator: "\n")
+            return "Applied migration\(edited.count == 1 ? " was" : "s were") edited after running "
+                + "(checksum differs):\n\(names)\n"
+                + "Restore the applied version (for example from git) and put the change in a new migration "
+                + "(`rls diff NAME`). Nothing was applied."
+        case .destructive(let statements):
+            let list = statements.map { "  \($0)" }.joined(separator: "\n")
+            return "Pending migrations contain \(statements.count) statement\(statements.count == 1 ? "" : "s") "
+                + "that can lose data:\n\(list)\n"
+                + "Check they are intended, then run again with --allow-destructive. Nothing was applied."
+        case .statementFailed(let failure):
+            var text = "\(failure.fileName.escapedForDisplay):\(failure.line): \(failure.message)"
+            if let sqlState = failure.sqlState { text += " (SQLSTATE \(sqlState))" }
+            if let detail = failure.detail { text += "\nDetail: \(detail)" }
+            if let hint = failure.hint { text += "\nHint: \(hint)" }
+            guard !failure.committedBefore.isEmpty else {
+                return text + "\nNothing was applied: fix \(failure.path.escapedForDisplay) and run `rls apply` again."
+            }
+            return text + "\nNothing else was applied. Committed before, in transactions of their own "
+                + "(an enum value cannot be used in the transaction that adds it, nor removed):\n"
+                + failure.committedBefore.map { "  " + $0 }.joined(separator: "\n")
+                + "\nFix \(failure.path.escapedForDisplay) and run `rls apply` again; what is committed is not run twice."
+        case .database(let action, let message, let sqlState, let hint):
+            var text = "Could not \(action): \(message)"
+            if let sqlState { text += " (SQLSTATE \(sqlState))" }
+            if let hint { text += "\nHint: \(hint)" }
+            return text + "\nNothing was applied."
+        case .commitOutcomeUnknown(let message):
+            return "The connection broke during COMMIT (\(message)), so the migrations may or may not be applied.\n"
+                + "Run `rls plan` to see which files are still pending before applying again."
+        }
+    }
+
+    /// `add_saved.sql` → `20261122153000_add_saved.sql`, a hint for renaming a badly named file.
+    private static func suggestedName(for fileName: String) -> String {
+        let stem = fileName.hasSuffix(".sql") ? String(fileName.dropLast(4)) : fileName
+        let name = (try? MigrationFile.slug(stem)) ?? "name"
+        return "\(MigrationFile.version(at: Date()))_\(name).sql"
+    }
+}

@@ -1,0 +1,6 @@
+import RLSModel
+
+extension DatabaseError {
+    /// ``sqlState`` as a typed code.
+    public var state: SQLState? { sqlState.map(SQLState.init(rawValue:)) }
+}
