@@ -30,13 +30,9 @@ public struct GroupRoles: Sendable {
         var fixtureRoles: [TableName: String] = [:]
         var members: [Member] = []
         for membership in memberships {
-            guard let roleColumn = membership.roleColumn, let table = schema.table(membership.table) else { continue }
+            guard membership.roleColumn != nil else { continue }
             let named = schema.roles(of: membership)
-            var all = named
-            if case .enumeration(let name)? = table.column(roleColumn)?.type,
-                let type = schema.enums.first(where: { $0.qualifiedName == name }) {
-                all = type.values + named.filter { !type.values.contains($0) }
-            }
+            let all = schema.memberRoles(of: membership)
             // The role every plan on this membership accepts, else the first named one.
             let sets = schema.plansOnRows.compactMap { table, plan -> [String]? in
                 guard let path = try? schema.membershipPath(of: table, plan: plan), path.membership == membership, !path.roles.isEmpty

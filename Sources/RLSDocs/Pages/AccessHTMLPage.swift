@@ -60,6 +60,7 @@ struct AccessHTMLPage {
             }
             lines += table.realtimeSentences(in: schema).map { "<li>\(inline($0))</li>" }
             lines.append("</ul>")
+            if let grid = page.matrix.roleGrid(for: table) { lines += grid.html(inline) }
         }
         lines += filesHTML
         lines += ["<script>"] + Self.script + ["</script>", "</body>", "</html>"]
@@ -144,6 +145,7 @@ struct AccessHTMLPage {
         "td.custom { background: #e4e6fb; color: #2d3480; }",
         "td.none { color: #8a8a8a; }",
         "ul.legend { list-style: none; padding-left: 0; }",
+        "table.by-role td { min-width: 3em; }",
         "span.symbol { display: inline-block; width: 1.5em; text-align: center; font-weight: bold; }",
         "code { font-family: ui-monospace, monospace; background: #f3f3f3; padding: 0 0.2em; }",
         "a { color: inherit; }",

@@ -14,6 +14,7 @@ extension AccessPage {
             lines.append("- \(sentence.text) *(\(status))*")
         }
         lines += table.realtimeSentences(in: schema).map { "- \($0)" }
+        if let grid = matrix.roleGrid(for: table) { lines += [""] + grid.markdown }
         lines += ["", "**Columns**, visible to whoever can see a row:", "", "| column | type | notes |", "|---|---|---|"]
         for column in table.columns {
             lines.append("| `\(column.name)` | \(column.type.description.markdownCell) | \(notes(on: column, of: table).markdownCell) |")

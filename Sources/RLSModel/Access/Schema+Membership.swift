@@ -38,6 +38,16 @@ extension Schema {
         return roles.sorted()
     }
 
+    /// Every role a member of `membership` can hold: the role column's enum values in their order,
+    /// then the roles the plans name that the enum lacks; without an enum, the roles the plans name.
+    public func memberRoles(of membership: Membership) -> [String] {
+        let named = roles(of: membership)
+        guard let roleColumn = membership.roleColumn, case .enumeration(let name)? = table(membership.table)?.column(roleColumn)?.type,
+            let type = enums.first(where: { $0.qualifiedName == name })
+        else { return named }
+        return type.values + named.filter { !type.values.contains($0) }
+    }
+
     /// Every plan on a table's rows: its operations' plans, then its channels' receive and send plans,
     /// then the plans of buckets whose folders are named after its rows.
     public var plansOnRows: [(table: Table, plan: AccessPlan)] {
