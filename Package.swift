@@ -8,7 +8,7 @@ import PackageDescription
 //   → RLSPostgres (the libpq client, the one importer of CLibPQ)
 //     → RLSEmbedded (throwaway and dev clusters shaped like Supabase), RLSMigrations (files, apply, history)
 //   → RLSDatabase (introspection into a catalog, drift; re-exports the three below it)
-//   → RLSCheck / RLSDocs / RLSPull → RLSCommandLine → rls
+//   → RLSCheck → RLSPlan / RLSDocs / RLSPull → RLSCommandLine → rls
 let package = Package(
     name: "rls",
     // Linux only: that is where it is built and tested (Swift 6 on Debian/Ubuntu, PostgreSQL from apt).
@@ -40,12 +40,14 @@ let package = Package(
             name: "RLSDatabase", dependencies: ["RLSPostgres", "RLSEmbedded", "RLSMigrations", "RLSModel", "RLSSQL", "RLSCatalog"]
         ),
         .target(name: "RLSCheck", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
+        // `rls plan` as a library: pending migrations, drift, collisions and the access diff, as values.
+        .target(name: "RLSPlan", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck"]),
         // `rls pull`: a database read back into DSL source and a baseline migration.
         .target(name: "RLSPull", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
         .target(name: "RLSDocs", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck"]),
         .target(
             name: "RLSCommandLine",
-            dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs", "RLSPull"]
+            dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs", "RLSPull", "RLSPlan"]
         ),
         // This repository's own schema: the Electric Ride example with BoxScore's sign-up profiles, in
         // the folder Policies/. Its target and executable have names of their own, so that an adopter's
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSCheck", "RLSDatabase", "RLSTestSupport", "ElectricRide"], exclude: ["Snapshots"]),
         .testTarget(
             name: "RLSCommandLineTests",
-            dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "ElectricRide", "RLSPull"]
+            dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "ElectricRide", "RLSPull", "RLSPlan"]
         ),
         .testTarget(
             name: "RLSPullTests",

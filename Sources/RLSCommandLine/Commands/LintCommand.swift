@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSDatabase
+import RLSPlan
 import RLSModel
 import RLSSQL
 

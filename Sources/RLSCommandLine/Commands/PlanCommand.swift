@@ -1,6 +1,6 @@
 import RLSCheck
 import RLSDatabase
-import RLSSQL
+import RLSPlan
 
 /// `rls plan`: pending migrations and drift, read-only.
 enum PlanCommand {
@@ -45,47 +45,23 @@ enum PlanCommand {
         options: Options.self,
         run: { arguments, invocation in
             let format = arguments.format
-            let desiredSQL = try renderValidated(invocation.schema)
+            try invocation.schema.validate()   // before connecting: a schema error is reported alone
             let files = try MigrationDirectory(path: arguments.migrations.path).filesIfPresent()
-            let wantsAccess = arguments.access || arguments.accessOutput.isRequested
-            var access: AccessDiff?
-            let report = try invocation.withDatabase { target, connection in
-                let status = try connection.migrationStatus(files)
-                let applied = files.filter { !status.pending.contains($0) }.map(SQLScript.init)
-                let pending = status.pending.map(SQLScript.init)
+            let (database, plan) = try invocation.withDatabase { target, connection in
                 // One scratch cluster at most, started only if the cache cannot answer.
-                return try target.withScratchCluster { scratch in
-                    let drift = try Drift.plan(
-                        target: connection, desiredSQL: desiredSQL, applied: applied, pending: pending,
-                        scratch: try scratch.cluster(), cacheDirectory: invocation.directory + "/.rls/cache",
-                        leavingOut: invocation.schema.undeclared
-                    )
-                    // Drift leaves out what the pending files change. What they change that the schema does
-                    // not declare (or fail to change) shows here: the replay of every file against the schema.
-                    let afterPending = pending.isEmpty ? nil : try Drift.migrationPlan(
-                        migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: scratch.cluster(),
-                        leavingOut: invocation.schema.undeclared
-                    )
-                    var report = PlanReport(database: target.description, status: status, drift: drift, afterPending: afterPending)
-                    report.collisions = try Drift.collisions(
-                        target: connection, applied: applied, pending: pending, scratch: try scratch.cluster())
-                    if wantsAccess {
-                        let schema = invocation.schema
-                        // Nothing pending and no drift: the schema is the database, nothing to probe twice.
-                        let after = report.hasChanges
-                            ? try AccessSnapshot.probe(schema, applyingSQL: desiredSQL, in: scratch.cluster()) : nil
-                        let before = after == nil ? AccessSnapshot() : try AccessSnapshot.probe(schema, on: connection)
-                        access = AccessDiff(before: before, after: after ?? before, schema: schema,
-                                            describing: "the database", "the schema")
-                    }
-                    return report
+                try target.withScratchCluster { scratch in
+                    (target.description, try DatabasePlan.make(
+                        invocation.schema, migrations: files, on: connection, scratch: scratch,
+                        cacheDirectory: invocation.directory + "/.rls/cache",
+                        includingAccess: arguments.access || arguments.accessOutput.isRequested))
                 }
             }
+            let report = PlanReport(database: database, plan: plan)
             switch format {
             case .json: invocation.console.output(try report.json())
             default: report.printText(to: invocation.console)
             }
-            if let access {
+            if let access = plan.access {
                 if format == .text { invocation.console.output() }
                 if try arguments.accessOutput.emit(access, invocation) == .failure { return .failure }
             }

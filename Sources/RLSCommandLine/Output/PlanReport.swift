@@ -1,19 +1,18 @@
 import Foundation
 import RLSCatalog
 import RLSDatabase
+import RLSPlan
 
 /// What `rls plan` found, printable as text for people or JSON for machines.
 struct PlanReport {
     let database: String
-    let status: MigrationStatus
-    let drift: ChangePlan
-    /// Where replaying every migration file, pending ones included, would still differ from the schema;
-    /// nil when nothing is pending.
-    var afterPending: ChangePlan? = nil
-    /// Objects the pending files create that the database already holds.
-    var collisions: [Change] = []
+    let plan: DatabasePlan
 
-    var hasChanges: Bool { !status.pending.isEmpty || !drift.isEmpty || !status.edited.isEmpty }
+    var status: MigrationStatus { plan.status }
+    var drift: ChangePlan { plan.drift }
+    var afterPending: ChangePlan? { plan.afterPending }
+    var collisions: [Change] { plan.collisions }
+    var hasChanges: Bool { plan.hasChanges }
 
     func printText(to console: Console) {
         if status.pending.isEmpty {

@@ -4,7 +4,7 @@ extension DatabaseTarget {
     /// Runs `body` with a provider of a local cluster for throwaway databases: the target's own when it
     /// is a throwaway embedded cluster, else one started on first use and stopped afterwards. Never the
     /// target's server when it is real, and no cluster at all when `body` never asks (a cached plan).
-    func withScratchCluster<T>(_ body: (ScratchCluster) throws -> T) throws -> T {
+    public func withScratchCluster<T>(_ body: (ScratchCluster) throws -> T) throws -> T {
         let scratch = ScratchCluster(reusing: cluster)
         defer { scratch.stop() }
         return try body(scratch)
@@ -12,16 +12,17 @@ extension DatabaseTarget {
 }
 
 /// A local cluster for throwaway databases, started the first time it is asked for.
-final class ScratchCluster {
+public final class ScratchCluster {
     private let reused: EmbeddedCluster?
     private var started: EmbeddedCluster?
 
-    init(reusing cluster: EmbeddedCluster?) {
+    /// A provider that hands out `cluster` when given, else starts one on first use.
+    public init(reusing cluster: EmbeddedCluster?) {
         reused = cluster
     }
 
     /// The cluster, starting it on the first call.
-    func cluster() throws -> EmbeddedCluster {
+    public func cluster() throws -> EmbeddedCluster {
         if let cluster = reused ?? started { return cluster }
         let cluster = try EmbeddedCluster.start()
         started = cluster
@@ -29,7 +30,7 @@ final class ScratchCluster {
     }
 
     /// Stops the cluster if this object started it.
-    func stop() {
+    public func stop() {
         started?.stop()
     }
 }
