@@ -42,9 +42,14 @@ struct CommandDeclarationTests {
     @Test func devSubcommandsTakeOnlyTheirOwnOptions() {
         let refused = runRLS(["dev", "start", "--remove-data"])
         #expect(refused.code == .usage)
-        #expect(refused.error.contains("unknown option '--remove-data'"), "\(refused.error)")
+        #expect(refused.error.contains("unknown option '--remove-data'; it goes with 'rls dev stop', not with 'rls dev start'"),
+                "\(refused.error)")
         #expect(refused.error.contains("Usage: rls dev start [--legacy-grants]"), "\(refused.error)")
-        #expect(runRLS(["dev", "status", "--show-password"]).code == .usage)
+        let status = runRLS(["dev", "status", "--show-password"])
+        #expect(status.code == .usage)
+        #expect(status.error.contains("it goes with 'rls dev url'"), "\(status.error)")
+        // Top-level commands keep the plain message with a suggestion.
+        #expect(runRLS(["sql", "--migrations", "M"]).error.contains("unknown option '--migrations'\n"))
         let stopHelp = runRLS(["dev", "stop", "--help"])
         #expect(stopHelp.output.contains("--remove-data"))
         #expect(!stopHelp.output.contains("--legacy-grants"))
