@@ -48,4 +48,8 @@ extension Role {
 extension Array where Element == Role {
     /// Quoted role names, in the canonical order: `"anon", "authenticated"`.
     var sqlList: String { sorted().map(\.sql).joined(separator: ", ") }
+
+    /// The role names as string literals, in the order given, for `rolname in (...)` in catalog
+    /// queries: `'anon', 'authenticated'`.
+    public var nameLiterals: String { map { quoteLiteral($0.name) }.joined(separator: ", ") }
 }

@@ -20,10 +20,7 @@ public func renderValidated(_ schema: Schema) throws(SchemaValidationError) -> S
     return render(schema)
 }
 
-/// Schemas Supabase manages: never created by the tool.
-let managedSchemas: Set<String> = ["public", "auth", "storage", "realtime", "extensions", "information_schema"]
-
-/// `create schema if not exists` for every declared schema Supabase does not manage,
+/// `create schema if not exists` for every declared schema a Supabase database does not already have,
 /// and `grant usage` on it to the roles that get any privilege inside it.
 func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
     var names: [String] = []
@@ -38,7 +35,7 @@ func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
     for view in schema.views { note(view.schema, view.readableBy + [.serviceRole]) }
     var statements: [CompiledStatement] = []
     for name in names.sorted()
-    where !managedSchemas.contains(name) && !name.hasPrefix("pg_") && !name.hasPrefix("supabase_") {
+    where !SupabaseSchemas.preexists(name) {
         statements.append(CompiledStatement(.createSchema, "create schema if not exists \(quoteIdentifier(name));"))
         if let roles = users[name], !roles.isEmpty {
             statements.append(CompiledStatement(.grant, grantStatement(["usage"], on: .schema(name), to: roles.sorted())))

@@ -283,4 +283,29 @@ import Testing
             #expect(error.description.split(separator: "\n").count == 2)
         }
     }
+    /// Plan never reads Supabase's own schemas, so a view, enum or function there would be written and
+    /// then ignored (as tables were); each is refused at its own line.
+    @Test func viewEnumAndFunctionInSupabaseSchemasRefused() throws {
+        let line = #line + 2
+        let schema = Schema {
+            View("me", schema: "auth", query: SQL(raw: "select 1"))
+            EnumType("mood", schema: "storage", values: "ok")
+            Function("hook", schema: "graphql_public", returns: .void, body: SQL(raw: "begin end;"))
+            View("mine", schema: "app", query: SQL(raw: "select 1"))
+        }
+        let errors = schema.validationErrors()
+        try #require(errors.count == 3, "\(errors.map(\.description))")
+        expect(errors[0], .invalidDeclaration, table: "auth.me", column: nil, line: line)
+        expect(errors[1], .invalidDeclaration, table: "storage.mood", column: nil, line: line + 1)
+        expect(errors[2], .invalidDeclaration, table: "graphql_public.hook", column: nil, line: line + 2)
+        #expect(errors[0].message.contains("schema auth, which belongs to Supabase"), "\(errors[0])")
+    }
+
+    /// One list answers both questions: who owns a schema, and which schemas rendering never creates.
+    @Test func supabaseSchemasOwnedAndPreexisting() {
+        #expect(SupabaseSchemas.owns("auth") && SupabaseSchemas.owns("pg_catalog") && SupabaseSchemas.owns("graphql_public"))
+        #expect(!SupabaseSchemas.owns("public") && !SupabaseSchemas.owns("app") && !SupabaseSchemas.owns("pgx"))
+        #expect(SupabaseSchemas.preexists("public") && SupabaseSchemas.preexists("vault") && !SupabaseSchemas.preexists("private"))
+        #expect(SupabaseSchemas.ownedLikePatterns == ["pg\\_%", "supabase\\_%", "graphql%"])
+    }
 }

@@ -4,7 +4,7 @@ import RLSSQL
 extension CatalogDiff {
     /// PUBLIC and the roles Supabase's API serves through: what a new object grants them by default
     /// is revoked outright, whatever the target's default privileges, before the declared grants.
-    static let apiRoles = ["public", "anon", "authenticated", "service_role"]
+    static let apiRoles = ([Role.public] + Role.apiRoles).map(\.name)
 
     /// One `revoke all … from public, anon, authenticated, service_role;` per object the plan creates
     /// (or drops and creates again): tables, views, materialized views, sequences and functions.

@@ -1,7 +1,9 @@
+import RLSModel
+
 /// What several lint rules ask of a catalog: who the API reaches, what is indexed, which policies apply.
 extension Catalog {
     /// The roles PostgREST requests run as, and `public` (PUBLIC), which every role belongs to.
-    static let apiRoles: Set<String> = ["anon", "authenticated", "public"]
+    static let apiRoles = Set((Role.clientRoles + [.public]).map(\.name))
 
     /// Schemas the API can reach: `public` always (Supabase exposes it and grants it to the API
     /// roles), and any other managed schema on which an API role holds `USAGE`. A schema without

@@ -1,3 +1,5 @@
+import RLSModel
+
 /// What the live-table lint rules ask: who Realtime would deliver a table's changes to.
 extension Catalog {
     /// The API roles (`anon`, `authenticated`) that may select rows of `table`: those holding SELECT
@@ -5,7 +7,7 @@ extension Catalog {
     /// Realtime delivers a change to a subscriber only when its role may select the changed row.
     func liveReaders(of table: Table) -> Set<String> {
         let privileges = apiPrivileges(on: table.name)
-        var readers = Set(["anon", "authenticated"].filter { role in
+        var readers = Set(Role.clientRoles.map(\.name).filter { role in
             (privileges[role] ?? []).contains("SELECT") || (privileges["public"] ?? []).contains("SELECT")
         })
         guard table.rowSecurity else { return readers }

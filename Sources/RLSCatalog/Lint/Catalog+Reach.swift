@@ -1,3 +1,5 @@
+import RLSModel
+
 /// What an API role can reach, counting PUBLIC and the roles granted to it (`grant authenticated to anon`).
 extension Catalog {
     /// The role itself, PUBLIC, and every role it was granted, transitively.
@@ -20,7 +22,7 @@ extension Catalog {
 
     /// The API roles (`anon`, `authenticated`) that hold `privilege` on `name`, sorted.
     func apiRoles(holding privilege: String, on name: QualifiedName) -> [String] {
-        ["anon", "authenticated"].filter { canUse($0, privilege, on: name) }
+        Role.clientRoles.map(\.name).filter { canUse($0, privilege, on: name) }
     }
 
     /// True when `role` may execute `function`.

@@ -1,4 +1,6 @@
 import RLSDatabase
+import RLSModel
+import RLSSQL
 
 /// Checks that a database is shaped like Supabase and that impersonation works on it.
 ///
@@ -40,11 +42,11 @@ public enum Doctor {
         let rows = try connection.query(
             """
             select r.rolname, pg_has_role(current_user, r.oid, 'MEMBER') as member
-            from pg_roles r where r.rolname in ('anon', 'authenticated', 'service_role') order by r.rolname
+            from pg_roles r where r.rolname in (\(Role.apiRoles.nameLiterals)) order by r.rolname
             """
         ).rows
         let present = try rows.map { try $0.string("rolname") }
-        let missing = ["anon", "authenticated", "service_role"].filter { !present.contains($0) }
+        let missing = Role.apiRoles.map(\.name).filter { !present.contains($0) }
         let notMember = try rows.filter { try !$0.bool("member") }.map { try $0.string("rolname") }
         let passed = missing.isEmpty && notMember.isEmpty
         let detail: String

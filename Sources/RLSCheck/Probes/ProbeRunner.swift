@@ -1,5 +1,6 @@
 import Foundation
 import RLSDatabase
+import RLSModel
 import RLSSQL
 
 /// Runs probes inside the check's transaction, many per round trip. Each probe is ONE `do` block
@@ -33,7 +34,7 @@ struct ProbeRunner {
         batches = try connection.query(
             """
             select bool_and(has_language_privilege(r.oid, 'plpgsql', 'USAGE')) as usable
-            from pg_roles r where r.rolname in ('anon', 'authenticated', 'service_role')
+            from pg_roles r where r.rolname in (\(Role.apiRoles.nameLiterals))
             """
         ).first?["usable"] == "t"
         try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")

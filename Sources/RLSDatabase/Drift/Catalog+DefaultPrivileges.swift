@@ -2,6 +2,7 @@ import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
 public import RLSCatalog
+import RLSModel
 
 extension Catalog {
     /// How the database read into this catalog treats new tables in `public`: `.legacyGrantAll`
@@ -11,7 +12,7 @@ extension Catalog {
     /// A throwaway database for the desired state is made the same way, so that what a `CREATE`
     /// grants by default is part of both sides.
     public var publicTableDefaults: DefaultPrivileges {
-        let apiRoles: Set<String> = ["anon", "authenticated"]
+        let apiRoles = Set(Role.clientRoles.map(\.name))
         let grantsToAPI = defaultPrivileges.contains { entry in
             entry.objectKind == .table && entry.schema == "public" && apiRoles.contains(entry.grantee)
         }

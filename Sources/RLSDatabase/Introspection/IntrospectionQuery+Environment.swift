@@ -1,6 +1,9 @@
 import RLSEmbedded
 import RLSMigrations
+import RLSModel
 import RLSPostgres
+import RLSSQL
+
 extension IntrospectionQuery {
     /// What surrounds the managed schemas, in one query (one row kind per fact): roles granted to
     /// `anon`/`authenticated`, every role's default privileges for them or PUBLIC, installed
@@ -21,7 +24,7 @@ extension IntrospectionQuery {
     /// without Supabase's roles), which `and` does not.
     static func apiReaders(_ oid: String) -> String {
         """
-        array_to_string(array(select r from unnest(array['anon', 'authenticated']) r
+        array_to_string(array(select r from unnest(array[\(Role.clientRoles.nameLiterals)]) r
                               where case when exists (select 1 from pg_roles pr where pr.rolname = r)
                                          then has_table_privilege(r, \(oid), 'SELECT') else false end), ',')
         """
@@ -33,14 +36,14 @@ extension IntrospectionQuery {
         from pg_auth_members am
         join pg_roles m on m.oid = am.member
         join pg_roles r on r.oid = am.roleid
-        where m.rolname in ('anon', 'authenticated')
+        where m.rolname in (\(Role.clientRoles.nameLiterals))
         union all
         select 'default', coalesce(n.nspname, ''), pg_get_userbyid(d.defaclrole)::text, d.defaclobjtype::text,
                case when a.grantee = 0 then 'public' else pg_get_userbyid(a.grantee)::text end, a.privilege_type, null
         from pg_default_acl d
         left join pg_namespace n on n.oid = d.defaclnamespace,
              aclexplode(d.defaclacl) a
-        where (a.grantee = 0 or pg_get_userbyid(a.grantee) in ('anon', 'authenticated'))
+        where (a.grantee = 0 or pg_get_userbyid(a.grantee) in (\(Role.clientRoles.nameLiterals)))
           and (d.defaclnamespace = 0 or \(managed))
         union all
         select 'extension', n.nspname, e.extname::text, e.extversion,

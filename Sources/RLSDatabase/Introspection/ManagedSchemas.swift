@@ -12,7 +12,7 @@ enum ManagedSchemas {
     static let excluded = SupabaseSchemas.owned
 
     /// Schemas that Supabase or Postgres own, by `LIKE` pattern.
-    static let excludedPatterns = ["pg\\_%", "supabase\\_%", "graphql%"]
+    static let excludedPatterns = SupabaseSchemas.ownedLikePatterns
 
     /// An SQL condition true when the namespace name in `column` is managed.
     static func condition(_ column: String) -> String {

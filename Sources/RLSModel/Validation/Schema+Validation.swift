@@ -2,14 +2,6 @@ extension Schema {
     /// Postgres truncates names longer than this many bytes (NAMEDATALEN - 1).
     public static let maximumIdentifierBytes = 63
 
-    /// Columns of Supabase's `auth.users` that tables may reference and triggers may read.
-    public static let authUsersColumns: [String: ColumnType] = [
-        "id": .uuid, "email": .varchar(255), "phone": .text, "aud": .varchar(255), "role": .varchar(255),
-        "raw_user_meta_data": .jsonb, "raw_app_meta_data": .jsonb, "is_anonymous": .boolean,
-        "created_at": .timestamptz, "updated_at": .timestamptz, "last_sign_in_at": .timestamptz,
-        "email_confirmed_at": .timestamptz, "phone_confirmed_at": .timestamptz,
-    ]
-
     /// Throws every mistake at once, each naming its Swift file and line.
     public func validate() throws(SchemaValidationError) {
         let errors = validationErrors()
@@ -63,6 +55,7 @@ extension Schema {
         errors += textSafetyErrors()
         errors += realtimeErrors()
         errors += storageErrors()
+        errors += ownedSchemaErrors()
         return errors
     }
 
@@ -84,7 +77,7 @@ extension Schema {
 
     /// The type of `column` in a declared table or `auth.users`, nil when unknown.
     func columnType(_ column: String, in table: TableName) -> ColumnType? {
-        if table == .authUsers { return Self.authUsersColumns[column] }
+        if table == .authUsers { return AuthUsers.columns[column] }
         return self.table(table)?.column(column)?.type
     }
 
@@ -95,6 +88,20 @@ extension Schema {
 }
 
 extension Schema {
+    /// Views, enums and functions declared in one of Supabase's own schemas (tables are refused with
+    /// their own advice): plan never reads objects there, so they would be written and then ignored.
+    func ownedSchemaErrors() -> [ValidationError] {
+        let objects = views.map { ("view", $0.qualifiedName, $0.source) }
+            + enums.map { ("enum", $0.qualifiedName, $0.source) }
+            + functions.map { ("function", $0.qualifiedName, $0.source) }
+        return objects.filter { SupabaseSchemas.owns($0.1.schema) }.map { what, name, source in
+            ValidationError(
+                .invalidDeclaration, table: name, column: nil, source: source,
+                "\(what) \(name) is in schema \(name.schema), which belongs to Supabase, so the DSL declares nothing "
+                    + "there; declare it in public or a schema of yours")
+        }
+    }
+
     /// What to declare instead of a table in one of Supabase's own schemas.
     static func ownedSchemaAdvice(_ schema: String) -> String {
         switch schema {

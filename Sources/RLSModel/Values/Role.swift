@@ -21,6 +21,10 @@ public struct Role: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The three API roles, in the order grants are written.
     public static let apiRoles: [Role] = [.anon, .authenticated, .serviceRole]
 
+    /// The API roles a client's key reaches (the publishable key, or it with a user's JWT): `anon` and
+    /// `authenticated`. What they may read is what the Data API and Realtime expose.
+    public static let clientRoles: [Role] = [.anon, .authenticated]
+
     /// The role's name.
     public var description: String { name }
 
