@@ -1,4 +1,5 @@
 import Foundation
+import RLSCheck
 import RLSDatabase
 import RLSModel
 import RLSSQL
@@ -68,8 +69,7 @@ enum MembershipBench {
         try connection.execute("begin")
         defer { _ = try? connection.execute("rollback") }
         if let user {
-            try connection.execute(
-                "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '{\"sub\":\"\(user)\",\"role\":\"authenticated\"}', true)")
+            try Impersonation.become(.user(Persona.User(name: "reader", id: user, email: "reader@bench.invalid")), on: connection)
         }
         var rows = 0
         for _ in 0..<5 { rows = try connection.query(sql).count }

@@ -98,10 +98,7 @@ public enum Doctor {
             ? "a signed-in user gets their own id from auth.uid() (request.jwt.claims)"
             : "auth.uid() also reads the older request.jwt.claim.sub setting"
         return try rolledBack(connection) {
-            try Impersonation.become(.user(user), on: connection)
-            if claimsStyle == .legacy {
-                try connection.execute("select set_config('request.jwt.claims', '', true)")
-            }
+            try Impersonation.become(.user(user), on: connection, claims: claimsStyle == .json ? .all : .legacyOnly)
             let row = try connection.query("select auth.uid()::text as uid, auth.role() as role").rows[0]
             let uid = row["uid"]
             return DoctorFinding(

@@ -8,34 +8,26 @@ import RLSDatabase
 /// transaction-mode pooler. Works when connected as Supabase's non-superuser `postgres`, which is a
 /// member of the API roles.
 ///
+/// The one writer of these settings: ``script(for:claims:)`` writes the statement, which probes put
+/// in front of their own round trip and ``become(_:on:claims:)`` runs by itself.
+///
 /// ```sql
 /// select set_config('role', 'authenticated', true),
 ///        set_config('request.jwt.claims', '{"sub":"…","role":"authenticated",…}', true), …
 /// ```
 public enum Impersonation {
-    /// Becomes `persona` until the current transaction ends. Call inside a transaction.
-    public static func become(_ persona: Persona, on connection: Connection) throws {
-        try connection.query(
-            """
-            select set_config('role', $1, true),
-                   set_config('request.jwt.claims', $2, true),
-                   set_config('request.jwt.claim.sub', $3, true),
-                   set_config('request.jwt.claim.role', $1, true),
-                   set_config('request.jwt.claim.email', $4, true)
-            """,
-            [persona.role, claims(for: persona), subject(of: persona), email(of: persona)]
-        )
+    /// Which JWT settings to write.
+    public enum Claims: Sendable {
+        /// `request.jwt.claims` as JSON and the older per-claim settings, as Supabase's API does.
+        case all
+        /// Only the older per-claim settings (`request.jwt.claims` empty): what `rls doctor` uses to
+        /// prove that `auth.uid()` still reads `request.jwt.claim.sub`.
+        case legacyOnly
     }
 
-    /// Returns to the connecting role (and clears the claims) without ending the transaction.
-    public static func reset(on connection: Connection) throws {
-        try connection.execute(
-            """
-            reset role;
-            select set_config('request.jwt.claims', '', true), set_config('request.jwt.claim.sub', '', true),
-                   set_config('request.jwt.claim.role', '', true), set_config('request.jwt.claim.email', '', true);
-            """
-        )
+    /// Becomes `persona` until the current transaction ends. Call inside a transaction.
+    public static func become(_ persona: Persona, on connection: Connection, claims: Claims = .all) throws {
+        try connection.execute(script(for: persona, claims: claims))
     }
 
     /// The JWT claims Supabase's gateway would pass for this persona, as compact JSON.
@@ -49,15 +41,5 @@ public enum Impersonation {
             return #"{"sub":"\#(user.id)","role":"authenticated","email":\#(JSONValue.quoted(user.email)),"aud":"authenticated","#
                 + #""aal":\#(JSONValue.quoted(user.aal)),"is_anonymous":\#(user.isAnonymous),"app_metadata":\#(user.appMetadataJSON)}"#
         }
-    }
-
-    private static func subject(of persona: Persona) -> String {
-        if case .user(let user) = persona { return user.id }
-        return ""
-    }
-
-    private static func email(of persona: Persona) -> String {
-        if case .user(let user) = persona { return user.email }
-        return ""
     }
 }
