@@ -3,7 +3,7 @@ import RLSModel
 /// What an API role can reach, counting PUBLIC and the roles granted to it (`grant authenticated to anon`).
 extension Catalog {
     /// The role itself, PUBLIC, and every role it was granted, transitively.
-    func reach(of role: String) -> Set<String> {
+    public func reach(of role: String) -> Set<String> {
         var result: Set<String> = [role, "public"], pending = [role]
         while let next = pending.popLast() {
             for membership in environment.roleMemberships where membership.member == next && !result.contains(membership.role) {

@@ -87,7 +87,7 @@ public enum AccessCheck {
         let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }
 
         if results.contains(where: { $0.verdict != .pass }) {
-            let catalog = try PolicyCatalog.read(schemas: Array(Set(schema.tables.map(\.schema))).sorted(), on: connection)
+            let catalog = try PolicyCatalog.read(tables: schema.tables.map(\.qualifiedName), on: connection)
             for index in results.indices where results[index].verdict == .mismatch {
                 results[index].explanation = catalog.explain(results[index], in: schema.table(results[index].probe.table)!, of: schema)
             }

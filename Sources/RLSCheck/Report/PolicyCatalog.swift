@@ -1,46 +1,38 @@
+import RLSCatalog
 import RLSDatabase
 import RLSModel
 
-/// What the live database says about the probed tables: RLS switches, policies and privileges,
-/// read in three queries, to name the grant or policy behind each mismatch.
+/// What the live database says about the probed tables: RLS switches, policies and privileges, taken
+/// from the catalog RLSDatabase introspects (check reads pg_catalog no other way), to name the grant
+/// or policy behind each mismatch.
 struct PolicyCatalog: Sendable {
     var rlsEnabled: [TableName: Bool] = [:]
     var policies: [LivePolicy] = []
-    /// Privileges held per table and API role.
+    /// Privileges held per table and API role: on the whole table, granted to the role, to PUBLIC or
+    /// to a role it is a member of (what `has_table_privilege` answers).
     var privileges: [TableName: [String: Set<Operation>]] = [:]
 
-    static func read(schemas: [String], on connection: Connection) throws -> PolicyCatalog {
-        var catalog = PolicyCatalog()
-        for row in try connection.query(
-            """
-            select n.nspname, c.relname, c.relrowsecurity, r.rolname,
-                   has_table_privilege(r.oid, c.oid, 'SELECT') as s, has_table_privilege(r.oid, c.oid, 'INSERT') as i,
-                   has_table_privilege(r.oid, c.oid, 'UPDATE') as u, has_table_privilege(r.oid, c.oid, 'DELETE') as d
-            from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            cross join pg_roles r
-            where c.relkind in ('r', 'p') and n.nspname = any($1::text[]) and r.rolname in ('anon', 'authenticated', 'service_role')
-            """, [schemas])
-        {
-            let table = TableName(schema: try row.string("nspname"), name: try row.string("relname"))
-            catalog.rlsEnabled[table] = try row.bool("relrowsecurity")
-            var held = Set<Operation>()
-            for (column, operation) in [("s", Operation.select), ("i", .insert), ("u", .update), ("d", .delete)] where try row.bool(column) {
-                held.insert(operation)
+    static func read(tables: [TableName], on connection: Connection) throws -> PolicyCatalog {
+        try PolicyCatalog(connection.introspectCatalog(), tables: Set(tables))
+    }
+
+    init(_ catalog: Catalog, tables: Set<TableName>) {
+        for table in catalog.tables where tables.contains(table.name) {
+            rlsEnabled[table.name] = table.rowSecurity
+            for role in Role.apiRoles.map(\.name) {
+                let reach = catalog.reach(of: role)
+                let held = catalog.grants.filter {
+                    $0.objectKind == .table && $0.object == table.name && $0.column == nil && reach.contains($0.grantee)
+                }.compactMap { Operation(rawValue: $0.privilege.lowercased()) }
+                privileges[table.name, default: [:]][role] = Set(held)
             }
-            catalog.privileges[table, default: [:]][try row.string("rolname")] = held
         }
-        for row in try connection.query(
-            """
-            select schemaname, tablename, policyname, permissive = 'PERMISSIVE' as permissive, roles::text[] as roles, cmd, qual, with_check
-            from pg_policies where schemaname = any($1::text[]) order by schemaname, tablename, policyname
-            """, [schemas])
-        {
-            catalog.policies.append(LivePolicy(
-                table: TableName(schema: try row.string("schemaname"), name: try row.string("tablename")),
-                name: try row.string("policyname"), isPermissive: try row.bool("permissive"),
-                roles: try row.stringArray("roles"), command: try row.string("cmd"),
-                using: row["qual"], withCheck: row["with_check"]))
-        }
-        return catalog
+        policies = catalog.policies.filter { tables.contains($0.table) }
+            .sorted { ($0.table.schema, $0.table.name, $0.name) < ($1.table.schema, $1.table.name, $1.name) }
+            .map {
+                LivePolicy(
+                    table: $0.table, name: $0.name, isPermissive: $0.permissive, roles: $0.roles,
+                    command: $0.command.rawValue, using: $0.using, withCheck: $0.withCheck)
+            }
     }
 }
