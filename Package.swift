@@ -77,7 +77,9 @@ let package = Package(
         .testTarget(
             name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"]
         ),
-        .testTarget(name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSCheck", "RLSDatabase", "RLSTestSupport", "ElectricRide"], exclude: ["Snapshots"]),
+        .testTarget(
+            name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSCheck", "RLSDatabase", "RLSTestSupport", "ElectricRide"],
+            exclude: ["Snapshots"]),
         .testTarget(
             name: "RLSCommandLineTests",
             dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "ElectricRide", "RLSPull", "RLSPlan"]

@@ -22,7 +22,8 @@ extension ElectricRide {
         .comment("A business that sells vehicles through its team; the backend creates it when a dealer signs up.")
         .access(
             select: .authenticated, insert: .serviceRoleOnly,
-            update: .members(of: "id", through: "dealership_member", roles: ["owner", "admin"]), delete: .serviceRoleOnly)
+            update: .members(of: "id", through: "dealership_member", roles: ["owner", "admin"]), delete: .serviceRoleOnly
+        )
         // The team's private channel (topic `dealership:<id>`): owners and admins broadcast to the whole
         // team (a price change, the showroom closing early), every member hears it live.
         .channel(
@@ -39,7 +40,8 @@ extension ElectricRide {
         .comment("Who works for which dealership, in which role; only the dealership's owners change it.")
         .access(
             read: .members(of: "dealership_id", through: "dealership_member"),
-            write: .members(of: "dealership_id", through: "dealership_member", roles: ["owner"]))
+            write: .members(of: "dealership_id", through: "dealership_member", roles: ["owner"])
+        )
         // Who may act for the dealership is worth a second factor: a stolen password alone cannot change the team.
         .requiresMFA(for: [.insert, .update, .delete])
 

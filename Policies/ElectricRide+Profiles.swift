@@ -21,10 +21,12 @@ extension ElectricRide {
         .updatable(only: "full_name", "avatar_url")
 
         // The client-supplied metadata only fills display fields; no policy ever reads it.
-        SignUpProfile(table: "profiles", values: [
-            "id": .userID,
-            "full_name": .metadata("full_name"),
-            "avatar_url": .metadata("avatar_url"),
-        ])
+        SignUpProfile(
+            table: "profiles",
+            values: [
+                "id": .userID,
+                "full_name": .metadata("full_name"),
+                "avatar_url": .metadata("avatar_url"),
+            ])
     }
 }

@@ -28,26 +28,32 @@ extension ElectricRide {
         },
         Scenario("the welcome page counts follow a new listing") {
             As(.alice) {
-                Expect(SQL(raw: """
-                    insert into public.listing (vehicle_id, colour_id, price, odometer_km)
-                    select v.id, c.id, 15000, 1200 from public.vehicle v, public.colour c order by v.id, c.id limit 1
-                    """), .rowCount(1))
+                Expect(
+                    SQL(
+                        raw: """
+                            insert into public.listing (vehicle_id, colour_id, price, odometer_km)
+                            select v.id, c.id, 15000, 1200 from public.vehicle v, public.colour c order by v.id, c.id limit 1
+                            """), .rowCount(1))
             }
             As(.serviceRole) {
-                Expect(SQL(raw: """
-                    select count(*) = 0 from public.welcome_brand_counts w
-                    where w.available_listings <> (select count(*) from public.listing l join public.vehicle v on v.id = l.vehicle_id
-                                                   where v.brand_id = w.brand_id and l.status = 'available')
-                    """), .returns("t"))
+                Expect(
+                    SQL(
+                        raw: """
+                            select count(*) = 0 from public.welcome_brand_counts w
+                            where w.available_listings <> (select count(*) from public.listing l join public.vehicle v on v.id = l.vehicle_id
+                                                           where v.brand_id = w.brand_id and l.status = 'available')
+                            """), .returns("t"))
             }
         },
         Scenario("nobody lists a vehicle under someone else's name") {
             As(.alice) {
-                Expect(SQL(raw: """
-                    insert into public.listing (seller_id, vehicle_id, colour_id, price, odometer_km)
-                    select p.id, v.id, c.id, 1, 1 from public.profiles p, public.vehicle v, public.colour c
-                    where p.id <> (select auth.uid()) limit 1
-                    """), .rejectedByPolicy)
+                Expect(
+                    SQL(
+                        raw: """
+                            insert into public.listing (seller_id, vehicle_id, colour_id, price, odometer_km)
+                            select p.id, v.id, c.id, 1, 1 from public.profiles p, public.vehicle v, public.colour c
+                            where p.id <> (select auth.uid()) limit 1
+                            """), .rejectedByPolicy)
             }
         },
     ]

@@ -31,7 +31,10 @@ enum CommandReference {
     }
 
     private static func section(_ command: Command, program: String, level: String) -> [String] {
-        var lines = ["", "\(level) \(program) \(command.name)", "", prose(command.summary), "", "```", command.usage(program: program, column: 0), "```"]
+        var lines = [
+            "", "\(level) \(program) \(command.name)", "", prose(command.summary), "", "```", command.usage(program: program, column: 0),
+            "```",
+        ]
         for paragraph in paragraphs(command.discussion) { lines += ["", paragraph] }
         if !command.subcommands.isEmpty {
             lines += ["", "| Subcommand | What it does |", "| --- | --- |"]
@@ -45,7 +48,8 @@ enum CommandReference {
     }
 
     private static func table(_ specs: [ArgumentSpec], heading: String) -> [String] {
-        ["| \(heading) | |", "| --- | --- |"] + specs.map { "| `\($0.synopsis.replacingOccurrences(of: "|", with: "\\|"))` | \(cell($0.help)) |" }
+        ["| \(heading) | |", "| --- | --- |"]
+            + specs.map { "| `\($0.synopsis.replacingOccurrences(of: "|", with: "\\|"))` | \(cell($0.help)) |" }
     }
 
     /// GitHub's anchor for a heading `rls dev start`.

@@ -19,9 +19,10 @@ public enum AccessDocs {
     public static func pages(for schema: Schema, proof: AccessProof) throws(DocsError) -> [GeneratedPage] {
         do { try schema.validate() } catch { throw .invalidSchema(error) }
         let matrix = AccessMatrix(schema)
-        let failures = proof.failures.map { failure in
-            "\(failure.cell): documented as \(matrix.outcome(of: failure.cell).words), but \(failure.reason)"
-        } + proof.otherFailures
+        let failures =
+            proof.failures.map { failure in
+                "\(failure.cell): documented as \(matrix.outcome(of: failure.cell).words), but \(failure.reason)"
+            } + proof.otherFailures
         if !failures.isEmpty { throw .proofFailed(source: proof.source, failures: failures) }
         let page = AccessPage(matrix: matrix, proof: proof)
         return [

@@ -18,7 +18,10 @@ public enum DocsError: Error, Sendable, CustomStringConvertible {
         case .proofFailed(let source, let failures):
             let shown = failures.prefix(20).map { "  \($0)" }
             let more = failures.count > 20 ? ["  ... and \(failures.count - 20) more"] : []
-            return (["\(failures.count) access \(failures.count == 1 ? "rule does" : "rules do") not hold on \(source), so no page was written:"]
+            return
+                ([
+                    "\(failures.count) access \(failures.count == 1 ? "rule does" : "rules do") not hold on \(source), so no page was written:"
+                ]
                 + shown + more
                 + ["Fix the policy or grant (run 'rls check' for the full matrix, 'rls plan' for drift), then run 'rls docs' again."])
                 .joined(separator: "\n")

@@ -46,7 +46,8 @@ public struct StalePage: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func withoutCommit(_ page: String) -> String {
-        page.replacingOccurrences(of: #"<span class="commit">[^<]*(<code>[^<]*</code>)?[^<]*</span>"#, with: "", options: .regularExpression)
+        page.replacingOccurrences(
+            of: #"<span class="commit">[^<]*(<code>[^<]*</code>)?[^<]*</span>"#, with: "", options: .regularExpression)
     }
 
     /// What differs, in two or three lines.

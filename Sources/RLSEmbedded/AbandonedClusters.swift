@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 /// Removes clusters and half-built templates whose owning process has died (a killed run, a crash).
 enum AbandonedClusters {
@@ -36,9 +36,10 @@ enum AbandonedClusters {
         let account = try? ServerAccount.forCurrentUser()
         let pidFile = dataDirectory + "/postmaster.pid"
         guard PrivateDirectory.isOurs(pidFile, account: account),
-              let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
-              let line = text.split(separator: "\n").first, let pid = Int32(line),
-              ProcessLiveness.isOurPostgres(pid, dataDirectory: dataDirectory, account: account) else { return nil }
+            let text = try? String(contentsOfFile: pidFile, encoding: .utf8),
+            let line = text.split(separator: "\n").first, let pid = Int32(line),
+            ProcessLiveness.isOurPostgres(pid, dataDirectory: dataDirectory, account: account)
+        else { return nil }
         return pid
     }
 }

@@ -1,6 +1,6 @@
-import RLSPostgres
 import Dispatch
 import Foundation
+import RLSPostgres
 
 /// The clusters this process started, so they are stopped at exit and on Ctrl-C / SIGTERM.
 enum ClusterRegistry {
@@ -44,11 +44,15 @@ enum ClusterRegistry {
                 source.setEventHandler {
                     lock.withLock { stoppingOnSignal = true }
                     let name = signalNumber == SIGINT ? "SIGINT" : "SIGTERM"
-                    FileHandle.standardError.write(Data("rls: stopped by \(name); stopping the throwaway database and removing its files.\n".utf8))
+                    FileHandle.standardError.write(
+                        Data("rls: stopped by \(name); stopping the throwaway database and removing its files.\n".utf8))
                     // The command's connection breaks as the server stops; its "server closed the
                     // connection" would only mislead, so whatever it prints from now on goes nowhere.
                     let null = open("/dev/null", O_WRONLY)
-                    if null >= 0 { dup2(null, 1); dup2(null, 2) }
+                    if null >= 0 {
+                        dup2(null, 1)
+                        dup2(null, 2)
+                    }
                     ClusterRegistry.stopAll()
                     exit(128 + signalNumber)
                 }

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// Server configuration for a local development and test cluster.
 enum ClusterSettings {
     /// Appended to `postgresql.conf`. Durability is traded for speed: the cluster is disposable.

@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 import RLSSQL
 
 /// A pristine, Supabase-shaped data directory, built once per installation and copied for each cluster.
@@ -12,7 +12,8 @@ package enum ClusterTemplate {
         let directory = self.directory(binaries: binaries, base: base)
         let data = directory + "/data"
         if FileManager.default.fileExists(atPath: directory + "/ready") {
-            if [directory, data, data + "/pg_hba.conf", directory + "/ready"].allSatisfy({ PrivateDirectory.isOurs($0, account: account) }) {
+            if [directory, data, data + "/pg_hba.conf", directory + "/ready"].allSatisfy({ PrivateDirectory.isOurs($0, account: account) })
+            {
                 return data
             }
             // Not built by us (or the server account): never run it. Set it aside and build our own.
@@ -30,7 +31,9 @@ package enum ClusterTemplate {
 
     /// Where the template for these binaries and this Supabase shape lives in `base`.
     static func directory(binaries: ServerBinaries, base: String) -> String {
-        let key = fnv1a("\(binaries.fingerprint)|\(SupabaseShape.version)|\(SupabaseShape.roles)|\(SupabaseShape.database)|\(SupabaseShape.storage)|\(ClusterSettings.postgresqlConf)|\(ClusterSettings.pgHbaConf)")
+        let key = fnv1a(
+            "\(binaries.fingerprint)|\(SupabaseShape.version)|\(SupabaseShape.roles)|\(SupabaseShape.database)|\(SupabaseShape.storage)|\(ClusterSettings.postgresqlConf)|\(ClusterSettings.pgHbaConf)"
+        )
         return "\(base)/template-u\(geteuid())-\(String(key, radix: 16))"
     }
 
@@ -40,10 +43,12 @@ package enum ClusterTemplate {
         try ProcessLiveness.currentOwnerToken.write(toFile: directory + "/owner", atomically: true, encoding: .utf8)
         try account?.own(directory)
         let data = directory + "/data"
-        let (executable, arguments) = account.wrap(binaries.initdb, [
-            "-D", data, "-N", "--auth=trust", "-E", "UTF8", "--locale=C", "-U", "supabase_admin",
-            "--wal-segsize=1", "--no-instructions",
-        ])
+        let (executable, arguments) = account.wrap(
+            binaries.initdb,
+            [
+                "-D", data, "-N", "--auth=trust", "-E", "UTF8", "--locale=C", "-U", "supabase_admin",
+                "--wal-segsize=1", "--no-instructions",
+            ])
         let initdb = try ExternalCommand.run(executable, arguments, in: directory)
         guard initdb.status == 0 else {
             throw EmbeddedClusterError(kind: .initdbFailed, message: "initdb failed (exit \(initdb.status)).", detail: initdb.output)

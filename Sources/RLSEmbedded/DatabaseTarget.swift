@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 /// The database a command works on, chosen the way `rls` promises: an explicit `--database-url`,
 /// else `DATABASE_URL`, else a running dev cluster (`rls dev start`), else a throwaway embedded cluster.

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// What new tables, sequences and functions in `public` grant the API roles by default.
 ///
 /// Supabase stopped granting them for all projects on 2026-10-30, so ``none`` is the default:

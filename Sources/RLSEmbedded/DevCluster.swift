@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 /// The persistent local cluster behind `rls dev start|stop|status|url`, kept under `.rls/` of a project.
 ///
@@ -53,7 +53,8 @@ public enum DevCluster {
             settings = layout.readSettings()
         }
         guard var current = settings else {
-            throw EmbeddedClusterError(kind: .fileSystem, message: "\(layout.settingsPath) is missing; remove \(layout.root) and start again.")
+            throw EmbeddedClusterError(
+                kind: .fileSystem, message: "\(layout.settingsPath) is missing; remove \(layout.root) and start again.")
         }
         if current.port == 0 || FreePort.isListening(current.port) {
             current.port = try FreePort.pick()
@@ -106,8 +107,9 @@ public enum DevCluster {
     static func status(_ layout: DevClusterLayout) -> Status {
         guard FileManager.default.fileExists(atPath: layout.dataDirectory + "/PG_VERSION") else { return .notCreated }
         guard let settings = layout.readSettings(),
-              AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) != nil,
-              FreePort.isListening(settings.port) else {
+            AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) != nil,
+            FreePort.isListening(settings.port)
+        else {
             return .stopped(dataDirectory: layout.dataDirectory)
         }
         let url = "postgres://postgres:\(settings.password)@127.0.0.1:\(settings.port)/postgres"

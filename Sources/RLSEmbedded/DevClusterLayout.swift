@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 /// Where a project's dev cluster keeps its files.
 ///
@@ -52,7 +52,8 @@ struct DevClusterLayout {
         try? FileManager.default.removeItem(atPath: dataDirectory)
         let copy = try ExternalCommand.run("/bin/cp", ["-a", template, dataDirectory])
         guard copy.status == 0 else {
-            throw EmbeddedClusterError(kind: .fileSystem, message: "Copying the cluster template to \(dataDirectory) failed.", detail: copy.output)
+            throw EmbeddedClusterError(
+                kind: .fileSystem, message: "Copying the cluster template to \(dataDirectory) failed.", detail: copy.output)
         }
         // The dev cluster keeps its data, so it is worth a little durability the throwaway one skips.
         try "\nfsync = on\n".appendingLine(to: dataDirectory + "/postgresql.conf")

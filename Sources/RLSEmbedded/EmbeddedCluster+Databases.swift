@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 import RLSSQL
 
 extension EmbeddedCluster {
@@ -16,9 +16,11 @@ extension EmbeddedCluster {
         // Plain names only, because the name is also spliced unescaped into the returned URL; in SQL it is
         // quoted all the same.
         guard let first = name.unicodeScalars.first, first == "_" || (first.properties.isASCIIHexDigit || first.properties.isAlphabetic),
-              name.unicodeScalars.allSatisfy({ $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }),
-              name.utf8.count < 64 else {
-            throw EmbeddedClusterError(kind: .shapeFailed, message: "Database name \"\(name)\" must be letters, digits and underscores, under 64 characters.")
+            name.unicodeScalars.allSatisfy({ $0.isASCII && ($0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)) }),
+            name.utf8.count < 64
+        else {
+            throw EmbeddedClusterError(
+                kind: .shapeFailed, message: "Database name \"\(name)\" must be letters, digits and underscores, under 64 characters.")
         }
         let admin = try Connection(url: socketConninfo())
         defer { admin.close() }

@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 extension EmbeddedCluster {
     /// How to start an embedded cluster.

@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 extension EmbeddedCluster {
     /// Starts a new throwaway cluster: removes clusters abandoned by killed runs, copies the cached

@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 /// A throwaway local PostgreSQL cluster shaped like a hosted Supabase database.
 ///

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// Why the embedded PostgreSQL cluster could not start or stop, and what to do about it.
 public struct EmbeddedClusterError: Error, Sendable, CustomStringConvertible {
     /// The broad cause.

@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 /// Runs a program to completion and captures its combined output.
 enum ExternalCommand {

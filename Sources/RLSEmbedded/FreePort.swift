@@ -1,16 +1,17 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Asks the kernel for a TCP port on 127.0.0.1 that nothing listens on right now.
 enum FreePort {
     static func pick() throws -> Int {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw failure() }
         defer { close(descriptor) }
@@ -33,9 +34,9 @@ enum FreePort {
     /// True when something accepts TCP connections on 127.0.0.1:`port`.
     static func isListening(_ port: Int) -> Bool {
         #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

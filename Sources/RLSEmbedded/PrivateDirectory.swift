@@ -1,7 +1,8 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A directory only this user (and, when root, the server account) can enter, for clusters, templates
@@ -32,7 +33,8 @@ enum PrivateDirectory {
         guard info.st_uid == geteuid() else {
             throw EmbeddedClusterError(
                 kind: .fileSystem,
-                message: "\(path) belongs to another user (uid \(info.st_uid)); rls will not run clusters from a directory someone else controls. "
+                message:
+                    "\(path) belongs to another user (uid \(info.st_uid)); rls will not run clusters from a directory someone else controls. "
                     + "Remove it as that user or root, or set RLS_EMBEDDED_DIR to a directory of your own.")
         }
         let wanted: mode_t = account == nil ? 0o700 : 0o710

@@ -1,7 +1,8 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Whether a process (by pid) still runs, robust against zombies and pid reuse.
@@ -9,7 +10,8 @@ enum ProcessLiveness {
     /// The process's start time in clock ticks since boot (`/proc/<pid>/stat` field 22), `nil` if it is gone.
     static func startTime(of pid: Int32) -> String? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
         // The command name in parentheses may contain spaces, so split only after it.
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         guard fields.count > 19, fields[0] != "Z", fields[0] != "X" else { return nil }

@@ -1,7 +1,8 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension ServerAccount {

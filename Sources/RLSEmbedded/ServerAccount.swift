@@ -1,7 +1,8 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The unprivileged account the server runs as when the caller is root.
@@ -19,7 +20,8 @@ struct ServerAccount: Sendable {
         guard let entry = getpwnam("postgres") else {
             throw EmbeddedClusterError(
                 kind: .noServerAccount,
-                message: "Running as root, and PostgreSQL refuses to run as root, but there is no postgres system user. Install the Debian package postgresql (it creates the user) or run as a normal user."
+                message:
+                    "Running as root, and PostgreSQL refuses to run as root, but there is no postgres system user. Install the Debian package postgresql (it creates the user) or run as a normal user."
             )
         }
         return ServerAccount(name: "postgres", uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid)

@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 /// The directory holding the PostgreSQL server programs (`initdb`, `postgres`).
 struct ServerBinaries: Sendable, Equatable {
@@ -22,9 +22,9 @@ struct ServerBinaries: Sendable, Equatable {
         throw EmbeddedClusterError(
             kind: .postgresMissing,
             message: """
-            PostgreSQL server programs (initdb, postgres) were not found in PG_BIN, PATH or /usr/lib/postgresql/*/bin. \
-            Install the Debian package postgresql (apt-get install -y postgresql), or set PG_BIN to the directory holding initdb.
-            """
+                PostgreSQL server programs (initdb, postgres) were not found in PG_BIN, PATH or /usr/lib/postgresql/*/bin. \
+                Install the Debian package postgresql (apt-get install -y postgresql), or set PG_BIN to the directory holding initdb.
+                """
         )
     }
 
@@ -38,7 +38,8 @@ struct ServerBinaries: Sendable, Equatable {
         let root = "/usr/lib/postgresql"
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         func key(_ version: String) -> [Int] { version.split(separator: ".").map { Int($0) ?? 0 } }
-        return versions
+        return
+            versions
             .sorted { key($0).lexicographicallyPrecedes(key($1)) }
             .reversed()
             .map { "\(root)/\($0)/bin" }

@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 /// A running `postgres` server started by us.
 final class ServerProcess: @unchecked Sendable {
@@ -25,9 +25,11 @@ final class ServerProcess: @unchecked Sendable {
             throw EmbeddedClusterError(kind: .fileSystem, message: "Could not write the server log at \(logPath).")
         }
         defer { try? log.close() }
-        var (executable, arguments) = account.wrap(binaries.postgres, [
-            "-D", dataDirectory, "-p", String(port), "-k", socketDirectory, "-c", "listen_addresses=\(listenAddress)",
-        ])
+        var (executable, arguments) = account.wrap(
+            binaries.postgres,
+            [
+                "-D", dataDirectory, "-p", String(port), "-k", socketDirectory, "-c", "listen_addresses=\(listenAddress)",
+            ])
         if detached, FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid") {
             // A persistent dev cluster must outlive this process and the terminal's Ctrl-C.
             arguments = [executable] + arguments
@@ -50,7 +52,9 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Waits until the server accepts connections on its socket.
     func waitUntilReady(socketDirectory: String, port: Int, timeout: TimeInterval = 30) throws {
-        try Self.waitUntilReady(socketDirectory: socketDirectory, port: port, timeout: timeout, logPath: logPath) { [process] in process.isRunning }
+        try Self.waitUntilReady(socketDirectory: socketDirectory, port: port, timeout: timeout, logPath: logPath) { [process] in
+            process.isRunning
+        }
     }
 
     /// Waits until a server accepts connections, failing early when `isRunning` turns false.
@@ -64,7 +68,8 @@ final class ServerProcess: @unchecked Sendable {
             if !isRunning() || Date() > deadline {
                 throw EmbeddedClusterError(
                     kind: .startFailed,
-                    message: isRunning() ? "PostgreSQL did not become ready within \(Int(timeout)) s." : "PostgreSQL exited while starting.",
+                    message: isRunning()
+                        ? "PostgreSQL did not become ready within \(Int(timeout)) s." : "PostgreSQL exited while starting.",
                     detail: logPath.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
                 )
             }

@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 /// Whether ``EmbeddedCluster/stop()`` already ran, guarded for calls from several threads.
 final class StopState: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 extension SupabaseShape {
     /// What Supabase Realtime keeps in each database, as far as access goes.
     ///

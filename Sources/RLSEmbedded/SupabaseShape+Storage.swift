@@ -1,4 +1,5 @@
 import RLSPostgres
+
 extension SupabaseShape {
     /// The `storage` schema as hosted projects have it, for policies on `storage.objects` to compile
     /// and be probed locally: `storage.buckets`, `storage.objects`, the `foldername`, `filename` and

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// A row of the migration history: a version the database says was applied.
 public struct AppliedMigration: Sendable, Equatable {
     /// The version (14-digit timestamp) recorded in `supabase_migrations.schema_migrations`.

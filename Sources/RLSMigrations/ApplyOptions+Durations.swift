@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 extension ApplyOptions {
     /// Reads a timeout as a user types it on the command line: `250ms`, `5s`, `2min` (or `2m`),

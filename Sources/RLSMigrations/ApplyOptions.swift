@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// How `rls apply` behaves.
 ///
 /// ```swift

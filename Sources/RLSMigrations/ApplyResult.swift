@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// What `rls apply` did (or, for a dry run, would do).
 public struct ApplyResult: Sendable, Equatable {
     /// The files applied in this run, in order; empty when everything was already applied

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// One `rls apply`, batch after batch (usually one; see ``TransactionModel``), each in its own
 /// transactions: the enum values it adds, committed first, then its other statements and history rows.
 struct ApplyRun {

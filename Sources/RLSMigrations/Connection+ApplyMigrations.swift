@@ -38,7 +38,8 @@ extension Connection {
         guard !isInTransaction else {
             throw MigrationError.database(
                 action: "apply migrations", message: "the connection is already inside a transaction",
-                sqlState: SQLState.activeSQLTransaction.rawValue, hint: "rls apply opens and commits its own transaction; call it outside one.")
+                sqlState: SQLState.activeSQLTransaction.rawValue,
+                hint: "rls apply opens and commits its own transaction; call it outside one.")
         }
         var run = ApplyRun(files: files, options: options)
         while try run.applyNextBatch(on: self) {}

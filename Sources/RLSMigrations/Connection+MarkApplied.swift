@@ -26,7 +26,8 @@ extension Connection {
         guard !isInTransaction else {
             throw MigrationError.database(
                 action: "record a migration", message: "the connection is already inside a transaction",
-                sqlState: SQLState.activeSQLTransaction.rawValue, hint: "rls apply --mark-applied opens and commits its own transaction; call it outside one.")
+                sqlState: SQLState.activeSQLTransaction.rawValue,
+                hint: "rls apply --mark-applied opens and commits its own transaction; call it outside one.")
         }
         do {
             try execute("BEGIN")
@@ -41,8 +42,10 @@ extension Connection {
             if let recorded, let checksum = recorded.checksum {
                 try execute("ROLLBACK")
                 guard checksum == file.checksum else {
-                    throw MigrationError.editedAfterApply([EditedMigration(
-                        version: file.version, fileName: file.fileName, appliedChecksum: checksum, currentChecksum: file.checksum)])
+                    throw MigrationError.editedAfterApply([
+                        EditedMigration(
+                            version: file.version, fileName: file.fileName, appliedChecksum: checksum, currentChecksum: file.checksum)
+                    ])
                 }
                 return .alreadyRecorded
             }

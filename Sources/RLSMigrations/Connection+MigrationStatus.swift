@@ -1,4 +1,5 @@
 import RLSPostgres
+
 extension Connection {
     /// Compares `files` with this database's migration history, reading only: in a READ ONLY
     /// transaction, taking no locks beyond catalog reads, creating nothing. The entry point of the

@@ -18,7 +18,8 @@ extension Connection {
         guard !isInTransaction else {
             throw MigrationError.database(
                 action: "rehearse migrations", message: "the connection is already inside a transaction",
-                sqlState: SQLState.activeSQLTransaction.rawValue, hint: "rls apply --dry-run opens and rolls back its own transaction; call it outside one.")
+                sqlState: SQLState.activeSQLTransaction.rawValue,
+                hint: "rls apply --dry-run opens and rolls back its own transaction; call it outside one.")
         }
         let status = try migrationStatus(files)
         guard !status.pending.isEmpty else { return status }

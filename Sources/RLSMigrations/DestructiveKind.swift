@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// A kind of statement that can lose data and so needs `allowDestructive` to be applied.
 public enum DestructiveKind: String, Sendable, Equatable, CaseIterable {
     /// `DROP TABLE`: the table and its rows.

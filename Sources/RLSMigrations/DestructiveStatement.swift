@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// A statement in a migration file that can lose data, found before anything is applied.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// An applied migration whose file no longer matches what was applied: its checksum differs from
 /// the one recorded when it ran.
 public struct EditedMigration: Sendable, Equatable {

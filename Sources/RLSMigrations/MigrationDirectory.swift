@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 /// The folder of migration files, `Migrations/` by default.
 ///

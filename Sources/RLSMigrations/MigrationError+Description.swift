@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 extension MigrationError: CustomStringConvertible {
     /// What happened, then what to do next, in a few lines.
@@ -24,7 +24,8 @@ extension MigrationError: CustomStringConvertible {
         case .fileExists(let path):
             return "A migration with this timestamp already exists: \(path).\nWait a second and run the command again."
         case .transactionControl(let fileName, let line, let statement):
-            return "\(fileName.escapedForDisplay):\(line): `\(statement.firstLineForDisplay)` controls the transaction, but rls applies all pending files "
+            return
+                "\(fileName.escapedForDisplay):\(line): `\(statement.firstLineForDisplay)` controls the transaction, but rls applies all pending files "
                 + "in one transaction of its own.\nRemove BEGIN/COMMIT from the file; it stays all-or-nothing."
         case .refusedStatement(let fileName, let line, let statement, let reason):
             return "\(fileName.escapedForDisplay):\(line): `\(statement.firstLineForDisplay)` \(reason) Nothing was applied."

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// What went wrong reading, checking or applying migrations. `description` says what happened and
 /// what to do next, ready to print.
 public enum MigrationError: Error, Sendable, Equatable {

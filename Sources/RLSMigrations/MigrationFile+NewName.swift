@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 extension MigrationFile {
     /// The file name for a new migration: `<14-digit UTC timestamp>_<slug>.sql`, where the slug is

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// One migration: a file `Migrations/<14-digit UTC timestamp>_<name>.sql`, the same naming the
 /// Supabase CLI uses, so both tools read the same folder and agree on versions.
 ///

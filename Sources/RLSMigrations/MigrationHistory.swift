@@ -50,7 +50,8 @@ enum MigrationHistory {
             statements.append("ALTER TABLE supabase_migrations.schema_migrations ADD COLUMN IF NOT EXISTS name text")
         }
         if !shape.hasChecksums {
-            statements.append("""
+            statements.append(
+                """
                 CREATE TABLE IF NOT EXISTS supabase_migrations.rls_checksums (\
                 version text NOT NULL PRIMARY KEY, checksum text NOT NULL, \
                 applied_at timestamptz NOT NULL DEFAULT now())
@@ -82,8 +83,9 @@ enum MigrationHistory {
                 """
         }
         return try connection.query(sql).rows.map { row in
-            AppliedMigration(version: try row.string("version"), name: row["name"], checksum: row["checksum"],
-                             statements: try row.optionalStringArray("statements"))
+            AppliedMigration(
+                version: try row.string("version"), name: row["name"], checksum: row["checksum"],
+                statements: try row.optionalStringArray("statements"))
         }
     }
 

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// The transaction-scoped advisory lock that serialises `rls apply` runs on one database.
 ///
 /// Transaction-scoped (`pg_advisory_xact_lock`) rather than session-scoped, so it is released at
@@ -13,13 +14,13 @@ public enum MigrationLock {
     /// migration statements run under.
     static func acquireSQL(options: ApplyOptions) -> String {
         """
-            SET LOCAL lock_timeout = '\(options.lockWait.settingMilliseconds)ms';
-            SET LOCAL statement_timeout = 0;
-            SELECT pg_catalog.pg_advisory_xact_lock(\(key));
-            SET LOCAL lock_timeout = '\(options.lockTimeout.settingMilliseconds)ms';
-            SET LOCAL statement_timeout = '\(options.statementTimeout.settingMilliseconds)ms';
-            SET LOCAL standard_conforming_strings = on;
-            """
+        SET LOCAL lock_timeout = '\(options.lockWait.settingMilliseconds)ms';
+        SET LOCAL statement_timeout = 0;
+        SELECT pg_catalog.pg_advisory_xact_lock(\(key));
+        SET LOCAL lock_timeout = '\(options.lockTimeout.settingMilliseconds)ms';
+        SET LOCAL statement_timeout = '\(options.statementTimeout.settingMilliseconds)ms';
+        SET LOCAL standard_conforming_strings = on;
+        """
     }
 
     /// The error for a lock that did not come within `lockWait`.

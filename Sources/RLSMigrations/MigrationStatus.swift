@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// How the migration files compare with a database's history: what `rls plan` lists and what
 /// `rls apply` would do.
 ///

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// The rule that a migration file is text: UTF-8, without NUL bytes, with a byte-order mark at
 /// most at the very start (where it is dropped: it marks the encoding and is not SQL).
 ///

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// Compares a file with the statements the Supabase CLI recorded when it applied it
 /// (`supabase_migrations.schema_migrations.statements`), for files applied without an rls checksum.
 ///

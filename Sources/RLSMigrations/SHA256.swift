@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// SHA-256 (FIPS 180-4), enough to fingerprint migration files without a crypto dependency.
 ///
 /// ```swift
@@ -110,8 +111,10 @@ public struct SHA256: Sendable {
                     (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
                 }
             }
-            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                     state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+            state = (
+                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+            )
         }
     }
 

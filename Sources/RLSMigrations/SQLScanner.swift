@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// Splits PostgreSQL source into tokens, understanding everything that may hide a `;`:
 /// `'strings'` (with `''`), `E'escape\'strings'`, `"identifiers"`, `$tag$dollar quotes$tag$`,
 /// `-- line comments` and nested `/* block comments */`.

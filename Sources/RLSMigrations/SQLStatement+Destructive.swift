@@ -1,4 +1,5 @@
 import RLSPostgres
+
 extension SQLStatement {
     /// The ways a statement with these tokens can lose data.
     static func destructiveKinds(of tokens: [SQLToken]) -> [DestructiveKind] {

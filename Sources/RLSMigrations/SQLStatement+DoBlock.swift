@@ -1,5 +1,5 @@
-import RLSPostgres
 import Foundation
+import RLSPostgres
 
 extension SQLStatement {
     /// The ways the body of a `DO` block can lose data: each `DROP`, `TRUNCATE`, `DELETE` or

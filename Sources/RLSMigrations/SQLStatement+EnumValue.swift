@@ -1,4 +1,5 @@
 import RLSPostgres
+
 extension SQLStatement {
     /// The enum type an `ALTER TYPE name ADD VALUE …` adds a value to (its last name part, folded as
     /// PostgreSQL folds names), or nil for any other statement.

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 extension SQLStatement {
     /// Why a migration may not contain this statement, or nil when it may.
     ///

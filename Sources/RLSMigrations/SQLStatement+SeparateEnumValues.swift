@@ -1,4 +1,5 @@
 import RLSPostgres
+
 extension SQLStatement {
     /// Splits a script into its `ALTER TYPE … ADD VALUE` statements and everything else, for
     /// `rls diff`, which writes the enum values into a migration file of their own: tools that run

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 extension SQLStatement {
     /// Splits a script into statements at each `;` that is not inside a string, a quoted name,
     /// a dollar-quoted body, a comment, or the `BEGIN ATOMIC … END` body of a SQL-standard
@@ -21,9 +22,10 @@ extension SQLStatement {
             let start = position.advance(to: first.start)
             let endOffset = position.advance(to: last.end).offset
             let text = String(decoding: scanner.bytes[first.start..<last.end], as: UTF8.self)
-            statements.append(SQLStatement(
-                text: text, line: start.line, column: start.column, offset: start.offset,
-                length: endOffset - start.offset, tokens: tokens))
+            statements.append(
+                SQLStatement(
+                    text: text, line: start.line, column: start.column, offset: start.offset,
+                    length: endOffset - start.offset, tokens: tokens))
         }
 
         while let token = scanner.next() {

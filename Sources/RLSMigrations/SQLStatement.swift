@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// One statement of a SQL script, with where it sits in the script so errors can name the line.
 ///
 /// ```swift
@@ -52,7 +53,8 @@ public struct SQLStatement: Equatable, Sendable {
         self.column = column
         self.offset = offset
         self.length = length
-        destructiveKinds = tokens.first?.isWord("DO") == true
+        destructiveKinds =
+            tokens.first?.isWord("DO") == true
             ? Self.doBlockDestructiveKinds(text) : Self.destructiveKinds(of: tokens)
         refusal = Self.refusal(of: tokens)
         enumValueType = Self.enumValueType(of: tokens)

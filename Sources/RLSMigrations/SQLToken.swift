@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// One lexical token of PostgreSQL source text, as far as splitting and safety checks need it.
 /// Offsets are UTF-8 byte offsets into the scanned text.
 struct SQLToken: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// A migration statement the server rejected, mapped back to its file and line.
 ///
 /// ```text

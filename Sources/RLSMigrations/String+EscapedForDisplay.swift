@@ -1,4 +1,5 @@
 import RLSPostgres
+
 extension String {
     /// The text with control characters and bidirectional overrides written as escapes (`\n`,
     /// `\u{1B}`, `\u{202E}`), so a file name cannot rewrite the terminal line it is printed on or

@@ -1,4 +1,5 @@
 import RLSPostgres
+
 /// The one transaction model every command that runs migrations shares: `rls apply`, and the
 /// throwaway databases that `rls plan`, `rls diff`, `rls check` and `rls docs` build from
 /// `Migrations/`.

@@ -44,9 +44,12 @@ public struct DatabasePlan {
             scratch: try scratch.cluster(), cacheDirectory: cacheDirectory, leavingOut: schema.undeclared)
         // Drift leaves out what the pending files change. What they change that the schema does not
         // declare (or fail to change) shows here: the replay of every file against the schema.
-        let afterPending = pending.isEmpty ? nil : try Drift.migrationPlan(
-            migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: scratch.cluster(),
-            leavingOut: schema.undeclared)
+        let afterPending =
+            pending.isEmpty
+            ? nil
+            : try Drift.migrationPlan(
+                migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: scratch.cluster(),
+                leavingOut: schema.undeclared)
         let collisions = try Drift.collisions(target: connection, applied: applied, pending: pending, scratch: try scratch.cluster())
         var plan = DatabasePlan(status: status, drift: drift, afterPending: afterPending, collisions: collisions, access: nil)
         if includingAccess {

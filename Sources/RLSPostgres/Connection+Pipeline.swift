@@ -138,7 +138,7 @@ private struct PipelineRun {
 
     private func send(_ statement: PipelineStatement, _ owner: Connection, _ connection: OpaquePointer) throws {
         var cStrings: [UnsafeMutablePointer<CChar>?] = statement.parameterTexts.map { $0.flatMap { strdup($0) } }
-        defer { cStrings.forEach { free($0) } }
+        defer { for pointer in cStrings { free(pointer) } }
         let queued = cStrings.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress, !buffer.isEmpty else {
                 return PQsendQueryParams(connection, statement.sql, 0, nil, nil, nil, nil, 0)

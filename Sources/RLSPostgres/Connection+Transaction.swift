@@ -26,8 +26,9 @@ extension Connection {
         if isTransactionFailed {
             // COMMIT of a failed transaction silently rolls back; say so instead.
             try? execute("ROLLBACK")
-            throw DatabaseError(kind: .server, sqlState: SQLState.inFailedTransaction.rawValue, severity: "ERROR",
-                                message: "The transaction failed inside the block and was rolled back.")
+            throw DatabaseError(
+                kind: .server, sqlState: SQLState.inFailedTransaction.rawValue, severity: "ERROR",
+                message: "The transaction failed inside the block and was rolled back.")
         }
         do {
             try execute("COMMIT")

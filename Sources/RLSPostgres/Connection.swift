@@ -46,7 +46,7 @@ public final class Connection {
         let pairs = target.defaultParameters + [("dbname", target.conninfo)]
         let keywords = pairs.map { strdup($0.keyword) } + [nil]
         let values = pairs.map { strdup($0.value) } + [nil]
-        defer { (keywords + values).forEach { free($0) } }
+        defer { for pointer in keywords + values { free(pointer) } }
         return keywords.map { UnsafePointer($0) }.withUnsafeBufferPointer { keywordPointers in
             values.map { UnsafePointer($0) }.withUnsafeBufferPointer { valuePointers in
                 PQconnectdbParams(keywordPointers.baseAddress, valuePointers.baseAddress, 1)
@@ -106,7 +106,7 @@ public final class Connection {
         let connection = try open()
         let texts = parameters.map { $0?.sqlText }
         var cStrings: [UnsafeMutablePointer<CChar>?] = texts.map { $0.flatMap { strdup($0) } }
-        defer { cStrings.forEach { free($0) } }
+        defer { for pointer in cStrings { free(pointer) } }
         roundTrips += 1
         let result = cStrings.withUnsafeMutableBufferPointer { buffer -> OpaquePointer? in
             guard let base = buffer.baseAddress, !buffer.isEmpty else {

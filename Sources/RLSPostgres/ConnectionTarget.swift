@@ -30,7 +30,8 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
     public init(_ urlOrKeywordValue: String) throws {
         let text = urlOrKeywordValue.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else {
-            throw DatabaseError(kind: .invalidTarget, message: "The database URL is empty. Give a URL like postgres://user:password@host:5432/database.")
+            throw DatabaseError(
+                kind: .invalidTarget, message: "The database URL is empty. Give a URL like postgres://user:password@host:5432/database.")
         }
         conninfo = text
         let parts: ConnectionStringParts
@@ -38,7 +39,8 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
             guard scheme == "postgres" || scheme == "postgresql" else {
                 throw DatabaseError(
                     kind: .invalidTarget,
-                    message: "The database URL starts with '\(scheme.prefix(20))://'; libpq reads only postgres:// or postgresql:// (in lower case). "
+                    message:
+                        "The database URL starts with '\(scheme.prefix(20))://'; libpq reads only postgres:// or postgresql:// (in lower case). "
                         + "Fix the scheme; the rest of the URL is not shown, as it may hold a password.")
             }
             parts = try ConnectionStringParts(url: text)
@@ -46,7 +48,8 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
             guard KeywordValuePairs(text).isWellFormed else {
                 throw DatabaseError(
                     kind: .invalidTarget,
-                    message: "The database URL is neither a postgres:// URL nor libpq key=value pairs (not shown, as it may hold a password). "
+                    message:
+                        "The database URL is neither a postgres:// URL nor libpq key=value pairs (not shown, as it may hold a password). "
                         + "Give a URL like postgres://user:password@host:5432/database, or quote values with spaces: password='a b'.")
             }
             parts = ConnectionStringParts(keywordValue: text)

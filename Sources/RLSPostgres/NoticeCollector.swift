@@ -11,11 +11,13 @@ final class NoticeCollector {
 
     func install(on connection: OpaquePointer) {
         let context = Unmanaged.passUnretained(self).toOpaque()
-        PQsetNoticeReceiver(connection, { context, result in
-            guard let context, let result else { return }
-            let collector = Unmanaged<NoticeCollector>.fromOpaque(context).takeUnretainedValue()
-            collector.receive(result)
-        }, context)
+        PQsetNoticeReceiver(
+            connection,
+            { context, result in
+                guard let context, let result else { return }
+                let collector = Unmanaged<NoticeCollector>.fromOpaque(context).takeUnretainedValue()
+                collector.receive(result)
+            }, context)
     }
 
     private func receive(_ result: OpaquePointer) {
@@ -23,12 +25,13 @@ final class NoticeCollector {
             guard let pointer = PQresultErrorField(result, Int32(code)) else { return nil }
             return scrub(String(cString: pointer))
         }
-        notices.append(DatabaseNotice(
-            severity: field(UInt8(ascii: "V")) ?? field(UInt8(ascii: "S")) ?? "NOTICE",
-            sqlState: field(UInt8(ascii: "C")),
-            message: field(UInt8(ascii: "M")) ?? "",
-            detail: field(UInt8(ascii: "D")),
-            hint: field(UInt8(ascii: "H"))
-        ))
+        notices.append(
+            DatabaseNotice(
+                severity: field(UInt8(ascii: "V")) ?? field(UInt8(ascii: "S")) ?? "NOTICE",
+                sqlState: field(UInt8(ascii: "C")),
+                message: field(UInt8(ascii: "M")) ?? "",
+                detail: field(UInt8(ascii: "D")),
+                hint: field(UInt8(ascii: "H"))
+            ))
     }
 }

@@ -27,7 +27,8 @@ public enum SecretRedaction {
         guard let marker = text.range(of: "://") else { return nil }
         let scheme = text[..<marker.lowerBound]
         guard let first = scheme.first, first.isASCII, first.isLetter,
-              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }) else { return nil }
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) })
+        else { return nil }
         return scheme
     }
 
@@ -193,7 +194,8 @@ struct KeywordValuePairs {
             guard index < text.endIndex else { break }
             var key = ""
             while index < text.endIndex, text[index] != "=", !text[index].isWhitespace {
-                key.append(text[index]); index = text.index(after: index)
+                key.append(text[index])
+                index = text.index(after: index)
             }
             skipSpaces()
             // Free text (an error message) may hold words that are not pairs; keep looking for the next `=`.
@@ -210,7 +212,8 @@ struct KeywordValuePairs {
             if quoted { index = text.index(after: index) }
             while index < text.endIndex, quoted ? text[index] != "'" : !text[index].isWhitespace {
                 if text[index] == "\\", text.index(after: index) < text.endIndex { index = text.index(after: index) }
-                value.append(text[index]); index = text.index(after: index)
+                value.append(text[index])
+                index = text.index(after: index)
             }
             if quoted {
                 if index < text.endIndex { index = text.index(after: index) } else { isWellFormed = false }

@@ -19,10 +19,11 @@ public func dependencyOrder<Item, Name: Hashable>(
     var ordered: [Item] = []
     ordered.reserveCapacity(items.count)
     while !remaining.isEmpty {
-        let ready = remaining.firstIndex { item in
-            let own = name(item)
-            return dependencies(item).allSatisfy { $0 == own || !names.contains($0) || placed.contains($0) }
-        } ?? 0
+        let ready =
+            remaining.firstIndex { item in
+                let own = name(item)
+                return dependencies(item).allSatisfy { $0 == own || !names.contains($0) || placed.contains($0) }
+            } ?? 0
         let item = remaining.remove(at: ready)
         placed.insert(name(item))
         ordered.append(item)

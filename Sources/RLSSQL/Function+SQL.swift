@@ -11,10 +11,14 @@ extension Function {
     /// exactly the declared roles.
     func statements() -> [CompiledStatement] {
         var statements = [CompiledStatement(.createFunction, definition.map(definedCreateStatement) ?? createStatement)]
-        if let comment { statements.append(CompiledStatement(.comment, "comment on function \(signatureSQL) is \(quoteLiteral(comment));")) }
-        statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: .function(signature: signatureSQL), from: [.public] + Role.apiRoles)))
+        if let comment {
+            statements.append(CompiledStatement(.comment, "comment on function \(signatureSQL) is \(quoteLiteral(comment));"))
+        }
+        statements.append(
+            CompiledStatement(.revoke, revokeStatement(["all"], on: .function(signature: signatureSQL), from: [.public] + Role.apiRoles)))
         if !executableBy.isEmpty {
-            statements.append(CompiledStatement(.grant, grantStatement(["execute"], on: .function(signature: signatureSQL), to: executableBy.sorted())))
+            statements.append(
+                CompiledStatement(.grant, grantStatement(["execute"], on: .function(signature: signatureSQL), to: executableBy.sorted())))
         }
         return statements
     }

@@ -19,7 +19,8 @@ extension Schema {
     /// ```
     public var membershipFunctions: [Function] {
         memberships.map { membership in
-            var body = "select coalesce(array_agg(m.\(quoteIdentifier(membership.groupColumn))), '{}')\n"
+            var body =
+                "select coalesce(array_agg(m.\(quoteIdentifier(membership.groupColumn))), '{}')\n"
                 + "from \(membership.table.sql) as m\n"
                 + "where m.\(quoteIdentifier(membership.userColumn)) = (select auth.uid())"
             if let role = membership.roleColumn {

@@ -16,11 +16,13 @@ extension [OwnerPath.Hop] {
         var lines = ["exists (", "    select 1", "    from \(first.parent.sql) as \(alias(1))"]
         for (offset, hop) in dropFirst().enumerated() {
             let step = offset + 2
-            lines.append("    join \(hop.parent.sql) as \(alias(step))"
-                + " on \(alias(step)).\(quoteIdentifier(hop.parentColumn)) = \(alias(step - 1)).\(quoteIdentifier(hop.column))")
+            lines.append(
+                "    join \(hop.parent.sql) as \(alias(step))"
+                    + " on \(alias(step)).\(quoteIdentifier(hop.parentColumn)) = \(alias(step - 1)).\(quoteIdentifier(hop.column))")
         }
-        lines.append("    where \(alias(1)).\(quoteIdentifier(first.parentColumn))"
-            + " = \(quoteIdentifier(table.name)).\(quoteIdentifier(first.column))")
+        lines.append(
+            "    where \(alias(1)).\(quoteIdentifier(first.parentColumn))"
+                + " = \(quoteIdentifier(table.name)).\(quoteIdentifier(first.column))")
         lines.append("      and " + test("\(alias(count)).\(quoteIdentifier(endColumn))"))
         lines.append("  )")
         return lines.joined(separator: "\n")

@@ -8,7 +8,9 @@ extension Table {
     /// tables to the API roles by default (older Supabase projects) or not.
     func accessStatements(in schema: Schema) -> [CompiledStatement] {
         var statements: [CompiledStatement] = []
-        if overrides.rowLevelSecurity { statements.append(CompiledStatement(.enableRowLevelSecurity, "alter table \(qualifiedName.sql) enable row level security;")) }
+        if overrides.rowLevelSecurity {
+            statements.append(CompiledStatement(.enableRowLevelSecurity, "alter table \(qualifiedName.sql) enable row level security;"))
+        }
         statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: .table(qualifiedName), from: Role.apiRoles)))
         if let grants = overrides.grants {
             statements += grantStatements(grants, on: .table(qualifiedName)).compiled(.grant)

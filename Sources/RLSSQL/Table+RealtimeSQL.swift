@@ -10,8 +10,12 @@ extension Table {
     /// `alter publication supabase_realtime add table ...;` and, with old rows, `replica identity full`.
     public var liveStatements: [CompiledStatement] {
         guard let live else { return [] }
-        var statements = [CompiledStatement(.publish, "alter publication \(quoteIdentifier(realtimePublication)) add table \(qualifiedName.sql);")]
-        if live.includesOldRows { statements.append(CompiledStatement(.replicaIdentity, "alter table \(qualifiedName.sql) replica identity full;")) }
+        var statements = [
+            CompiledStatement(.publish, "alter publication \(quoteIdentifier(realtimePublication)) add table \(qualifiedName.sql);")
+        ]
+        if live.includesOldRows {
+            statements.append(CompiledStatement(.replicaIdentity, "alter table \(qualifiedName.sql) replica identity full;"))
+        }
         return statements
     }
 }
@@ -25,11 +29,12 @@ public func channelPolicies(of table: Table, in schema: Schema) -> [CompiledPoli
             let plan = channel.plan(operation)
             guard !plan.policyRoles.isEmpty, let condition = channel.condition(plan, on: table, in: schema)
             else { continue }
-            result.append(CompiledPolicy(
-                name: channel.policyName(verb), table: realtimeMessages,
-                command: Policy.Command(rawValue: operation.rawValue)!, roles: plan.policyRoles, isPermissive: true,
-                using: operation == .select ? condition : nil, withCheck: operation == .insert ? condition : nil,
-                plan: plan))
+            result.append(
+                CompiledPolicy(
+                    name: channel.policyName(verb), table: realtimeMessages,
+                    command: Policy.Command(rawValue: operation.rawValue)!, roles: plan.policyRoles, isPermissive: true,
+                    using: operation == .select ? condition : nil, withCheck: operation == .insert ? condition : nil,
+                    plan: plan))
         }
     }
     return result

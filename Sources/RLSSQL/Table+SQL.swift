@@ -23,7 +23,8 @@ extension Table {
 
     /// `constraint "t_c_fkey" foreign key ("c") references "s"."p" ("id") on delete cascade`.
     func foreignKeyClause(_ key: ForeignKey) -> String {
-        var clause = "constraint \(quoteIdentifier(name(of: key))) foreign key (\(key.columns.quotedList))"
+        var clause =
+            "constraint \(quoteIdentifier(name(of: key))) foreign key (\(key.columns.quotedList))"
             + " references \(key.referencedTable.sql) (\(key.referencedColumns.quotedList))"
         if key.onDelete != .noAction { clause += " on delete \(key.onDelete.rawValue)" }
         return clause
@@ -62,7 +63,8 @@ extension Table {
 
     /// `create [unique] index "name" on "s"."t" [using m] ("c") [where ...];`
     func createStatement(for index: Index) -> String {
-        var statement = "create \(index.isUnique ? "unique " : "")index \(quoteIdentifier(name(of: index)))"
+        var statement =
+            "create \(index.isUnique ? "unique " : "")index \(quoteIdentifier(name(of: index)))"
             + " on \(qualifiedName.sql)"
         if let method = index.method { statement += " using \(method)" }
         statement += " (\(index.expression?.text ?? index.columns.quotedList))"

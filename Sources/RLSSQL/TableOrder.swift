@@ -13,7 +13,8 @@ struct TableOrder {
         var created = Set<TableName>()
         for table in tables {
             for key in table.foreignKeys {
-                let available = key.referencedTable == table.qualifiedName || created.contains(key.referencedTable)
+                let available =
+                    key.referencedTable == table.qualifiedName || created.contains(key.referencedTable)
                     || schema.table(key.referencedTable) == nil
                 if available {
                     inlineForeignKeys[table.qualifiedName, default: []].append(key)

@@ -16,11 +16,13 @@ extension Trigger {
             "  \(timing.rawValue) \(events) on \(table.sql)",
         ]
         if let tables = transitionTables {
-            let names = [tables.old.map { "old table as \(quoteIdentifier($0))" }, tables.new.map { "new table as \(quoteIdentifier($0))" }]
+            let names = [
+                tables.old.map { "old table as \(quoteIdentifier($0))" }, tables.new.map { "new table as \(quoteIdentifier($0))" },
+            ]
             lines.append("  referencing \(names.compactMap { $0 }.joined(separator: " "))")
         }
         lines += [
-            "  for each \(level.rawValue)",
+            "  for each \(level.rawValue)"
         ]
         if let condition { lines.append("  when (\(condition.text))") }
         lines.append("  execute function \(function.sql)();")

@@ -10,7 +10,9 @@ extension View {
         if query.hasSuffix(";") { query.removeLast() }
         create += "\nas\n\(query);"
         var statements = [CompiledStatement(.createView, create)]
-        if let comment { statements.append(CompiledStatement(.comment, "comment on view \(qualifiedName.sql) is \(quoteLiteral(comment));")) }
+        if let comment {
+            statements.append(CompiledStatement(.comment, "comment on view \(qualifiedName.sql) is \(quoteLiteral(comment));"))
+        }
         statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: .table(qualifiedName), from: Role.apiRoles)))
         if let grants { return statements + grantStatements(grants, on: .table(qualifiedName)).compiled(.grant) }
         let readers = Set(readableBy + [.serviceRole])

@@ -34,15 +34,16 @@ struct ApplyBenchmark: CustomStringConvertible {
             let rlsURL = try cluster.createDatabase(rlsName)
             let psqlURL = try cluster.createDatabase(psqlName)
             let measureRLS = {
-                rlsTimes.append(try time {
-                    let files = try MigrationDirectory(path: folder).files()
-                    let connection = try Connection(url: rlsURL)
-                    defer { connection.close() }
-                    let result = try connection.applyMigrations(files, options: ApplyOptions(allowDestructive: true))
-                    guard result.statementCount == statements else {
-                        throw BenchmarkFailure("rls applied \(result.statementCount) statements, not \(statements)")
-                    }
-                })
+                rlsTimes.append(
+                    try time {
+                        let files = try MigrationDirectory(path: folder).files()
+                        let connection = try Connection(url: rlsURL)
+                        defer { connection.close() }
+                        let result = try connection.applyMigrations(files, options: ApplyOptions(allowDestructive: true))
+                        guard result.statementCount == statements else {
+                            throw BenchmarkFailure("rls applied \(result.statementCount) statements, not \(statements)")
+                        }
+                    })
             }
             let measurePsql = { psqlTimes.append(try time { try runPsql(psql, file: path, url: psqlURL) }) }
             // Alternate which goes first, so a machine warming up or slowing down favours neither.
@@ -89,7 +90,8 @@ struct ApplyBenchmark: CustomStringConvertible {
     }
 
     private static func psqlPath() throws -> String {
-        let candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/psql" }
+        let candidates =
+            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/psql" }
             + ["/usr/lib/postgresql/15/bin/psql"]
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             throw BenchmarkFailure("psql was not found; install the Debian package postgresql-client")

@@ -28,8 +28,9 @@ struct BenchmarkSummary {
         let rows = figures.map { [$0.name, $0.measured, $0.target, $0.met.map { $0 ? "met" : "MISSED" } ?? "-"] }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         let lines = ([header] + rows).map { cells in
-            String(zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
-                .reversed().drop { $0 == " " }.reversed())
+            String(
+                zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                    .reversed().drop { $0 == " " }.reversed())
         }
         return (["", "summary (this machine, this run):"] + lines).joined(separator: "\n")
     }

@@ -14,8 +14,9 @@ enum CheckBench {
             let measurement = try CheckBenchmark.measure("owner-only", schema: CheckBenchmark.ownerOnlySchema(tables: tables), in: cluster)
             print(measurement)
             if tables == 1_000 {
-                summary.add("rls check, 1,000 owner-only tables", BenchmarkSummary.time(measurement.seconds),
-                            target: "<= 10 s", met: measurement.seconds <= 10)
+                summary.add(
+                    "rls check, 1,000 owner-only tables", BenchmarkSummary.time(measurement.seconds),
+                    target: "<= 10 s", met: measurement.seconds <= 10)
             }
         }
     }

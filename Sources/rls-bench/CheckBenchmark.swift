@@ -30,14 +30,16 @@ enum CheckBenchmark {
 
     /// `count` tables, each owned through `owner_id` for every operation (4 personas × 4 operations each).
     static func ownerOnlySchema(tables count: Int) -> Schema {
-        Schema(elements: (1...count).map { index in
-            .table(Table("owned_\(index)") {
-                Column("id", .bigint).identity().primaryKey()
-                Column("owner_id", .uuid).default(.currentUserID).references(.authUsers, onDelete: .cascade)
-                Column("title", .text)
-                Column("created_at", .timestamptz).default(.now)
-            }.access(.owner(column: "owner_id")))
-        })
+        Schema(
+            elements: (1...count).map { index in
+                .table(
+                    Table("owned_\(index)") {
+                        Column("id", .bigint).identity().primaryKey()
+                        Column("owner_id", .uuid).default(.currentUserID).references(.authUsers, onDelete: .cascade)
+                        Column("title", .text)
+                        Column("created_at", .timestamptz).default(.now)
+                    }.access(.owner(column: "owner_id")))
+            })
     }
 
     /// Applies `schema` to a fresh database in `cluster`, then times one full check of it.

@@ -22,9 +22,10 @@ struct IntrospectionBenchmark {
             let read = try Stopwatch.time { catalog = try connection.introspectCatalog() }
             let trips = connection.roundTrips - before
             let warm = try Stopwatch.time { _ = try connection.introspectCatalog() }
-            print("  \(Stopwatch.pad(size, 5)) tables, \(Stopwatch.pad(catalog.policies.count, 5)) policies: "
-                + "\(trips) round trips, \(Stopwatch.ms(read)) on a new connection, \(Stopwatch.ms(warm)) again "
-                + "(database built in \(Stopwatch.ms(build)))")
+            print(
+                "  \(Stopwatch.pad(size, 5)) tables, \(Stopwatch.pad(catalog.policies.count, 5)) policies: "
+                    + "\(trips) round trips, \(Stopwatch.ms(read)) on a new connection, \(Stopwatch.ms(warm)) again "
+                    + "(database built in \(Stopwatch.ms(build)))")
             largest = (url, sql)
         }
         guard let (url, sql) = largest else { return }

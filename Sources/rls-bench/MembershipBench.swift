@@ -25,13 +25,17 @@ enum MembershipBench {
             Column("role", .enumeration("team_role")).default("member")
             PrimaryKey("org_id", "user_id")
         }
-        .access(read: .members(of: "org_id", through: "membership"), write: .members(of: "org_id", through: "membership", roles: ["admin", "owner"]))
+        .access(
+            read: .members(of: "org_id", through: "membership"),
+            write: .members(of: "org_id", through: "membership", roles: ["admin", "owner"]))
         Table("court") {
             Column("id", .bigint).identity().primaryKey()
             Column("org_id", .bigint).references("organisation", onDelete: .cascade)
             Column("name", .text)
         }
-        .access(read: .members(of: "org_id", through: "membership"), write: .members(of: "org_id", through: "membership", roles: ["admin", "owner"]))
+        .access(
+            read: .members(of: "org_id", through: "membership"),
+            write: .members(of: "org_id", through: "membership", roles: ["admin", "owner"]))
     }
 
     static func run() throws {
@@ -40,7 +44,8 @@ enum MembershipBench {
         let connection = try Connection(url: try cluster.createDatabase("bench_members"))
         defer { connection.close() }
         try connection.execute("begin;\n" + renderValidated(schema) + "\ncommit;")
-        try connection.execute("""
+        try connection.execute(
+            """
             insert into auth.users (id, aud, role, email) select
               case when g = 1 then '\(reader)'::uuid else gen_random_uuid() end, 'authenticated', 'authenticated', 'user' || g || '@bench.invalid'
             from generate_series(1, 2000) g;
@@ -53,7 +58,8 @@ enum MembershipBench {
             analyze;
             """)
         let rows = try connection.query("select count(*) as n from public.court").first?["n"] ?? "?"
-        let plain = "select c.id, c.name from public.court c where c.org_id in (select m.org_id from public.membership m where m.user_id = '\(reader)')"
+        let plain =
+            "select c.id, c.name from public.court c where c.org_id in (select m.org_id from public.membership m where m.user_id = '\(reader)')"
         let byRLS = "select c.id, c.name from public.court c"
         let withoutRLS = try median(plain, on: connection, as: nil)
         let withRLS = try median(byRLS, on: connection, as: reader)
@@ -61,7 +67,9 @@ enum MembershipBench {
         print("members plan select (\(rows) courts, 1,000 organisations, the reader in 10):")
         print("  without RLS, filter by hand: \(String(format: "%.2f", withoutRLS.seconds * 1000)) ms median, \(withoutRLS.rows) rows")
         print("  with RLS (members plan):     \(String(format: "%.2f", withRLS.seconds * 1000)) ms median, \(withRLS.rows) rows")
-        print("  ratio \(String(format: "%.2f", ratio))x; target within 1.5x: \(ratio <= 1.5 && withRLS.rows == withoutRLS.rows ? "met" : "MISSED")")
+        print(
+            "  ratio \(String(format: "%.2f", ratio))x; target within 1.5x: \(ratio <= 1.5 && withRLS.rows == withoutRLS.rows ? "met" : "MISSED")"
+        )
     }
 
     /// The median wall time of `sql` over 40 runs (after 5 warm-ups), as the connecting role or signed in as `user`.

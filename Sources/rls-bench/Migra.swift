@@ -6,7 +6,8 @@ import Foundation
 enum Migra {
     /// `~/.cache/rls-bench/migra-venv` (or `$XDG_CACHE_HOME/rls-bench/migra-venv`).
     static var environment: String {
-        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]
+        let cache =
+            ProcessInfo.processInfo.environment["XDG_CACHE_HOME"]
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
         return (cache as NSString).appendingPathComponent("rls-bench/migra-venv")
     }

@@ -33,7 +33,9 @@ struct PlanBenchmark {
     /// migra's seconds on (url, sameURL) and (url, changedURL), or why it did not run.
     var migra: Result<(noOp: Double, changed: Double), BenchmarkFailure> = .failure(BenchmarkFailure("not run"))
 
-    static func run(on cluster: EmbeddedCluster, tables: Int = 1_000, runs: Int = 7, largeFileBytes: Int = 50_000_000) throws -> PlanBenchmark {
+    static func run(on cluster: EmbeddedCluster, tables: Int = 1_000, runs: Int = 7, largeFileBytes: Int = 50_000_000) throws
+        -> PlanBenchmark
+    {
         let url = try cluster.createDatabase("bench_plan_\(getpid())")
         let changedURL = try cluster.createDatabase("bench_plan_changed_\(getpid())")
         let sameURL = try cluster.createDatabase("bench_plan_same_\(getpid())")
@@ -96,8 +98,9 @@ struct PlanBenchmark {
             let text = output.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             guard process.terminationStatus == code else {
-                throw BenchmarkFailure("rls plan exited \(process.terminationStatus), expected \(code):\n"
-                                       + String(decoding: text.suffix(2000), as: UTF8.self))
+                throw BenchmarkFailure(
+                    "rls plan exited \(process.terminationStatus), expected \(code):\n"
+                        + String(decoding: text.suffix(2000), as: UTF8.self))
             }
         }
         return seconds
@@ -133,13 +136,15 @@ extension PlanBenchmark {
             lines.append("  with a pending \(largePending.bytes / 1_000_000) MB migration file: \(Stopwatch.ms(largePending.seconds))")
         }
         if let cost = largeFileCost {
-            lines.append("    of which, in-process: reading and checksumming the file \(Stopwatch.ms(cost.read)), "
-                         + "splitting it into \(cost.statements) statements (SQLScanner) \(Stopwatch.ms(cost.split))")
+            lines.append(
+                "    of which, in-process: reading and checksumming the file \(Stopwatch.ms(cost.read)), "
+                    + "splitting it into \(cost.statements) statements (SQLScanner) \(Stopwatch.ms(cost.split))")
         }
         switch migra {
         case .success(let migra):
-            lines.append("  migra --unsafe on the same databases: \(Stopwatch.ms(migra.noOp)) identical (median of 3), "
-                         + "\(Stopwatch.ms(migra.changed)) with one more table")
+            lines.append(
+                "  migra --unsafe on the same databases: \(Stopwatch.ms(migra.noOp)) identical (median of 3), "
+                    + "\(Stopwatch.ms(migra.changed)) with one more table")
         case .failure(let reason):
             lines.append("  migra: skipped (\(reason))")
         }
@@ -148,19 +153,23 @@ extension PlanBenchmark {
 
     /// This run's figures beside the targets.
     func summarize(into summary: inout BenchmarkSummary) {
-        summary.add("no-op rls plan, \(tables) tables (process, median)", BenchmarkSummary.time(noOp), target: "<= 400 ms", met: noOp <= 0.4)
+        summary.add(
+            "no-op rls plan, \(tables) tables (process, median)", BenchmarkSummary.time(noOp), target: "<= 400 ms", met: noOp <= 0.4)
         switch migra {
         case .success(let migra):
             let ratio = migra.noOp / noOp
-            summary.add("  migra on the same databases / rls plan", String(format: "%.1fx (migra %@)", ratio, BenchmarkSummary.time(migra.noOp)),
-                        target: ">= 8x", met: ratio >= 8)
+            summary.add(
+                "  migra on the same databases / rls plan", String(format: "%.1fx (migra %@)", ratio, BenchmarkSummary.time(migra.noOp)),
+                target: ">= 8x", met: ratio >= 8)
         case .failure(let reason):
             summary.add("  migra on the same databases / rls plan", "skipped: \(reason)", target: ">= 8x", met: nil)
         }
-        summary.add("first rls plan after a schema change", BenchmarkSummary.time(firstAfterChange), target: "<= 2 s", met: firstAfterChange <= 2)
+        summary.add(
+            "first rls plan after a schema change", BenchmarkSummary.time(firstAfterChange), target: "<= 2 s", met: firstAfterChange <= 2)
         if let largePending {
-            summary.add("rls plan with a pending \(largePending.bytes / 1_000_000) MB file", BenchmarkSummary.time(largePending.seconds),
-                        target: "<= 5 s", met: largePending.seconds <= 5)
+            summary.add(
+                "rls plan with a pending \(largePending.bytes / 1_000_000) MB file", BenchmarkSummary.time(largePending.seconds),
+                target: "<= 5 s", met: largePending.seconds <= 5)
         }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSDatabase
 import RLSSQL
 
@@ -23,21 +23,27 @@ struct WelcomeCountBenchmark: CustomStringConvertible {
 
     var description: String {
         func line(_ label: String, _ pair: (with: Double, without: Double)) -> String {
-            String(format: "  %@: %.3f ms with the count triggers, %.3f ms without (%.2fx)",
-                   label, pair.with, pair.without, pair.with / pair.without)
+            String(
+                format: "  %@: %.3f ms with the count triggers, %.3f ms without (%.2fx)",
+                label, pair.with, pair.without, pair.with / pair.without)
         }
-        return ["welcome-page counts at \(listings) listings (one seller's 10 listings per update, median):",
-                line("update listing set price = ...  ", price),
-                line("update listing set status = ... ", status)].joined(separator: "\n")
+        return [
+            "welcome-page counts at \(listings) listings (one seller's 10 listings per update, median):",
+            line("update listing set price = ...  ", price),
+            line("update listing set status = ... ", status),
+        ].joined(separator: "\n")
     }
 
-    static func run(on cluster: EmbeddedCluster, sellers: Int = 20_000, perSeller: Int = 10,
-                    statements: Int = 200, rounds: Int = 5) throws -> WelcomeCountBenchmark {
+    static func run(
+        on cluster: EmbeddedCluster, sellers: Int = 20_000, perSeller: Int = 10,
+        statements: Int = 200, rounds: Int = 5
+    ) throws -> WelcomeCountBenchmark {
         let url = try cluster.createDatabase("bench_counts_\(getpid())")
         let db = try Connection(url: url)
         defer { db.close() }
         try db.transaction { try $0.execute(render(ElectricRide.schema)) }
-        try db.execute("""
+        try db.execute(
+            """
             insert into auth.users (id, email)
             select md5('seller ' || g)::uuid, 'seller' || g || '@example.org' from generate_series(1, \(sellers)) as g;
             insert into public.brand (name) select 'Brand ' || g from generate_series(1, 40) as g;
@@ -50,14 +56,16 @@ struct WelcomeCountBenchmark: CustomStringConvertible {
             from generate_series(1, \(sellers * perSeller)) as g;
             analyze;
             """)
-        let recount = try db.query("""
+        let recount = try db.query(
+            """
             select (select count(*) from public.listing where status = 'available') as counted,
                    (select sum(available_listings) from public.brand_listing_count) as shown
             """)
         guard let row = recount.first, try row.int("counted") == row.int("shown") else {
             throw BenchmarkFailure("the welcome-page counts differ from a recount after loading the listings")
         }
-        try db.execute("""
+        try db.execute(
+            """
             create table public.listing_without_triggers (like public.listing including all);
             insert into public.listing_without_triggers overriding system value select * from public.listing;
             analyze public.listing_without_triggers;
@@ -89,9 +97,11 @@ struct WelcomeCountBenchmark: CustomStringConvertible {
 
     /// This run's figures beside the issue's target.
     func summarize(into summary: inout BenchmarkSummary) {
-        summary.add("listing update at \(listings) listings / without triggers", String(format: "%.2fx (%.3f ms)", ratio, price.with),
-                    target: "<= 1.2x", met: ratio <= 1.2)
-        summary.add("  a status change that moves counts", String(format: "%.2fx (%.3f ms)", status.with / status.without, status.with),
-                    target: "-", met: nil)
+        summary.add(
+            "listing update at \(listings) listings / without triggers", String(format: "%.2fx (%.3f ms)", ratio, price.with),
+            target: "<= 1.2x", met: ratio <= 1.2)
+        summary.add(
+            "  a status change that moves counts", String(format: "%.2fx (%.3f ms)", status.with / status.without, status.with),
+            target: "-", met: nil)
     }
 }

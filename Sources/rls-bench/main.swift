@@ -30,7 +30,9 @@ do {
         let apply = try ApplyBenchmark.run(on: cluster)
         print(apply)
         let ratio = apply.rlsSeconds / apply.psqlSeconds
-        summary.add("rls apply of \(apply.statements) statements / psql -1 -f", String(format: "%.2fx", ratio), target: "<= 1.2x", met: ratio <= 1.2)
+        summary.add(
+            "rls apply of \(apply.statements) statements / psql -1 -f", String(format: "%.2fx", ratio), target: "<= 1.2x", met: ratio <= 1.2
+        )
     }
     if requested == "all" || requested == "check" {
         try CheckBench.run(summary: &summary)

@@ -10,9 +10,11 @@ let package = Package(
     dependencies: [.package(name: "rls", path: "../..")],
     targets: [
         .target(name: "Policies", dependencies: [.product(name: "RLSModel", package: "rls")]),
-        .executableTarget(name: "rls", dependencies: [
-            "Policies", .product(name: "RLSCommandLine", package: "rls"),
-        ]),
+        .executableTarget(
+            name: "rls",
+            dependencies: [
+                "Policies", .product(name: "RLSCommandLine", package: "rls"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

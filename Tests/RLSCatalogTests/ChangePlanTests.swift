@@ -12,8 +12,11 @@ struct ChangePlanTests {
             name: name,
             columns: columns.map { Catalog.Column(name: $0, type: "uuid", notNull: true) },
             constraints: references.map {
-                [Catalog.Constraint(name: "\(name.name)_fkey", kind: .foreignKey,
-                                    definition: "FOREIGN KEY (patron_id) REFERENCES \($0)(id)", referencedTable: $0)]
+                [
+                    Catalog.Constraint(
+                        name: "\(name.name)_fkey", kind: .foreignKey,
+                        definition: "FOREIGN KEY (patron_id) REFERENCES \($0)(id)", referencedTable: $0)
+                ]
             } ?? [])
     }
 
@@ -33,41 +36,53 @@ struct ChangePlanTests {
             tables: [Self.table(Self.saved, columns: ["patron_id", "note"]), Self.table(Self.patron, columns: ["id"])])
         let desired = Catalog(tables: [Self.table(Self.saved, columns: ["patron_id"])])
         let plan = ChangePlan(from: current, to: desired)
-        #expect(plan.changes.map(\.summary) == [
-            "- table public.patron (destructive)",
-            "- column public.saved.note (destructive)",
-            "- enum public.kind (destructive)",
-        ])
+        #expect(
+            plan.changes.map(\.summary) == [
+                "- table public.patron (destructive)",
+                "- column public.saved.note (destructive)",
+                "- enum public.kind (destructive)",
+            ])
         #expect(plan.isDestructive)
     }
 
     @Test func createsAreSafe() {
-        let plan = ChangePlan(from: Catalog(), to: Catalog(tables: [Self.table(Self.saved, columns: ["patron_id"])],
-                                                            policies: [Self.ownerPolicy]))
+        let plan = ChangePlan(
+            from: Catalog(),
+            to: Catalog(
+                tables: [Self.table(Self.saved, columns: ["patron_id"])],
+                policies: [Self.ownerPolicy]))
         #expect(!plan.isDestructive)
         #expect(plan.summary == "2 to create, 0 to change, 0 to drop, 1 to revoke or disable")
     }
 
     @Test func newObjectsLoseDefaultPrivilegesBeforeTheirGrants() {
-        let function = Catalog.Function(name: QualifiedName(schema: "public", name: "is_admin"), result: "boolean",
-                                        securityDefiner: true, definition: "CREATE FUNCTION public.is_admin() …")
+        let function = Catalog.Function(
+            name: QualifiedName(schema: "public", name: "is_admin"), result: "boolean",
+            securityDefiner: true, definition: "CREATE FUNCTION public.is_admin() …")
         let grant = Catalog.Grant(objectKind: .table, object: Self.saved, grantee: "authenticated", privilege: "SELECT")
-        let plan = ChangePlan(from: Catalog(), to: Catalog(tables: [Self.table(Self.saved, columns: ["patron_id"])],
-                                                           functions: [function], grants: [grant],
-                                                           sequences: [QualifiedName(schema: "public", name: "saved_id_seq")]))
-        #expect(plan.changes.filter { $0.object == .privilege }.map(\.sql) == [
-            #"revoke all on table "public"."saved" from public, "anon", "authenticated", "service_role";"#,
-            #"revoke all on sequence "public"."saved_id_seq" from public, "anon", "authenticated", "service_role";"#,
-            #"revoke all on function "public"."is_admin"() from public, "anon", "authenticated", "service_role";"#,
-            #"grant select on table "public"."saved" to "authenticated";"#,
-        ])
+        let plan = ChangePlan(
+            from: Catalog(),
+            to: Catalog(
+                tables: [Self.table(Self.saved, columns: ["patron_id"])],
+                functions: [function], grants: [grant],
+                sequences: [QualifiedName(schema: "public", name: "saved_id_seq")]))
+        #expect(
+            plan.changes.filter { $0.object == .privilege }.map(\.sql) == [
+                #"revoke all on table "public"."saved" from public, "anon", "authenticated", "service_role";"#,
+                #"revoke all on sequence "public"."saved_id_seq" from public, "anon", "authenticated", "service_role";"#,
+                #"revoke all on function "public"."is_admin"() from public, "anon", "authenticated", "service_role";"#,
+                #"grant select on table "public"."saved" to "authenticated";"#,
+            ])
     }
 
     @Test func revokesAreCountedApartFromDrops() {
         let plan = ChangePlan(changes: [
             Change(kind: .create, object: .table, name: "public.saved", sql: "create table saved ();"),
-            Change(kind: .revoke, object: .privilege, name: "EXECUTE on public.f() to public", sql: "revoke execute on function public.f() from public;"),
-            Change(kind: .disableRowSecurity, object: .rowSecurity, name: "public.saved", sql: "alter table saved disable row level security;"),
+            Change(
+                kind: .revoke, object: .privilege, name: "EXECUTE on public.f() to public",
+                sql: "revoke execute on function public.f() from public;"),
+            Change(
+                kind: .disableRowSecurity, object: .rowSecurity, name: "public.saved", sql: "alter table saved disable row level security;"),
             Change(kind: .drop, object: .policy, name: "public.saved.peek", sql: "drop policy peek on saved;"),
         ])
         #expect(plan.summary == "1 to create, 0 to change, 1 to drop, 2 to revoke or disable")
@@ -89,11 +104,12 @@ struct ChangePlanTests {
         moved.using = "(( SELECT auth.uid() AS uid) = owner_id)"
         let desired = Catalog(tables: [Self.table(Self.saved, columns: ["owner_id"])], policies: [moved])
         let plan = ChangePlan(from: current, to: desired)
-        #expect(plan.changes.map(\.summary) == [
-            "- policy public.saved.owner reads",
-            "- column public.saved.patron_id (destructive)",
-            "~ policy public.saved.owner reads",
-        ])
+        #expect(
+            plan.changes.map(\.summary) == [
+                "- policy public.saved.owner reads",
+                "- column public.saved.patron_id (destructive)",
+                "~ policy public.saved.owner reads",
+            ])
     }
 
     @Test func changedUsingIsOneAlter() {
@@ -111,29 +127,33 @@ struct ChangePlanTests {
             Catalog.Grant(objectKind: .table, object: Self.saved, grantee: "authenticated", privilege: $0)
         }
         let plan = ChangePlan(from: Catalog(grants: [grants[0]]), to: Catalog(grants: Array(grants.dropFirst())))
-        #expect(plan.changes.map(\.sql) == [
-            #"revoke select on table "public"."saved" from "authenticated";"#,
-            #"grant insert, delete on table "public"."saved" to "authenticated";"#,
-        ])
+        #expect(
+            plan.changes.map(\.sql) == [
+                #"revoke select on table "public"."saved" from "authenticated";"#,
+                #"grant insert, delete on table "public"."saved" to "authenticated";"#,
+            ])
     }
 
     @Test func enumLabelsAreAddedInPlace() {
         let name = QualifiedName(schema: "public", name: "kind")
-        let plan = ChangePlan(from: Catalog(enums: [Catalog.EnumType(name: name, labels: ["car", "bike"])]),
-                              to: Catalog(enums: [Catalog.EnumType(name: name, labels: ["van", "car", "scooter", "bike"])]))
-        #expect(plan.changes.map(\.sql) == [
-            """
-            ALTER TYPE "public"."kind" ADD VALUE 'van' BEFORE 'car';
-            ALTER TYPE "public"."kind" ADD VALUE 'scooter' AFTER 'car';
-            """,
-        ])
+        let plan = ChangePlan(
+            from: Catalog(enums: [Catalog.EnumType(name: name, labels: ["car", "bike"])]),
+            to: Catalog(enums: [Catalog.EnumType(name: name, labels: ["van", "car", "scooter", "bike"])]))
+        #expect(
+            plan.changes.map(\.sql) == [
+                """
+                ALTER TYPE "public"."kind" ADD VALUE 'van' BEFORE 'car';
+                ALTER TYPE "public"."kind" ADD VALUE 'scooter' AFTER 'car';
+                """
+            ])
         #expect(!plan.isDestructive)
     }
 
     @Test func removedEnumLabelIsDestructive() {
         let name = QualifiedName(schema: "public", name: "kind")
-        let plan = ChangePlan(from: Catalog(enums: [Catalog.EnumType(name: name, labels: ["car", "bike"])]),
-                              to: Catalog(enums: [Catalog.EnumType(name: name, labels: ["car"])]))
+        let plan = ChangePlan(
+            from: Catalog(enums: [Catalog.EnumType(name: name, labels: ["car", "bike"])]),
+            to: Catalog(enums: [Catalog.EnumType(name: name, labels: ["car"])]))
         #expect(plan.isDestructive)
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSCatalog
 import RLSDatabase
 import RLSSQL
@@ -24,7 +24,9 @@ struct CommittedMigrationsTests {
         )
         let declared = try Drift.desiredCatalog(render(ElectricRide.schema), in: cluster)
         let difference = ChangePlan(from: replayed, to: declared)
-        #expect(difference.isEmpty, "Migrations/ differ from Policies/; run `rls diff NAME`:\n\(difference.changes.map(\.summary).joined(separator: "\n"))")
+        #expect(
+            difference.isEmpty,
+            "Migrations/ differ from Policies/; run `rls diff NAME`:\n\(difference.changes.map(\.summary).joined(separator: "\n"))")
         let matches = replayed.matches(declared)
         #expect(matches)
         #expect(replayed.tables.count == ElectricRide.schema.tables.count)

@@ -17,8 +17,10 @@ struct DiffMigrationsTests {
         let replayed = try ScratchDatabase.catalog(applying: [SQLScript(name: "initial.sql", sql: sql)], in: cluster)
         let desired = try PlanHarness.catalog(MiniSupabaseSchema.sql)
         #expect(replayed == desired)
-        #expect(try diffMigrations(migrations: [SQLScript(name: "initial.sql", sql: sql)],
-                                   desiredSQL: MiniSupabaseSchema.sql, scratch: cluster) == nil)
+        #expect(
+            try diffMigrations(
+                migrations: [SQLScript(name: "initial.sql", sql: sql)],
+                desiredSQL: MiniSupabaseSchema.sql, scratch: cluster) == nil)
     }
 
     @Test func nextMigrationHoldsOnlyTheChange() throws {
@@ -26,8 +28,9 @@ struct DiffMigrationsTests {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try MiniSupabaseSchema.sql.write(toFile: directory + "/20261122000000_init.sql", atomically: true, encoding: .utf8)
-        let sql = try diffMigrations(directory: directory, desiredSQL: MiniSupabaseSchema.sql + "\n" + Self.addIndex,
-                                     scratch: TestDatabase.cluster)
+        let sql = try diffMigrations(
+            directory: directory, desiredSQL: MiniSupabaseSchema.sql + "\n" + Self.addIndex,
+            scratch: TestDatabase.cluster)
         #expect(sql == "CREATE INDEX listing_brand_id_idx ON public.listing USING btree (brand_id);\n")
     }
 
@@ -37,8 +40,9 @@ struct DiffMigrationsTests {
 
     @Test func failingMigrationIsNamed() throws {
         #expect {
-            try diffMigrations(migrations: [SQLScript(name: "Migrations/1_bad.sql", sql: "create tabel x ();")],
-                               desiredSQL: "", scratch: TestDatabase.cluster)
+            try diffMigrations(
+                migrations: [SQLScript(name: "Migrations/1_bad.sql", sql: "create tabel x ();")],
+                desiredSQL: "", scratch: TestDatabase.cluster)
         } throws: { error in
             (error as? DriftError)?.script == "Migrations/1_bad.sql"
         }

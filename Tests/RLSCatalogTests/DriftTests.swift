@@ -1,11 +1,12 @@
 import Foundation
 import RLSCatalog
+import RLSTestSupport
+import Testing
+
 @testable import RLSDatabase
 @testable import RLSEmbedded
 @testable import RLSMigrations
 @testable import RLSPostgres
-import RLSTestSupport
-import Testing
 
 /// `rls plan` drift: a database built from the desired SQL shows none; changes made by hand (as in
 /// the Supabase dashboard) are found and named.
@@ -26,9 +27,10 @@ struct DriftTests {
     }
 
     @Test func policyAddedByHand() throws {
-        let plan = try Self.drift(after: """
-            create policy "everyone reads saved" on public.saved for select to anon using (true);
-            """)
+        let plan = try Self.drift(
+            after: """
+                create policy "everyone reads saved" on public.saved for select to anon using (true);
+                """)
         #expect(plan.changes.map(\.summary) == ["- policy public.saved.everyone reads saved"])
     }
 
@@ -68,12 +70,14 @@ struct DriftTests {
         let (url, db) = try TestDatabase.make()
         defer { db.close() }
         try db.execute(MiniSupabaseSchema.sql)
-        let first = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
-                                   cacheDirectory: cache)
+        let first = try Drift.plan(
+            target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
+            cacheDirectory: cache)
         #expect(first.isEmpty)
         try PlanHarness.asAdmin(url, "alter publication supabase_realtime add table public.saved;")
-        let second = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
-                                    cacheDirectory: cache)
+        let second = try Drift.plan(
+            target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
+            cacheDirectory: cache)
         #expect(second.changes.map(\.summary) == ["- live changes public.saved"])
     }
 
@@ -84,10 +88,11 @@ struct DriftTests {
 
     @Test func triggerAddedByHandOnAuthUsersIsNotDrift() throws {
         // Supabase, extensions and other tools put their own triggers on auth.users.
-        let plan = try Self.drift(after: """
-            create function auth.audit_signup() returns trigger language plpgsql as $$ begin return new; end $$;
-            create trigger audit_signup after insert on auth.users for each row execute function auth.audit_signup();
-            """)
+        let plan = try Self.drift(
+            after: """
+                create function auth.audit_signup() returns trigger language plpgsql as $$ begin return new; end $$;
+                create trigger audit_signup after insert on auth.users for each row execute function auth.audit_signup();
+                """)
         #expect(plan.isEmpty, "\(plan.sql)")
     }
 
@@ -106,14 +111,16 @@ struct DriftTests {
         let (_, db) = try TestDatabase.make()
         defer { db.close() }
         try db.execute(MiniSupabaseSchema.sql)
-        let pending = SQLScript(name: "20261122000000_index.sql",
-                                sql: "create index listing_brand_id_idx on public.listing (brand_id);")
+        let pending = SQLScript(
+            name: "20261122000000_index.sql",
+            sql: "create index listing_brand_id_idx on public.listing (brand_id);")
         let desired = MiniSupabaseSchema.sql + "\n" + pending.sql
         let full = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
         #expect(full.changes.map(\.summary) == ["+ index public.listing_brand_id_idx"])
-        let drift = try Drift.plan(target: db, desiredSQL: desired,
-                                   applied: [SQLScript(name: "init.sql", sql: MiniSupabaseSchema.sql)],
-                                   pending: [pending], scratch: TestDatabase.cluster)
+        let drift = try Drift.plan(
+            target: db, desiredSQL: desired,
+            applied: [SQLScript(name: "init.sql", sql: MiniSupabaseSchema.sql)],
+            pending: [pending], scratch: TestDatabase.cluster)
         #expect(drift.isEmpty)
     }
 
@@ -123,15 +130,18 @@ struct DriftTests {
         let (_, db) = try TestDatabase.make()
         defer { db.close() }
         try db.execute(MiniSupabaseSchema.sql)
-        let first = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
-                                   cacheDirectory: directory)
-        let second = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try Self.noCluster(),
-                                    cacheDirectory: directory)
+        let first = try Drift.plan(
+            target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
+            cacheDirectory: directory)
+        let second = try Drift.plan(
+            target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try Self.noCluster(),
+            cacheDirectory: directory)
         #expect(first.isEmpty && second.isEmpty)
         // A different desired SQL is not served from the cache.
         #expect(throws: DriftError.self) {
-            try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql + "\n", scratch: try Self.noCluster(),
-                           cacheDirectory: directory)
+            try Drift.plan(
+                target: db, desiredSQL: MiniSupabaseSchema.sql + "\n", scratch: try Self.noCluster(),
+                cacheDirectory: directory)
         }
     }
 
@@ -148,8 +158,9 @@ struct DriftTests {
         #expect(cached == target)
         // A hand-made change breaks the match, and the full diff names it.
         try db.execute("create policy \"dashboard peek\" on public.listing for select to anon using (true)")
-        let drift = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try Self.noCluster(),
-                                   cacheDirectory: directory)
+        let drift = try Drift.plan(
+            target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try Self.noCluster(),
+            cacheDirectory: directory)
         #expect(drift.changes.map(\.summary).contains("- policy public.listing.dashboard peek"))
     }
 

@@ -19,7 +19,7 @@ struct IntrospectionTests {
         #expect(listing.column("kind")?.type == "public.vehicle_kind")
         #expect(listing.column("kind")?.default == "'car'::public.vehicle_kind")
         #expect(listing.column("title")?.comment == "Shown on the welcome page.")
-        #expect(listing.constraints.map(\.kind) .contains(.foreignKey))
+        #expect(listing.constraints.map(\.kind).contains(.foreignKey))
         let saved = try #require(catalog.table(QualifiedName(schema: "public", name: "saved")))
         #expect(saved.indexes.map(\.name) == ["saved_patron_id_idx"])
         #expect(saved.referencedTables.map(\.description) == ["public.listing", "public.patron"])
@@ -35,7 +35,8 @@ struct IntrospectionTests {
         #expect(function.securityDefiner)
         #expect(function.searchPath == "\"\"")
         #expect(catalog.triggers.map(\.table.description) == ["auth.users"])
-        #expect(catalog.grants.contains(Catalog.Grant(objectKind: .table, object: saved.name, grantee: "authenticated", privilege: "DELETE")))
+        #expect(
+            catalog.grants.contains(Catalog.Grant(objectKind: .table, object: saved.name, grantee: "authenticated", privilege: "DELETE")))
         #expect(catalog.grants.contains { $0.column == "display_name" && $0.grantee == "authenticated" })
         #expect(!catalog.grants.contains { $0.objectKind == .function && $0.grantee == "public" })
     }

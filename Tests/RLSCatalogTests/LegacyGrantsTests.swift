@@ -15,15 +15,17 @@ struct LegacyGrantsTests {
         let plan = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster)
         #expect(plan.isEmpty, "\(plan.sql)")
         // Compared with a database without default grants, each auto-grant shows up.
-        let strict = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
-                                    defaultPrivileges: DefaultPrivileges.none)
+        let strict = try Drift.plan(
+            target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
+            defaultPrivileges: DefaultPrivileges.none)
         #expect(strict.changes.contains { $0.summary.hasPrefix("- privilege") && $0.name.hasSuffix("to anon") })
     }
 
     @Test func newTableOnLegacyDatabaseKeepsOnlyDeclaredGrants() throws {
         let (_, db) = try TestDatabase.make(.legacyGrantAll)
         defer { db.close() }
-        let desired = try PlanHarness.catalog("""
+        let desired = try PlanHarness.catalog(
+            """
             create table public.note (id bigint primary key, body text);
             alter table public.note enable row level security;
             grant select on public.note to authenticated;

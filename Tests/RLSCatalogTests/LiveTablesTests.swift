@@ -44,10 +44,12 @@ struct LiveTablesTests {
         #expect(room.replicaIdentity == .full)
         let note = try #require(catalog.table(QualifiedName(schema: "public", name: "Odd \"note\"")))
         #expect(!note.isLive && note.replicaIdentity == .default)
-        #expect(catalog.policies.filter { $0.table.schema == "realtime" }.map(\.name).sorted()
+        #expect(
+            catalog.policies.filter { $0.table.schema == "realtime" }.map(\.name).sorted()
                 == ["channel_it's \"odd\"_receive", "channel_it's \"odd\"_send", "channel_room_receive", "channel_room_send"])
-        let desired = try ScratchDatabase.catalog(applying: [SQLScript(name: "dsl", sql: sql)], in: TestDatabase.cluster,
-                                                  defaultPrivileges: privileges)
+        let desired = try ScratchDatabase.catalog(
+            applying: [SQLScript(name: "dsl", sql: sql)], in: TestDatabase.cluster,
+            defaultPrivileges: privileges)
         let plan = ChangePlan(from: catalog, to: desired)
         #expect(plan.isEmpty, "\(plan.sql)")
     }
@@ -79,16 +81,19 @@ struct LiveTablesTests {
     /// shows both, and applying the plan puts the publication back as declared.
     @Test func dashboardChangesToThePublicationAreDrift() throws {
         let sql = render(Self.schema(oldRows: false))
-        let plan = try PlanHarness.applyAndReplan(from: sql, changedByAdmin: #"""
-            alter publication supabase_realtime drop table public.room;
-            alter publication supabase_realtime add table public."Odd ""note""";
-            create policy "lobby" on realtime.messages for select to authenticated using (true);
-            drop policy channel_room_send on realtime.messages;
-            """#, to: sql)
-        #expect(plan.changes.map(\.summary).sorted() == [
-            "+ live changes public.room", "+ policy realtime.messages.channel_room_send",
-            "- live changes public.Odd \"note\"",
-        ])
+        let plan = try PlanHarness.applyAndReplan(
+            from: sql,
+            changedByAdmin: #"""
+                alter publication supabase_realtime drop table public.room;
+                alter publication supabase_realtime add table public."Odd ""note""";
+                create policy "lobby" on realtime.messages for select to authenticated using (true);
+                drop policy channel_room_send on realtime.messages;
+                """#, to: sql)
+        #expect(
+            plan.changes.map(\.summary).sorted() == [
+                "+ live changes public.room", "+ policy realtime.messages.channel_room_send",
+                "- live changes public.Odd \"note\"",
+            ])
     }
 
     /// Realtime's own schema is not the project's: nothing of it is read as a table or a schema.
@@ -97,9 +102,11 @@ struct LiveTablesTests {
         defer { db.close() }
         let catalog = try db.introspectCatalog()
         #expect(catalog.isEmpty)
-        let owner = try db.query("""
+        let owner = try db.query(
+            """
             select pg_get_userbyid(pubowner) as owner from pg_publication where pubname = 'supabase_realtime'
-            """).rows.map { try $0.string("owner") }
+            """
+        ).rows.map { try $0.string("owner") }
         #expect(owner == ["postgres"])
     }
 }

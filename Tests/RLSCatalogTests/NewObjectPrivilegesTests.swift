@@ -35,12 +35,15 @@ struct NewObjectPrivilegesTests {
 
     /// What anon and authenticated may do in `public`, one line per privilege, sorted.
     static func privileges(_ db: Connection) throws -> [String] {
-        let tables = try db.query("""
+        let tables = try db.query(
+            """
             select grantee || ' ' || table_name || ' ' || privilege_type as line
             from information_schema.role_table_grants
             where table_schema = 'public' and grantee in ('anon', 'authenticated', 'PUBLIC')
-            """).rows.map { try $0.string("line") }
-        let checks = try db.query("""
+            """
+        ).rows.map { try $0.string("line") }
+        let checks = try db.query(
+            """
             select r.role || ' ' || c.what || ' ' || c.allowed::text as line
             from (values ('anon'), ('authenticated')) r(role),
             lateral (values
@@ -49,14 +52,17 @@ struct NewObjectPrivilegesTests {
                 ('execute note_count', has_function_privilege(r.role, 'public.note_count()', 'EXECUTE')),
                 ('usage note_id_seq', has_sequence_privilege(r.role, 'public.note_id_seq', 'USAGE'))
             ) c(what, allowed)
-            """).rows.map { try $0.string("line") }
+            """
+        ).rows.map { try $0.string("line") }
         return (tables + checks).sorted()
     }
 
     @Test func nextMigrationGivesTheSamePrivilegesOnLegacyAndStrictDatabases() throws {
         let cluster = try TestDatabase.cluster
-        let initial = SQLScript(name: "initial.sql", sql: try #require(
-            try diffMigrations(migrations: [], desiredSQL: MiniSupabaseSchema.sql, scratch: cluster)))
+        let initial = SQLScript(
+            name: "initial.sql",
+            sql: try #require(
+                try diffMigrations(migrations: [], desiredSQL: MiniSupabaseSchema.sql, scratch: cluster)))
         let desiredSQL = MiniSupabaseSchema.sql + "\n" + Self.additions
         let next = try #require(try diffMigrations(migrations: [initial], desiredSQL: desiredSQL, scratch: cluster))
         var results: [DefaultPrivileges: [String]] = [:]
@@ -70,11 +76,13 @@ struct NewObjectPrivilegesTests {
             #expect(found.contains("anon truncate note false"), "\(defaults): \(found)")
             #expect(found.contains("anon execute note_count false"), "\(defaults): \(found)")
             #expect(found.contains("authenticated execute note_count true"), "\(defaults): \(found)")
-            #expect(!found.contains { $0.hasPrefix("anon note") || $0.hasPrefix("authenticated note TRUNCATE") },
-                    "\(defaults): \(found)")
+            #expect(
+                !found.contains { $0.hasPrefix("anon note") || $0.hasPrefix("authenticated note TRUNCATE") },
+                "\(defaults): \(found)")
             // Replaying both migrations gives the DSL's state: nothing left to plan.
-            let plan = try Drift.plan(target: db, desiredSQL: desiredSQL, scratch: cluster,
-                                      defaultPrivileges: DefaultPrivileges.none)
+            let plan = try Drift.plan(
+                target: db, desiredSQL: desiredSQL, scratch: cluster,
+                defaultPrivileges: DefaultPrivileges.none)
             #expect(plan.isEmpty, "\(defaults): \(plan.sql)")
         }
         #expect(results[.none] == results[.legacyGrantAll])
@@ -86,8 +94,9 @@ struct NewObjectPrivilegesTests {
         try db.execute(MiniSupabaseSchema.sql)
         let desiredSQL = MiniSupabaseSchema.sql + "\n" + Self.additions
         let plan = try Drift.plan(target: db, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
-        #expect(plan.sql.contains(
-            #"revoke all on function "public"."note_count"() from public, "anon", "authenticated", "service_role";"#))
+        #expect(
+            plan.sql.contains(
+                #"revoke all on function "public"."note_count"() from public, "anon", "authenticated", "service_role";"#))
         try db.execute("BEGIN;\n" + plan.sql + "\nCOMMIT;")
         let again = try Drift.plan(target: db, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
         #expect(again.isEmpty, "\(again.sql)")

@@ -14,8 +14,10 @@ enum PlanHarness {
     /// Plans from `currentSQL` to `desiredSQL`, applies the plan in one transaction and returns it
     /// after checking that a second plan is empty.
     @discardableResult
-    static func applyAndReplan(from currentSQL: String, changedByAdmin adminSQL: String? = nil, to desiredSQL: String,
-                               sourceLocation: SourceLocation = #_sourceLocation) throws -> ChangePlan {
+    static func applyAndReplan(
+        from currentSQL: String, changedByAdmin adminSQL: String? = nil, to desiredSQL: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> ChangePlan {
         let (url, db) = try TestDatabase.make()
         defer { db.close() }
         try db.execute(currentSQL)
@@ -30,8 +32,9 @@ enum PlanHarness {
             return plan
         }
         let again = ChangePlan(from: try db.introspectCatalog(), to: desired)
-        #expect(again.isEmpty, "Planning again after applying found:\n\(again.sql)\nafter applying:\n\(plan.sql)",
-                sourceLocation: sourceLocation)
+        #expect(
+            again.isEmpty, "Planning again after applying found:\n\(again.sql)\nafter applying:\n\(plan.sql)",
+            sourceLocation: sourceLocation)
         return plan
     }
 

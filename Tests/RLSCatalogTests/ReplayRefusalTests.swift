@@ -17,7 +17,8 @@ struct ReplayRefusalTests {
 
     @Test("A failing statement is named with its script and line")
     func failureLine() throws {
-        let script = SQLScript(name: "Migrations/20260101000001_x.sql", sql: "create table public.a (id int);\n\nselect nope from public.a;\n")
+        let script = SQLScript(
+            name: "Migrations/20260101000001_x.sql", sql: "create table public.a (id int);\n\nselect nope from public.a;\n")
         let error = try #require(throws: DriftError.self) {
             try ScratchDatabase.catalog(applying: [script], in: TestDatabase.cluster)
         }

@@ -9,7 +9,9 @@ struct SupabaseSchemaTests {
     @Test func storagePoliciesAreReadButNotStorageTables() throws {
         let (url, db) = try TestDatabase.make()
         defer { db.close() }
-        try PlanHarness.asAdmin(url, """
+        try PlanHarness.asAdmin(
+            url,
+            """
             create policy "own files" on storage.objects for select to authenticated using (owner = (select auth.uid()));
             """)
         let catalog = try db.introspectCatalog()

@@ -42,14 +42,16 @@ struct UndeclaredObjectsTests {
         #expect(full.changes.contains { $0.name.contains("legacy_report") })
 
         let leftOut = Self.schema.leavingOut(schemas: ["analytics"], tables: ["audit_log"], functions: ["public.legacy_report"])
-        let plan = try Drift.plan(target: db, desiredSQL: desiredSQL, scratch: TestDatabase.cluster,
-                                  leavingOut: leftOut.undeclared)
+        let plan = try Drift.plan(
+            target: db, desiredSQL: desiredSQL, scratch: TestDatabase.cluster,
+            leavingOut: leftOut.undeclared)
         #expect(plan.isEmpty, "\(plan.sql)")
 
         // Only what is named: a table that is not named is still drift.
         try db.execute("create table public.scratchpad (id int)")
-        let again = try Drift.plan(target: db, desiredSQL: desiredSQL, scratch: TestDatabase.cluster,
-                                   leavingOut: leftOut.undeclared)
+        let again = try Drift.plan(
+            target: db, desiredSQL: desiredSQL, scratch: TestDatabase.cluster,
+            leavingOut: leftOut.undeclared)
         #expect(again.changes.map(\.summary).allSatisfy { $0.contains("scratchpad") }, "\(again.sql)")
         #expect(!again.isEmpty)
     }

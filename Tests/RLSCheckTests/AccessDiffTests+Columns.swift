@@ -36,7 +36,8 @@ import Testing
         let (_, after) = try TestDatabase.make()
         defer { after.close() }
         try after.execute("begin;\n" + afterSQL + "\ncommit;")
-        return AccessDiff(before: try AccessSnapshot.probe(schema, on: before), after: try AccessSnapshot.probe(schema, on: after), schema: schema)
+        return AccessDiff(
+            before: try AccessSnapshot.probe(schema, on: before), after: try AccessSnapshot.probe(schema, on: after), schema: schema)
     }
 
     @Test func columnGrantsReplacedByATableWideGrantAreAWidening() throws {
@@ -54,7 +55,8 @@ import Testing
 
     @Test func aTableWideGrantCoveringAnAddedColumnIsAWidening() throws {
         let old = render(Self.profile(isAdmin: false))
-        let diff = try Self.diff(Self.profile(), before: old, after: old + "\nalter table public.profile add column is_admin boolean default false;")
+        let diff = try Self.diff(
+            Self.profile(), before: old, after: old + "\nalter table public.profile add column is_admin boolean default false;")
         #expect(diff.changes.map(\.sentence) == ["authenticated gains UPDATE on column is_admin of public.profile"], "\(diff.text)")
         #expect(diff.unacknowledgedWidenings.count == 1)
         #expect(diff.notes.contains { $0.hasPrefix("public.profile was not compared") }, "the rows are not compared, the grants are")

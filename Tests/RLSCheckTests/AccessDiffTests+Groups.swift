@@ -14,11 +14,13 @@ extension AccessDiffTests {
         let (_, next) = try TestDatabase.make()
         defer { next.close() }
         try next.execute("begin;\n" + render(after) + "\ncommit;")
-        let diff = AccessDiff(before: try AccessSnapshot.probe(after, on: before), after: try AccessSnapshot.probe(after, on: next), schema: after)
-        #expect(diff.changes.map(\.sentence) == [
-            "authenticated (admin) gains INSERT on public.court (rows of their organisation)",
-            "authenticated (admin) gains UPDATE on public.court (rows of their organisation)",
-            "authenticated (admin) gains DELETE on public.court (rows of their organisation)",
-        ])
+        let diff = AccessDiff(
+            before: try AccessSnapshot.probe(after, on: before), after: try AccessSnapshot.probe(after, on: next), schema: after)
+        #expect(
+            diff.changes.map(\.sentence) == [
+                "authenticated (admin) gains INSERT on public.court (rows of their organisation)",
+                "authenticated (admin) gains UPDATE on public.court (rows of their organisation)",
+                "authenticated (admin) gains DELETE on public.court (rows of their organisation)",
+            ])
     }
 }

@@ -14,8 +14,9 @@ import Testing
             Column("author_id", .uuid).default(.currentUserID).references(.authUsers, onDelete: .cascade)
             Column("body", .text)
         }
-        .access(select: noteRead, insert: .owner(column: "author_id"), update: .owner(column: "author_id"),
-                delete: .owner(column: "author_id"))
+        .access(
+            select: noteRead, insert: .owner(column: "author_id"), update: .owner(column: "author_id"),
+            delete: .owner(column: "author_id"))
         if let reason { note = note.expectsWidening(reason) }
         return Schema {
             note
@@ -38,8 +39,9 @@ import Testing
         let (_, after) = try TestDatabase.make()
         defer { after.close() }
         try after.execute("begin;\n" + render(beforeSchema ?? schema) + "\n" + beforeSQL + "\n" + afterSQL + "\ncommit;")
-        return AccessDiff(before: try AccessSnapshot.probe(schema, on: before), after: try AccessSnapshot.probe(schema, on: after),
-                          schema: schema)
+        return AccessDiff(
+            before: try AccessSnapshot.probe(schema, on: before), after: try AccessSnapshot.probe(schema, on: after),
+            schema: schema)
     }
 
     static func policy(_ command: String, on table: String, _ connection: Connection) throws -> String {
@@ -95,7 +97,8 @@ import Testing
         let (_, next) = try TestDatabase.make()
         defer { next.close() }
         try next.execute("begin;\n" + render(after) + "\ncommit;")
-        let diff = AccessDiff(before: try AccessSnapshot.probe(after, on: before), after: try AccessSnapshot.probe(after, on: next), schema: after)
+        let diff = AccessDiff(
+            before: try AccessSnapshot.probe(after, on: before), after: try AccessSnapshot.probe(after, on: next), schema: after)
         #expect(diff.changes.map(\.sentence) == ["authenticated gains SELECT on public.note (other users' rows)"])
         #expect(diff.unacknowledgedWidenings.count == 1)
     }
@@ -116,12 +119,13 @@ import Testing
 
     @Test func rlsDisabled() throws {
         let diff = try Self.diff(afterSQL: "alter table public.note disable row level security;")
-        #expect(diff.changes.map(\.sentence) == [
-            "authenticated gains SELECT on public.note (other users' rows)",
-            "authenticated gains INSERT on public.note (other users' rows)",
-            "authenticated gains UPDATE on public.note (other users' rows; handing own rows to another user)",
-            "authenticated gains DELETE on public.note (other users' rows)",
-        ])
+        #expect(
+            diff.changes.map(\.sentence) == [
+                "authenticated gains SELECT on public.note (other users' rows)",
+                "authenticated gains INSERT on public.note (other users' rows)",
+                "authenticated gains UPDATE on public.note (other users' rows; handing own rows to another user)",
+                "authenticated gains DELETE on public.note (other users' rows)",
+            ])
     }
 
     @Test func newTableGainsForEveryCallerItAdmits() throws {
@@ -133,16 +137,18 @@ import Testing
         try old.execute(render(before))
         let (_, new) = try TestDatabase.make()
         try new.execute(render(Self.shelf()))
-        let added = AccessDiff(before: try AccessSnapshot.probe(Self.shelf(), on: old), after: try AccessSnapshot.probe(Self.shelf(), on: new),
-                               schema: Self.shelf())
-        #expect(added.changes.map(\.sentence) == [
-            "anon gains SELECT on public.genre (every row)",
-            "authenticated gains SELECT on public.genre (every row)",
-            "service_role gains SELECT on public.genre (every row)",
-            "service_role gains INSERT on public.genre (every row)",
-            "service_role gains UPDATE on public.genre (every row)",
-            "service_role gains DELETE on public.genre (every row)",
-        ])
+        let added = AccessDiff(
+            before: try AccessSnapshot.probe(Self.shelf(), on: old), after: try AccessSnapshot.probe(Self.shelf(), on: new),
+            schema: Self.shelf())
+        #expect(
+            added.changes.map(\.sentence) == [
+                "anon gains SELECT on public.genre (every row)",
+                "authenticated gains SELECT on public.genre (every row)",
+                "service_role gains SELECT on public.genre (every row)",
+                "service_role gains INSERT on public.genre (every row)",
+                "service_role gains UPDATE on public.genre (every row)",
+                "service_role gains DELETE on public.genre (every row)",
+            ])
     }
 
     /// A table whose columns differ on one side cannot get the probes' rows there: it is named in a
@@ -152,11 +158,15 @@ import Testing
         let diff = try Self.diff(
             beforeSQL: "alter table public.note drop column body;",
             afterSQL: "alter table public.note add column body text; alter table public.note disable row level security;")
-        #expect(diff.changes.map(\.sentence) == [
-            "authenticated gains INSERT on column body of public.note",
-            "authenticated gains UPDATE on column body of public.note",
-        ], "\(diff.text)")
-        #expect(diff.notes == ["public.note was not compared: its columns differ from the schema's on one side, so the probes' rows could not be written there"])
+        #expect(
+            diff.changes.map(\.sentence) == [
+                "authenticated gains INSERT on column body of public.note",
+                "authenticated gains UPDATE on column body of public.note",
+            ], "\(diff.text)")
+        #expect(
+            diff.notes == [
+                "public.note was not compared: its columns differ from the schema's on one side, so the probes' rows could not be written there"
+            ])
         #expect(diff.text.contains("  note: public.note was not compared"))
     }
 
@@ -174,11 +184,12 @@ import Testing
             beforeSQL: "revoke select on public.genre from anon;",
             afterSQL: "grant select on public.genre to anon; revoke delete on public.note from authenticated;")
         // Schema order: note before genre.
-        #expect(diff.text == """
-            Access changes (before → after):
-              - authenticated loses DELETE on public.note (own rows)
-              + anon gains SELECT on public.genre (every row)
-            """)
+        #expect(
+            diff.text == """
+                Access changes (before → after):
+                  - authenticated loses DELETE on public.note (own rows)
+                  + anon gains SELECT on public.genre (every row)
+                """)
         #expect(diff.markdown.hasPrefix(AccessDiff.markdownMarker + "\n### Access changes"))
         #expect(diff.markdown.contains("- `anon gains SELECT on public.genre (every row)` — **not acknowledged**"))
         #expect(diff.markdown.contains("**Losses** (1)\n\n- `authenticated loses DELETE on public.note (own rows)`"))

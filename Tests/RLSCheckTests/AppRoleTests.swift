@@ -41,7 +41,9 @@ import Testing
     @Test func aPolicyOnUserMetadataFailsTheCheck() throws {
         let (_, db) = try TestDatabase.make()
         try db.execute("begin;\n" + renderValidated(Self.schema) + "\ncommit;")
-        try db.execute(#"alter policy "select_app_role_admin_moderator" on public.report using (((select auth.jwt()) -> 'user_metadata' ->> 'role') in ('admin', 'moderator'))"#)
+        try db.execute(
+            #"alter policy "select_app_role_admin_moderator" on public.report using (((select auth.jwt()) -> 'user_metadata' ->> 'role') in ('admin', 'moderator'))"#
+        )
         let report = try AccessCheck.run(Self.schema, on: db)
         #expect(report.mismatches.contains { $0.probe.persona.description == "moderator (app role)" && $0.probe.operation == .select })
     }

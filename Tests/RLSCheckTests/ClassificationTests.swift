@@ -15,14 +15,17 @@ import Testing
             Column("body", .text)
         }
         .access(.owner(column: "author_id"))
-        Function("refuse_notes", returns: .trigger, body: SQL(raw: """
-            begin
-              if current_user = 'authenticated' then
-                raise exception 'notes are closed today' using errcode = '42501';
-              end if;
-              return new;
-            end;
-            """))
+        Function(
+            "refuse_notes", returns: .trigger,
+            body: SQL(
+                raw: """
+                    begin
+                      if current_user = 'authenticated' then
+                        raise exception 'notes are closed today' using errcode = '42501';
+                      end if;
+                      return new;
+                    end;
+                    """))
         Trigger("note_refuse", on: "note", .before, [.insert], execute: "public.refuse_notes")
     }
 
@@ -31,14 +34,16 @@ import Testing
         try db.execute("begin;\n" + renderValidated(Self.notes) + "\ncommit;")
         let report = try AccessCheck.run(Self.notes, on: db)
         let own = report.results.first {
-            $0.probe.persona == .user(.alice) && $0.probe.operation == .insert && $0.probe.target == .row(.alice) && $0.probe.layer == .asDeployed
+            $0.probe.persona == .user(.alice) && $0.probe.operation == .insert && $0.probe.target == .row(.alice)
+                && $0.probe.layer == .asDeployed
         }
         #expect(own?.actual == .error(sqlState: "42501", message: "notes are closed today"))
         #expect(own?.verdict == .mismatch)
         let text = MatrixReport(report).text
         #expect(text.contains("raised inside a function although the privilege is held; server: 42501 notes are closed today"), "\(text)")
         // The other user's row is refused by the same trigger, which fires before WITH CHECK: not "no grant" either.
-        #expect(!report.results.contains { $0.probe.persona == .user(.alice) && $0.probe.operation == .insert && $0.actual == .deniedByGrant })
+        #expect(
+            !report.results.contains { $0.probe.persona == .user(.alice) && $0.probe.operation == .insert && $0.actual == .deniedByGrant })
     }
 
     /// Every mismatch shows the server's own words, whatever the outcome.

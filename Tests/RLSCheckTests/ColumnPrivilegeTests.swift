@@ -33,7 +33,8 @@ import Testing
         let report = try AccessCheck.run(Self.schema, on: db)
         #expect(report.passed, "\(MatrixReport(report).text)")
         let columns = report.results.filter { if case .column = $0.probe.target { true } else { false } }
-        #expect(Set(columns.compactMap { if case .column(let name, _) = $0.probe.target { name } else { nil } }) == ["id", "plan", "credits"])
+        #expect(
+            Set(columns.compactMap { if case .column(let name, _) = $0.probe.target { name } else { nil } }) == ["id", "plan", "credits"])
         #expect(columns.allSatisfy { $0.actual == .deniedByGrant })
     }
 
@@ -53,7 +54,9 @@ import Testing
         let (_, db) = try TestDatabase.make()
         try db.execute("begin;\n" + renderValidated(Self.schema) + "\ncommit;")
         let catalog = try db.introspectCatalog()
-        let grants = catalog.grants.filter { $0.object == QualifiedName(schema: "public", name: "account") && $0.grantee == "authenticated" }
+        let grants = catalog.grants.filter {
+            $0.object == QualifiedName(schema: "public", name: "account") && $0.grantee == "authenticated"
+        }
         #expect(grants.contains { $0.column == "display_name" && $0.privilege == "UPDATE" })
         #expect(!grants.contains { $0.column == nil && $0.privilege == "UPDATE" })
     }

@@ -32,7 +32,8 @@ import Testing
             table: "public.profiles", persona: "alice", operation: .update, explanation: "row level security is disabled"),
         Mistake(
             name: "SELECT granted to anon on listing with a permissive policy",
-            sql: #"grant select on public.listing to anon; create policy "anon reads listings" on public.listing for select to anon using (true)"#,
+            sql:
+                #"grant select on public.listing to anon; create policy "anon reads listings" on public.listing for select to anon using (true)"#,
             table: "public.listing", persona: "anon", operation: .select, explanation: "holds the SELECT privilege"),
         Mistake(
             name: "a policy changed from TO authenticated to TO public",

@@ -19,9 +19,12 @@ import Testing
     @Test func legacyGrantMakesAPublicPolicyALeak() throws {
         let (_, db) = try TestDatabase.make(.legacyGrantAll)
         try db.execute("begin;\n" + render(ElectricRide.schema) + "\ncommit;")
-        try db.execute(#"grant all on public.saved to anon; alter policy "select_owner_through_profile_id" on public.saved to public using (true)"#)
+        try db.execute(
+            #"grant all on public.saved to anon; alter policy "select_owner_through_profile_id" on public.saved to public using (true)"#)
         let report = try AccessCheck.run(ElectricRide.schema, on: db)
-        let anon = report.mismatches.filter { $0.probe.table == "public.saved" && $0.probe.persona == .anon && $0.probe.operation == .select && $0.probe.layer == .asDeployed }
+        let anon = report.mismatches.filter {
+            $0.probe.table == "public.saved" && $0.probe.persona == .anon && $0.probe.operation == .select && $0.probe.layer == .asDeployed
+        }
         #expect(anon.map(\.actual) == [.rows([.alice, .bob])])
         #expect(anon.first?.explanation.contains { $0.contains("holds the SELECT privilege") } == true)
     }

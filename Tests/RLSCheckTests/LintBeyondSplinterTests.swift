@@ -29,19 +29,23 @@ struct LintBeyondSplinterTests {
     @Test func defaultPrivilegesForAPIRolesBeyondSupabasesOwn() throws {
         let (_, db) = try TestDatabase.make(.legacyGrantAll)
         defer { db.close() }
-        #expect(Lint.run(try db.introspectCatalog()).findings(of: "api-role-default-privileges").isEmpty, "Supabase's own defaults are not a finding")
+        #expect(
+            Lint.run(try db.introspectCatalog()).findings(of: "api-role-default-privileges").isEmpty,
+            "Supabase's own defaults are not a finding")
         try db.execute("alter default privileges in schema public grant select on tables to public")
         let catalog = try db.introspectCatalog()
         let findings = Lint.run(catalog).findings(of: "api-role-default-privileges")
         #expect(findings.map(\.object) == ["default privileges of postgres in public for PUBLIC"])
-        #expect(findings.first?.fix == #"alter default privileges for role "postgres" in schema "public" revoke select on tables from public;"#)
+        #expect(
+            findings.first?.fix == #"alter default privileges for role "postgres" in schema "public" revoke select on tables from public;"#)
         #expect(ChangePlan(from: catalog, to: Catalog()).changes.contains { $0.sql == findings.first?.fix })
         try db.execute(findings.first!.fix!)
         #expect(Lint.run(try db.introspectCatalog()).findings(of: "api-role-default-privileges").isEmpty)
     }
 
     @Test func dynamicSQLWithoutQuoting() throws {
-        let (report, _) = try lintInTransaction("""
+        let (report, _) = try lintInTransaction(
+            """
             create function public.count_in(t text) returns bigint language plpgsql set search_path = '' as $$
             declare n bigint; begin execute 'select count(*) from ' || t into n; return n; end $$;
             create function public.count_safe(t text) returns bigint language plpgsql set search_path = '' as $$
@@ -54,7 +58,8 @@ struct LintBeyondSplinterTests {
     }
 
     @Test func unqualifiedNamesUnderAnEmptySearchPath() throws {
-        let (report, _) = try lintInTransaction("""
+        let (report, _) = try lintInTransaction(
+            """
             create table public.audit (id bigint primary key); alter table public.audit enable row level security;
             create function public.broken() returns bigint language sql set search_path = '' as $$ select 1::bigint $$;
             create or replace function public.broken() returns bigint language plpgsql set search_path = '' as $$

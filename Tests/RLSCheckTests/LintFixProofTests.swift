@@ -109,12 +109,14 @@ struct LintFixProofTests {
         try db.execute(Self.dashboard)
         let report = Lint.run(try db.introspectCatalog())
         let fixed = report.findings.filter { $0.fix != nil }
-        #expect(Set(fixed.map(\.rule)) == [
-            "anon-security-definer-function-executable", "api-grant-without-rls", "api-role-default-privileges", "api-role-membership",
-            "auth-function-per-row", "auth-users-exposed", "duplicate-index", "function-search-path-mutable", "materialized-view-in-api",
-            "owner-column-without-index", "policy-without-role", "policy-without-rls", "security-definer-search-path",
-            "sensitive-columns-exposed", "unindexed-foreign-keys", "view-without-security-invoker",
-        ])
+        #expect(
+            Set(fixed.map(\.rule)) == [
+                "anon-security-definer-function-executable", "api-grant-without-rls", "api-role-default-privileges", "api-role-membership",
+                "auth-function-per-row", "auth-users-exposed", "duplicate-index", "function-search-path-mutable",
+                "materialized-view-in-api",
+                "owner-column-without-index", "policy-without-role", "policy-without-rls", "security-definer-search-path",
+                "sensitive-columns-exposed", "unindexed-foreign-keys", "view-without-security-invoker",
+            ])
         for finding in fixed {
             try db.execute("savepoint fix")
             let before = try probe(db)
@@ -124,7 +126,9 @@ struct LintFixProofTests {
             let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
             let allowed = changed.filter { Self.mayChange($0, finding) }
             #expect(changed == allowed, "\(finding.rule) \(finding.object) changed \(changed.filter { !allowed.contains($0) })")
-            if ["view-without-security-invoker", "anon-security-definer-function-executable", "sensitive-columns-exposed"].contains(finding.rule) {
+            if ["view-without-security-invoker", "anon-security-definer-function-executable", "sensitive-columns-exposed"].contains(
+                finding.rule)
+            {
                 #expect(!changed.isEmpty, "\(finding.rule): the fix closes what the finding says is open")
             }
         }
@@ -148,13 +152,16 @@ struct LintFixProofTests {
     /// `persona|object|operation` → outcome, for anon, alice and bob, inside the caller's transaction.
     private func probe(_ db: Connection) throws -> [String: String] {
         var result: [String: String] = [:]
-        let reads = ["public.profile", "public.note", "public.all_notes", "public.note_counts", "public.secret", "public.every_note()",
-                     "public.tag", "public.draft", "public.members", "public.tag_count()", "internal.queue"]
+        let reads = [
+            "public.profile", "public.note", "public.all_notes", "public.note_counts", "public.secret", "public.every_note()",
+            "public.tag", "public.draft", "public.members", "public.tag_count()", "internal.queue",
+        ]
         for persona in [Persona.anon, .user(.alice), .user(.bob)] {
             for object in reads {
                 result["\(persona)|\(object)|select"] = try outcome(db, persona, "select count(*) as n from \(object)")
             }
-            result["\(persona)|public.note|insert"] = try outcome(db, persona,
+            result["\(persona)|public.note|insert"] = try outcome(
+                db, persona,
                 "insert into public.note values (\(persona == .anon ? 3 : 4), '\(Self.alice)', 'new')")
             result["\(persona)|public.guestbook|insert"] = try outcome(db, persona, "insert into public.guestbook values (1, 'hi')")
         }
@@ -179,7 +186,7 @@ struct LintFixProofTests {
         switch finding.rule {
         case "api-role-membership": return parts[0] == "anon"
         case "table-without-rls", "sensitive-columns-exposed", "policy-without-rls", "view-without-security-invoker",
-             "materialized-view-in-api", "auth-users-exposed", "api-grant-without-rls":
+            "materialized-view-in-api", "auth-users-exposed", "api-grant-without-rls":
             return parts[1] == finding.object
         case "anon-security-definer-function-executable":
             return parts[0] == "anon" && parts[1] == finding.object

@@ -17,7 +17,9 @@ enum CrewRoom {
                 Column("id", .bigint).identity().primaryKey()
                 Column("name", .text)
             }
-            .access(select: .members(of: "id", through: "crew_member"), update: .members(of: "id", through: "crew_member", roles: ["owner"]))
+            .access(
+                select: .members(of: "id", through: "crew_member"), update: .members(of: "id", through: "crew_member", roles: ["owner"])
+            )
             .channel(
                 "crew", receive: .members(of: "id", through: "crew_member"),
                 send: .members(of: "id", through: "crew_member", roles: senders), features: [.broadcast])
@@ -120,7 +122,8 @@ enum CrewRoom {
         let (_, db) = try TestDatabase.make(privileges)
         defer { db.close() }
         try db.execute("begin;\n" + renderValidated(ElectricRide.schema) + "\ncommit;")
-        try db.execute("""
+        try db.execute(
+            """
             alter policy "channel_dealership_send" on realtime.messages with check (
                 extension = 'broadcast' and split_part((select realtime.topic()), ':', 1) = 'dealership'
                 and exists (select 1 from public.dealership as d
@@ -130,7 +133,9 @@ enum CrewRoom {
         let report = try AccessCheck.run(ElectricRide.schema, on: db)
         let text = MatrixReport(report).text
         #expect(!report.passed)
-        #expect(report.channels.filter { $0.verdict != .pass }.map(\.probe.name) == ["channel dealership · staff · send · alice's topic"], "\(text)")
+        #expect(
+            report.channels.filter { $0.verdict != .pass }.map(\.probe.name) == ["channel dealership · staff · send · alice's topic"],
+            "\(text)")
         #expect(report.mismatches.isEmpty, "\(text)")
     }
 

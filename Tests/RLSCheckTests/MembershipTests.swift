@@ -58,7 +58,9 @@ enum Teams {
         #expect(report.passed, "\(text)")
         #expect(report.personas.map(\.description) == ["anon", "alice", "bob", "admin", "member", "carol", "service_role"])
         // The admin of alice's organisation changes its courts; a plain member and carol do not.
-        let courtUpdates = report.results.filter { $0.probe.table == "public.court" && $0.probe.operation == .update && $0.probe.target == .row(.alice) }
+        let courtUpdates = report.results.filter {
+            $0.probe.table == "public.court" && $0.probe.operation == .update && $0.probe.target == .row(.alice)
+        }
         #expect(courtUpdates.first { $0.probe.persona.description == "admin" }?.actual == .allowed)
         #expect(courtUpdates.first { $0.probe.persona.description == "member" }?.actual == .filtered)
         #expect(courtUpdates.first { $0.probe.persona.description == "carol" }?.actual == .filtered)
@@ -87,13 +89,15 @@ enum Teams {
         let schema = Teams.schema()
         let (_, db) = try TestDatabase.make()
         try db.execute("begin;\n" + renderValidated(schema) + "\ncommit;")
-        let row = try db.query("""
+        let row = try db.query(
+            """
             select p.prosecdef as definer, p.proconfig::text as config, n.nspname as schema,
                    has_function_privilege('anon', p.oid, 'execute') as anon,
                    has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
                    has_schema_privilege('anon', n.oid, 'usage') as anon_usage
             from pg_proc p join pg_namespace n on n.oid = p.pronamespace where p.proname = 'current_user_org_ids'
-            """).first
+            """
+        ).first
         #expect(row?["definer"] == "t")
         #expect(row?["config"] == #"{"search_path=\"\""}"#)
         #expect(row?["schema"] == "private")
@@ -102,11 +106,14 @@ enum Teams {
         #expect(row?["anon_usage"] == "f")
         // The policy calls it once per statement (an InitPlan) and the court index serves the filter.
         try db.execute("insert into public.organisation (name) select 'org ' || g from generate_series(1, 200) g")
-        try db.execute("insert into public.court (org_id, name) select o.id, 'court ' || g from public.organisation o, generate_series(1, 50) g")
+        try db.execute(
+            "insert into public.court (org_id, name) select o.id, 'court ' || g from public.organisation o, generate_series(1, 50) g")
         try db.execute("analyze public.court")
         try db.execute("begin")
         defer { _ = try? db.execute("rollback") }
-        try db.execute("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '{\"sub\":\"a11ce000-0000-4000-8000-000000000001\"}', true)")
+        try db.execute(
+            "select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '{\"sub\":\"a11ce000-0000-4000-8000-000000000001\"}', true)"
+        )
         let plan = try db.query("explain select * from public.court").rows.compactMap { $0[0] }.joined(separator: "\n")
         #expect(plan.contains("InitPlan"), "\(plan)")
         #expect(plan.contains("court_org_id_idx"), "\(plan)")
@@ -157,7 +164,9 @@ enum Teams {
             Column("role", .text)
             PrimaryKey("club id", "user_id")
         }
-        .access(read: .members(of: "club id", through: "club members"), write: .members(of: "club id", through: "club members", roles: ["it's the boss"]))
+        .access(
+            read: .members(of: "club id", through: "club members"),
+            write: .members(of: "club id", through: "club members", roles: ["it's the boss"]))
     }
 
     @Test func quotedNamesAndRolesPassTheCheck() throws {

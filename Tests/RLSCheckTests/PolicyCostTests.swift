@@ -42,9 +42,10 @@ import Testing
     func entry(_ report: PolicyCostReport, _ table: String, _ operation: PolicyCostReport.Operation, _ persona: String)
         throws -> PolicyCostReport.Entry
     {
-        try #require(report.entries.first {
-            $0.table.name == table && $0.operation == operation && $0.persona.description == persona
-        })
+        try #require(
+            report.entries.first {
+                $0.table.name == table && $0.operation == operation && $0.persona.description == persona
+            })
     }
 
     @Test func flagsPerRowAuthCallsAndSequentialScansWithTheirFix() throws {
@@ -68,19 +69,25 @@ import Testing
         #expect(try entry(report, "good_note", .select, "service_role").outcome == .measured)
         #expect(report.flagged.allSatisfy { $0.table.name == "bad_note" })
 
-        #expect(report.text.contains(#"SLOW  public.bad_note select as alice: sequential scan of every row to find the persona's; fix: create index on "public"."bad_note" ("owner_id");"#))
-        #expect(report.text.contains("SLOW  public.bad_note select as alice: auth functions run once per row; fix: write (select auth.uid())"))
+        #expect(
+            report.text.contains(
+                #"SLOW  public.bad_note select as alice: sequential scan of every row to find the persona's; fix: create index on "public"."bad_note" ("owner_id");"#
+            ))
+        #expect(
+            report.text.contains("SLOW  public.bad_note select as alice: auth functions run once per row; fix: write (select auth.uid())"))
         #expect(!report.text.contains("SLOW  public.good_note"))
     }
 
     @Test func generatesRowsForTheExampleAndFindsNothingSlow() throws {
         let (_, db) = try ExampleDatabase.make()
         let report = try PolicyCost.run(ElectricRide.schema, on: db, rowsPerTable: 3_000, users: 100)
-        let counts = try db.query("""
+        let counts = try db.query(
+            """
             select (select count(*) from public.listing) as listings, (select count(*) from public.profiles) as profiles,
                    (select count(*) from public.saved) as saved, (select count(*) from auth.users) as users,
                    (select count(*) from public.listing where seller_id = 'a11ce000-0000-4000-8000-000000000001') as alices
-            """).rows[0]
+            """
+        ).rows[0]
         #expect(try counts.int("listings") == 3_000)
         #expect(try counts.int("profiles") == 100 && counts.int("users") == 100)
         #expect(try counts.int("saved") > 0)

@@ -69,18 +69,23 @@ import Testing
 
     /// A dashboard policy that opens every room channel to any signed-in user is caught.
     @Test func aChannelOpenedInTheDashboardIsAMismatch() throws {
-        let report = try Self.checked(.none, breaking: """
-            create policy "anyone signed in joins any room" on realtime.messages
-                for select to authenticated using (split_part((select realtime.topic()), ':', 1) = 'room');
-            """)
+        let report = try Self.checked(
+            .none,
+            breaking: """
+                create policy "anyone signed in joins any room" on realtime.messages
+                    for select to authenticated using (split_part((select realtime.topic()), ':', 1) = 'room');
+                """)
         #expect(!report.passed, "\(MatrixReport(report).text)")
         let wrong = report.channels.filter { $0.verdict == .mismatch }
-        #expect(wrong.map(\.probe.name).sorted() == [
-            "channel room · alice · receive · other's topic", "channel room · bob · receive · other's topic",
-        ])
+        #expect(
+            wrong.map(\.probe.name).sorted() == [
+                "channel room · alice · receive · other's topic", "channel room · bob · receive · other's topic",
+            ])
         #expect(MatrixReport(report).text.contains("✗ channel room · alice · receive · other's topic: expected no, got yes"))
         let tap = TAPReport(report).text
-        #expect(tap.contains("not ok") && tap.contains(" - channel room · alice · receive · other's topic\n  ---\n  expected: \"no\""), "\(tap)")
+        #expect(
+            tap.contains("not ok") && tap.contains(" - channel room · alice · receive · other's topic\n  ---\n  expected: \"no\""), "\(tap)"
+        )
         #expect(tap.contains("1..\(report.results.count + report.channels.count)\n"))
         let json = JSONReport(report).text
         #expect(json.contains("\"channels\": ["))

@@ -27,7 +27,9 @@ import Testing
         #expect(lines[5] == "  ---")
         #expect(lines[6] == #"  expected: "bob""#)
         #expect(lines[7] == #"  actual: "alice+bob""#)
-        #expect(lines.contains(#"ok 3 - public.saved · alice · delete · other's row # SKIP unverified: policy "mods no. delete" declares no expectation"#))
+        #expect(
+            lines.contains(
+                #"ok 3 - public.saved · alice · delete · other's row # SKIP unverified: policy "mods no. delete" declares no expectation"#))
     }
 
     @Test func junitEscapesAndCounts() {
@@ -51,7 +53,8 @@ import Testing
     @Test func matrixMarksAndExplains() {
         let text = MatrixReport(Self.report).text
         #expect(text.contains("alice+bob ✗"))
-        #expect(text.contains("  ✗ public.saved · bob · select\n      fixture rows: expected bob, got alice+bob\n      → policy \"peek <&>\""))
+        #expect(
+            text.contains("  ✗ public.saved · bob · select\n      fixture rows: expected bob, got alice+bob\n      → policy \"peek <&>\""))
         #expect(text.hasSuffix("FAIL 3 probes on 1 tables: 1 passed, 1 mismatch, 1 unverified"))
     }
 }

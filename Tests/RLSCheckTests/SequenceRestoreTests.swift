@@ -1,5 +1,5 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSCheck
 import RLSDatabase
 import RLSTestSupport

@@ -21,20 +21,24 @@ import Testing
 
     @Test func compilesToRestrictivePolicies() throws {
         let sql = try renderValidated(Self.schema)
-        #expect(sql.contains("""
-            create policy "delete_mfa" on "public"."note"
-              as restrictive
-              for delete
-              to "authenticated"
-              using (((select auth.jwt()) ->> 'aal') = 'aal2');
-            """))
-        #expect(sql.contains("""
-            create policy "insert_not_anonymous" on "public"."note"
-              as restrictive
-              for insert
-              to "authenticated"
-              with check (coalesce(((select auth.jwt()) ->> 'is_anonymous')::boolean, false) = false);
-            """))
+        #expect(
+            sql.contains(
+                """
+                create policy "delete_mfa" on "public"."note"
+                  as restrictive
+                  for delete
+                  to "authenticated"
+                  using (((select auth.jwt()) ->> 'aal') = 'aal2');
+                """))
+        #expect(
+            sql.contains(
+                """
+                create policy "insert_not_anonymous" on "public"."note"
+                  as restrictive
+                  for insert
+                  to "authenticated"
+                  with check (coalesce(((select auth.jwt()) ->> 'is_anonymous')::boolean, false) = false);
+                """))
     }
 
     @Test(arguments: [DefaultPrivileges.none, .legacyGrantAll])
@@ -86,6 +90,7 @@ import Testing
         try db.execute(#"drop policy "\#(policy)" on public.note"#)
         let report = try AccessCheck.run(Self.schema, on: db)
         let persona = policy == "delete_mfa" ? "alice" : "bob (anonymous)"
-        #expect(report.mismatches.contains { $0.probe.persona.description == persona && $0.actual == .allowed }, "\(MatrixReport(report).text)")
+        #expect(
+            report.mismatches.contains { $0.probe.persona.description == persona && $0.actual == .allowed }, "\(MatrixReport(report).text)")
     }
 }

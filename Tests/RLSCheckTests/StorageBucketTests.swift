@@ -38,7 +38,8 @@ enum Harbour {
         Bucket("boat-photos")
             .access(
                 read: .authenticated,
-                write: .rowFolder(of: "boat", .owner(column: "skipper_id"), .members(of: "crew_id", through: "crew_member", roles: ["admin"])))
+                write: .rowFolder(
+                    of: "boat", .owner(column: "skipper_id"), .members(of: "crew_id", through: "crew_member", roles: ["admin"])))
         Bucket("flyers", public: true).access(select: .public, insert: .authenticated)
         Bucket("invoices").access(.serviceRoleOnly)
     }
@@ -49,7 +50,8 @@ enum Harbour {
     static func database(_ privileges: DefaultPrivileges = .none) throws -> Connection {
         let (_, db) = try TestDatabase.make(privileges)
         try db.execute("begin;\n" + renderValidated(schema) + "\ncommit;")
-        try db.execute("""
+        try db.execute(
+            """
             insert into auth.users (id, email) values ('\(alice.id)', 'a@x'), ('\(bob.id)', 'b@x'), ('\(carol.id)', 'c@x');
             insert into public.crew (id, name) values (10, 'Gulls');
             insert into public.crew_member (crew_id, user_id, role) values (10, '\(carol.id)', 'admin'), (10, '\(bob.id)', 'member');
@@ -78,7 +80,9 @@ enum Harbour {
         try db.execute("begin")
         defer { try? db.execute("rollback") }
         try Impersonation.become(persona, on: db)
-        return try db.query("select name from storage.objects where bucket_id = '\(bucket)' order by name").rows.map { try $0.string("name") }
+        return try db.query("select name from storage.objects where bucket_id = '\(bucket)' order by name").rows.map {
+            try $0.string("name")
+        }
     }
 }
 
@@ -86,15 +90,26 @@ enum Harbour {
     @Test(arguments: [DefaultPrivileges.none, .legacyGrantAll])
     func ownerFolderBucketLetsUsersWriteOnlyTheirOwnFolder(_ privileges: DefaultPrivileges) throws {
         let db = try Harbour.database(privileges)
-        let alice = Persona.user(Harbour.alice), bob = Persona.user(Harbour.bob)
-        let aliceFolder = Harbour.alice.id, bobFolder = Harbour.bob.id
-        #expect(try Harbour.attempt("insert into storage.objects (bucket_id, name) values ('avatars', '\(aliceFolder)/new.png')", as: alice, on: db) == "1")
-        #expect(try Harbour.attempt("insert into storage.objects (bucket_id, name) values ('avatars', '\(bobFolder)/new.png')", as: alice, on: db) == "42501")
-        #expect(try Harbour.attempt("insert into storage.objects (bucket_id, name) values ('avatars', '\(aliceFolder)/new.png')", as: .anon, on: db) == "42501")
+        let alice = Persona.user(Harbour.alice)
+        let bob = Persona.user(Harbour.bob)
+        let aliceFolder = Harbour.alice.id
+        let bobFolder = Harbour.bob.id
+        #expect(
+            try Harbour.attempt(
+                "insert into storage.objects (bucket_id, name) values ('avatars', '\(aliceFolder)/new.png')", as: alice, on: db) == "1")
+        #expect(
+            try Harbour.attempt(
+                "insert into storage.objects (bucket_id, name) values ('avatars', '\(bobFolder)/new.png')", as: alice, on: db) == "42501")
+        #expect(
+            try Harbour.attempt(
+                "insert into storage.objects (bucket_id, name) values ('avatars', '\(aliceFolder)/new.png')", as: .anon, on: db) == "42501")
         #expect(try Harbour.readable("avatars", as: alice, on: db) == ["\(aliceFolder)/face.png"])
         #expect(try Harbour.readable("avatars", as: .anon, on: db) == [])
         #expect(try Harbour.attempt("update storage.objects set version = 'v2' where bucket_id = 'avatars'", as: alice, on: db) == "1")
-        #expect(try Harbour.attempt("update storage.objects set name = '\(bobFolder)/moved.png' where name = '\(aliceFolder)/face.png'", as: alice, on: db) == "42501")
+        #expect(
+            try Harbour.attempt(
+                "update storage.objects set name = '\(bobFolder)/moved.png' where name = '\(aliceFolder)/face.png'", as: alice, on: db)
+                == "42501")
         #expect(try Harbour.attempt("delete from storage.objects where bucket_id = 'avatars'", as: bob, on: db) == "1")
         // The service key bypasses RLS: the backend reaches every bucket.
         #expect(try Harbour.readable("invoices", as: .serviceRole, on: db) == ["a.pdf"])
@@ -103,9 +118,12 @@ enum Harbour {
 
     @Test func rowFolderBucketFollowsTheRowsOwnerAndTheCrewsAdmins() throws {
         let db = try Harbour.database()
-        let alice = Persona.user(Harbour.alice), bob = Persona.user(Harbour.bob), carol = Persona.user(Harbour.carol)
+        let alice = Persona.user(Harbour.alice)
+        let bob = Persona.user(Harbour.bob)
+        let carol = Persona.user(Harbour.carol)
         func upload(_ folder: String, as persona: Persona) throws -> String {
-            try Harbour.attempt("insert into storage.objects (bucket_id, name) values ('boat-photos', '\(folder)/stern.jpg')", as: persona, on: db)
+            try Harbour.attempt(
+                "insert into storage.objects (bucket_id, name) values ('boat-photos', '\(folder)/stern.jpg')", as: persona, on: db)
         }
         #expect(try upload("1", as: alice) == "1")  // skipper of boat 1
         #expect(try upload("2", as: alice) == "42501")
@@ -120,7 +138,8 @@ enum Harbour {
         #expect(try Harbour.attempt("update storage.objects set version = 'v2' where bucket_id = 'boat-photos'", as: alice, on: db) == "1")
         // A public bucket with a read plan lists to anyone; uploads need a sign-in.
         #expect(try Harbour.readable("flyers", as: .anon, on: db) == ["summer.pdf"])
-        #expect(try Harbour.attempt("insert into storage.objects (bucket_id, name) values ('flyers', 'x.pdf')", as: .anon, on: db) == "42501")
+        #expect(
+            try Harbour.attempt("insert into storage.objects (bucket_id, name) values ('flyers', 'x.pdf')", as: .anon, on: db) == "42501")
         #expect(try Harbour.attempt("insert into storage.objects (bucket_id, name) values ('flyers', 'x.pdf')", as: bob, on: db) == "1")
     }
 
@@ -129,7 +148,11 @@ enum Harbour {
         let buckets = try db.introspectCatalog().environment.buckets ?? []
         #expect(buckets.map(\.id) == ["avatars", "boat-photos", "flyers", "invoices"])
         let avatars = buckets.first { $0.id == "avatars" }
-        #expect(avatars == Catalog.Bucket(id: "avatars", name: "avatars", isPublic: true, fileSizeLimit: 1_048_576, allowedMimeTypes: ["image/png", "image/jpeg"]))
+        #expect(
+            avatars
+                == Catalog.Bucket(
+                    id: "avatars", name: "avatars", isPublic: true, fileSizeLimit: 1_048_576, allowedMimeTypes: ["image/png", "image/jpeg"])
+        )
         #expect(buckets.first { $0.id == "invoices" } == Catalog.Bucket(id: "invoices", name: "invoices", isPublic: false))
     }
 
@@ -159,7 +182,8 @@ enum Harbour {
 
     @Test func undeclaredStoragePoliciesAndBucketsStay() throws {
         let (_, db) = try TestDatabase.make()
-        try db.execute("""
+        try db.execute(
+            """
             insert into storage.buckets (id, name) values ('dashboard', 'dashboard');
             create policy "Dashboard uploads" on storage.objects for insert to authenticated with check (bucket_id = 'dashboard');
             """)

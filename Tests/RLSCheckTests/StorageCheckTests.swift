@@ -46,10 +46,11 @@ import Testing
     /// A policy that forgot the folder test lets alice upload into bob's folder: the check fails there,
     /// in every report format.
     @Test func aBucketPolicyWithoutTheFolderTestFailsTheCheck() throws {
-        let report = try Self.checked(after: """
-            drop policy "bucket_avatars_insert" on storage.objects;
-            create policy "bucket_avatars_insert" on storage.objects for insert to authenticated with check (bucket_id = 'avatars');
-            """)
+        let report = try Self.checked(
+            after: """
+                drop policy "bucket_avatars_insert" on storage.objects;
+                create policy "bucket_avatars_insert" on storage.objects for insert to authenticated with check (bucket_id = 'avatars');
+                """)
         #expect(!report.passed)
         let wrong = report.files.filter { $0.verdict == .mismatch }.map(\.probe.name).sorted()
         #expect(wrong == ["bucket avatars · alice · upload · other's folder", "bucket avatars · bob · upload · other's folder"])
@@ -63,7 +64,10 @@ import Testing
     /// error, not a pass or a silent refusal.
     @Test func aMissingBucketRowLeavesTheProbesUnverifiedWithTheError() throws {
         let report = try Self.checked(after: "delete from storage.buckets where id = 'invoices';")
-        let invoices = report.files.filter { $0.probe.bucket.id == "invoices" && $0.probe.action == .upload && $0.probe.persona == .serviceRole }
-        #expect(!invoices.isEmpty && invoices.allSatisfy { $0.verdict == .unverified && $0.error?.hasPrefix("23503") == true }, "\(invoices)")
+        let invoices = report.files.filter {
+            $0.probe.bucket.id == "invoices" && $0.probe.action == .upload && $0.probe.persona == .serviceRole
+        }
+        #expect(
+            !invoices.isEmpty && invoices.allSatisfy { $0.verdict == .unverified && $0.error?.hasPrefix("23503") == true }, "\(invoices)")
     }
 }

@@ -10,18 +10,22 @@ import Testing
     @Test(arguments: [DefaultPrivileges.none, .legacyGrantAll])
     func storageIsShapedLikeHostedSupabase(_ privileges: DefaultPrivileges) throws {
         let (_, db) = try TestDatabase.make(privileges)
-        let tables = try db.query("""
+        let tables = try db.query(
+            """
             select c.relname as name, pg_get_userbyid(c.relowner) as owner, c.relrowsecurity as rls,
                    has_table_privilege('authenticated', c.oid, 'insert') as authenticated_insert
             from pg_class c join pg_namespace n on n.oid = c.relnamespace
             where n.nspname = 'storage' and c.relkind = 'r' order by 1
-            """).rows
+            """
+        ).rows
         #expect(tables.map { $0["name"] } == ["buckets", "objects"])
         #expect(tables.allSatisfy { $0["owner"] == "supabase_storage_admin" && $0["rls"] == "t" && $0["authenticated_insert"] == "t" })
-        let helpers = try db.query("""
+        let helpers = try db.query(
+            """
             select storage.foldername('user-1/cars/photo.png')::text as folders, storage.filename('user-1/cars/photo.png') as file,
                    storage.extension('user-1/cars/photo.png') as ext
-            """).first
+            """
+        ).first
         #expect(helpers?["folders"] == "{user-1,cars}")
         #expect(helpers?["file"] == "photo.png")
         #expect(helpers?["ext"] == "png")

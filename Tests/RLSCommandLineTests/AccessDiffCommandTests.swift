@@ -2,6 +2,7 @@ import Foundation
 import RLSModel
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// `rls diff` and `rls plan --access` say who gains and who loses what, and gate widenings.
@@ -13,8 +14,9 @@ struct AccessDiffCommandTests {
             Column("author_id", .uuid).default(.currentUserID).references(.authUsers, onDelete: .cascade)
             Column("body", .text)
         }
-        .access(select: read, insert: .owner(column: "author_id"), update: .owner(column: "author_id"),
-                delete: .owner(column: "author_id"))
+        .access(
+            select: read, insert: .owner(column: "author_id"), update: .owner(column: "author_id"),
+            delete: .owner(column: "author_id"))
         if let reason { note = note.expectsWidening(reason) }
         return Schema { note }
     }

@@ -5,6 +5,7 @@ import RLSModel
 import RLSPull
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// An existing dashboard-made project adopted through the command line: `rls pull`, the baseline
@@ -38,7 +39,9 @@ struct AdoptionWorkflowTests {
         let pending = runRLS(["plan", "--exit-code"] + target, schema: schema)
         #expect(pending.code == .changesPending, "\(pending.output)\(pending.error)")
         #expect(pending.output.contains("Drift: none"), "\(pending.output)")
-        #expect(pending.output.contains("17 object(s) the database already holds"), "the pending baseline collides with what the database holds")
+        #expect(
+            pending.output.contains("17 object(s) the database already holds"), "the pending baseline collides with what the database holds"
+        )
         #expect(pending.output.contains("--mark-applied \(version)"))
 
         // apply --dry-run runs the baseline in a rolled-back transaction: it collides, and says what to do.
@@ -77,7 +80,8 @@ struct AdoptionWorkflowTests {
             let table = tightened.tables[index]
             tightened.tables[index].policies = []
             tightened.tables[index].overrides = TableOverrides()
-            tightened.tables[index] = table.name == "todos"
+            tightened.tables[index] =
+                table.name == "todos"
                 ? tightened.tables[index].access(.owner(column: "user_id"))
                 : tightened.tables[index].access(read: .public, write: .serviceRoleOnly)
         }

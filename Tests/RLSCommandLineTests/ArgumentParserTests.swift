@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RLSCommandLine
 
 @Suite("Argument parsing")

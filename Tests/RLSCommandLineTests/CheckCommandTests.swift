@@ -1,10 +1,11 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSCheck
 import RLSDatabase
 import RLSSQL
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 @Suite("rls check")
@@ -27,7 +28,9 @@ struct CheckCommandTests {
     @Test func passingDatabaseExitsZeroWithTheMatrix() throws {
         let result = check(["--database-url", try appliedExample()])
         #expect(result.code == .success, "\(result.output)\(result.error)")
-        #expect(result.output.contains("public.saved — select, insert, update, delete: only the signed-in user who owns the row profile_id references\n"))
+        #expect(
+            result.output.contains(
+                "public.saved — select, insert, update, delete: only the signed-in user who owns the row profile_id references\n"))
         #expect(result.output.contains("PASS 577 probes on 11 tables"))
         #expect(result.output.contains("ok   bob never sees alice's saved listings"))
         #expect(result.output.hasPrefix("note: the database matches the schema (no drift)\n"), "\(result.output)")
@@ -58,7 +61,8 @@ struct CheckCommandTests {
         // the service role, plus (members plans decide the dealership's) each staff role's member and carol,
         // receiving and sending on alice's and bob's topics.
         let schema = ElectricRide.schema
-        let channelProbes = schema.tables.flatMap(\.channels).count * (Persona.checked.count + GroupRoles(schema).extraPersonas.count) * 2 * 2
+        let channelProbes =
+            schema.tables.flatMap(\.channels).count * (Persona.checked.count + GroupRoles(schema).extraPersonas.count) * 2 * 2
         #expect(channelProbes == 28)
         // Storage: avatars by anon, alice, bob and the service role; listing-photos (a members plan in its
         // row folders) by the staff roles and carol too; four actions in two folders each.

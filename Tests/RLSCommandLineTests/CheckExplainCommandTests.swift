@@ -1,7 +1,8 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// `rls check --explain` through the command line: the throwaway database only, clear usage errors.

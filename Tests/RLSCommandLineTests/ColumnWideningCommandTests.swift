@@ -2,6 +2,7 @@ import Foundation
 import RLSModel
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// `rls plan --access` on a database whose column grants were made by hand: the schema's table-wide
@@ -48,6 +49,8 @@ import Testing
 
         let acknowledged = runRLS(["plan", "--fail-on-widening"] + target, schema: Self.profile(acknowledging: "admins flag themselves"))
         #expect(acknowledged.code == .success, "\(acknowledged.output)\(acknowledged.error)")
-        #expect(acknowledged.output.contains("+ authenticated gains UPDATE on columns id, is_admin of public.profile [expected: admins flag themselves]"))
+        #expect(
+            acknowledged.output.contains(
+                "+ authenticated gains UPDATE on columns id, is_admin of public.profile [expected: admins flag themselves]"))
     }
 }

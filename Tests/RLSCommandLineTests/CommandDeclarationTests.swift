@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RLSCommandLine
 
 /// Usage, `--help`, `rls help` and `--version`, all from the declarations.
@@ -32,7 +33,9 @@ struct CommandDeclarationTests {
     }
 
     @Test func versionWorksAnywhere() {
-        for arguments in [["--version"], ["plan", "--version"], ["dev", "--version"], ["dev", "stop", "--version"], ["--version", "sql"]] {
+        for arguments in [
+            ["--version"], ["plan", "--version"], ["dev", "--version"], ["dev", "stop", "--version"], ["--version", "sql"],
+        ] {
             let result = runRLS(arguments)
             #expect(result.code == .success, "\(arguments)")
             #expect(result.output == "rls \(RLSCommandLine.version)\n", "\(arguments)")
@@ -42,8 +45,9 @@ struct CommandDeclarationTests {
     @Test func devSubcommandsTakeOnlyTheirOwnOptions() {
         let refused = runRLS(["dev", "start", "--remove-data"])
         #expect(refused.code == .usage)
-        #expect(refused.error.contains("unknown option '--remove-data'; it goes with 'rls dev stop', not with 'rls dev start'"),
-                "\(refused.error)")
+        #expect(
+            refused.error.contains("unknown option '--remove-data'; it goes with 'rls dev stop', not with 'rls dev start'"),
+            "\(refused.error)")
         #expect(refused.error.contains("Usage: rls dev start [--legacy-grants]"), "\(refused.error)")
         let status = runRLS(["dev", "status", "--show-password"])
         #expect(status.code == .usage)

@@ -1,9 +1,10 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSModel
 import RLSSQL
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// Captures what a command writes, as a user would see it.

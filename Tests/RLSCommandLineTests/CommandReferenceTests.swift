@@ -1,6 +1,7 @@
 import Foundation
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// Docs/COMMANDS.md is generated from the command declarations; it fails here when it is stale.
@@ -21,7 +22,8 @@ struct CommandReferenceTests {
         let new = generated.split(separator: "\n", omittingEmptySubsequences: false)
         let old = stored.split(separator: "\n", omittingEmptySubsequences: false)
         let line = (0..<min(new.count, old.count)).first { new[$0] != old[$0] } ?? min(new.count, old.count)
-        Issue.record("""
+        Issue.record(
+            """
             Docs/COMMANDS.md is stale from line \(line + 1) (generated: \(line < new.count ? String(new[line]) : "(end)")); \
             regenerate with RLS_RECORD_SNAPSHOTS=1 swift test --filter CommandReference
             """)

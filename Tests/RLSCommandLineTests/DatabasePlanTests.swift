@@ -17,12 +17,16 @@ struct DatabasePlanTests {
         #expect(clean.drift.isEmpty, "\(clean.drift.changes.map(\.summary))")
         #expect(!clean.hasChanges)
         #expect(clean.access == nil, "access is computed only when asked for")
-        #expect(try DatabasePlan.driftNote(ElectricRide.schema, on: db, scratch: scratch, cacheDirectory: nil)
-            == "the database matches the schema (no drift)")
+        #expect(
+            try DatabasePlan.driftNote(ElectricRide.schema, on: db, scratch: scratch, cacheDirectory: nil)
+                == "the database matches the schema (no drift)")
 
-        let policy = try #require(try db.query("""
-            select policyname from pg_policies where schemaname = 'public' and tablename = 'saved' and cmd = 'DELETE'
-            """).rows.first?.string("policyname"))
+        let policy = try #require(
+            try db.query(
+                """
+                select policyname from pg_policies where schemaname = 'public' and tablename = 'saved' and cmd = 'DELETE'
+                """
+            ).rows.first?.string("policyname"))
         try db.execute("drop policy \(quoteIdentifier(policy)) on public.saved")
         let drifted = try DatabasePlan.make(
             ElectricRide.schema, migrations: [], on: db, scratch: scratch, cacheDirectory: nil, includingAccess: true)
@@ -30,7 +34,8 @@ struct DatabasePlanTests {
         #expect(drifted.drift.changes.contains { $0.summary.contains(policy) }, "\(drifted.drift.changes.map(\.summary))")
         let access = try #require(drifted.access)
         #expect(!access.changes.isEmpty, "re-creating the delete policy gives the owner back their delete")
-        #expect(try DatabasePlan.driftNote(ElectricRide.schema, on: db, scratch: scratch, cacheDirectory: nil)
-            .hasPrefix("the database DIFFERS from the schema in 1 place"))
+        #expect(
+            try DatabasePlan.driftNote(ElectricRide.schema, on: db, scratch: scratch, cacheDirectory: nil)
+                .hasPrefix("the database DIFFERS from the schema in 1 place"))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import RLSCommandLine
 import Testing
+
+@testable import RLSCommandLine
 
 /// `rls dev stop --remove-data` says what it did, rather than the "not created" status that follows.
 @Suite("rls dev stop")

@@ -1,7 +1,8 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSDatabase
 import Testing
+
 @testable import RLSCommandLine
 
 /// `rls docs` through the command line: writes proven pages, `--check` passes on fresh pages and fails

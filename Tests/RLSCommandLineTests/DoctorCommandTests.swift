@@ -2,6 +2,7 @@ import RLSCheck
 import RLSDatabase
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 @Suite("rls doctor")

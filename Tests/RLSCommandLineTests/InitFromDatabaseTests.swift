@@ -3,6 +3,7 @@ import RLSDatabase
 import RLSPull
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// `rls init DIR --from-database [URL]` on a hand-made dashboard-style database with the legacy grants:
@@ -48,14 +49,19 @@ struct InitFromDatabaseTests {
 
         // The schema target holds exactly what `rls pull --name Shop` writes from the same database.
         let pulled = parent.appendingPathComponent("pulled")
-        let pull = runRLS(["pull", "--database-url", url, "--name", "Shop", "--output", pulled.path + "/Policies",
-                           "--migrations", pulled.path + "/Migrations"])
+        let pull = runRLS([
+            "pull", "--database-url", url, "--name", "Shop", "--output", pulled.path + "/Policies",
+            "--migrations", pulled.path + "/Migrations",
+        ])
         #expect(pull.code == .success, "\(pull.error)")
         let expected = try contents(of: pulled)
         let policies = files.filter { $0.key.hasPrefix("Sources/Policies/") }
         #expect(policies.count > 5)
-        #expect(Set(policies.keys.map { String($0.dropFirst("Sources/".count)) }) == Set(expected.keys.filter { $0.hasPrefix("Policies/") }))
-        for (path, text) in policies { #expect(text == expected[String(path.dropFirst("Sources/".count))], "\(path) differs from rls pull's") }
+        #expect(
+            Set(policies.keys.map { String($0.dropFirst("Sources/".count)) }) == Set(expected.keys.filter { $0.hasPrefix("Policies/") }))
+        for (path, text) in policies {
+            #expect(text == expected[String(path.dropFirst("Sources/".count))], "\(path) differs from rls pull's")
+        }
         #expect(policies["Sources/Policies/Shop.swift"]?.contains("public enum Shop {") == true)
         #expect(files["Sources/rls/main.swift"] == "import Policies\nimport RLSCommandLine\nRLSCommandLine.run(schema: Shop.schema)\n")
 
@@ -74,7 +80,9 @@ struct InitFromDatabaseTests {
         #expect(readme.contains("swift run rls plan --exit-code"))
         #expect(result.output.contains("swift run rls apply --mark-applied \(version)"))
         #expect(result.output.contains("swift run rls plan --exit-code"))
-        #expect(result.output.contains("Not expressed natively") == !Pull(catalog: try db.introspectCatalog(), name: "Shop", origin: "").pulled.notes.isEmpty)
+        #expect(
+            result.output.contains("Not expressed natively") == !Pull(catalog: try db.introspectCatalog(), name: "Shop", origin: "").pulled
+                .notes.isEmpty)
         #expect(files[".github/workflows/rls.yml"] == CIWorkflow.yaml)
 
         // The package's steps, with the schema its Swift spells (as DSL values): record, then plan = 0.
@@ -99,7 +107,8 @@ struct InitFromDatabaseTests {
         defer { db.close() }
         let parent = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
-        let fromEnvironment = runRLS(["init", parent.appendingPathComponent("a").path, "--from-database"], environment: ["DATABASE_URL": url])
+        let fromEnvironment = runRLS(
+            ["init", parent.appendingPathComponent("a").path, "--from-database"], environment: ["DATABASE_URL": url])
         #expect(fromEnvironment.code == .success, "\(fromEnvironment.error)")
         #expect(fromEnvironment.error.contains("(DATABASE_URL)"))
         let optionFirst = runRLS(["init", "--from-database", url, "--name", "my-shop", parent.appendingPathComponent("b").path])
@@ -112,7 +121,8 @@ struct InitFromDatabaseTests {
     func anEmptyURLIsAnError(_ option: [String]) throws {
         let parent = try scratchFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
-        let result = runRLS(["init", parent.appendingPathComponent("app").path] + option, environment: ["DATABASE_URL": "postgres://u:p@h/db"])
+        let result = runRLS(
+            ["init", parent.appendingPathComponent("app").path] + option, environment: ["DATABASE_URL": "postgres://u:p@h/db"])
         #expect(result.code == .usage)
         #expect(result.error.contains("--from-database is empty"), "\(result.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).isEmpty)

@@ -2,6 +2,7 @@ import Foundation
 import RLSModel
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// `rls lint` for CI: `--fail-on`, SARIF 2.1.0 located in migration files, and usage errors.
@@ -88,8 +89,9 @@ struct LintCIOutputTests {
             }
         }
         let captured = CapturedConsole()
-        let code = RLSCommandLine.execute(["lint", "--schema-only", "--format", "sarif"], schema: schema, console: captured.console,
-                                          environment: [:], directory: projectWithoutDevCluster)
+        let code = RLSCommandLine.execute(
+            ["lint", "--schema-only", "--format", "sarif"], schema: schema, console: captured.console,
+            environment: [:], directory: projectWithoutDevCluster)
         #expect(code == .success, "\(captured.output)\(captured.error)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(captured.output.utf8)) as? [String: Any])
         let results = try #require((json["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])

@@ -1,10 +1,11 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSDatabase
 import RLSModel
 import RLSSQL
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 @Suite("rls lint")
@@ -81,11 +82,12 @@ struct LintCommandTests {
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(json["source"] as? String == "schema")
         let findings = try #require(json["findings"] as? [[String: Any]])
-        #expect(findings.map { "\($0["rule"] ?? "") \($0["object"] ?? "")" } == [
-            "rls-policy-always-true public.post.anyone edits",
-            "auth-function-per-row public.post.authors",
-            "owner-column-without-index public.post.author_id",
-        ])
+        #expect(
+            findings.map { "\($0["rule"] ?? "") \($0["object"] ?? "")" } == [
+                "rls-policy-always-true public.post.anyone edits",
+                "auth-function-per-row public.post.authors",
+                "owner-column-without-index public.post.author_id",
+            ])
         #expect(!result.error.contains("secret"))
     }
 

@@ -1,7 +1,8 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// `rls plan` on the example after someone took the live listing out of Realtime in the dashboard,
@@ -20,7 +21,8 @@ struct LivePlanCommandTests {
         #expect(runRLS(["apply", "--yes"] + target, schema: ElectricRide.schema).code == .success)
 
         // As the dashboard does it, as postgres: the publication and the tables are postgres's.
-        try database.connection.execute("""
+        try database.connection.execute(
+            """
             alter publication supabase_realtime drop table public.listing;
             alter publication supabase_realtime add table public.saved;
             """)

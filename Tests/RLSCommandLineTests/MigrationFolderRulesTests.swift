@@ -1,7 +1,8 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// The Supabase CLI's folder rules through `rls apply`: older files need --include-all, applied

@@ -1,7 +1,8 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// The workflow a user follows, through the command line, against a real database:
@@ -81,7 +82,8 @@ struct MigrationWorkflowTests {
 
     @Test func applyWithoutMigrationsFolderSaysWhatToDo() throws {
         let database = try TestDatabase.make()
-        let result = runRLS(["apply", "--database-url", database.url, "--migrations", "/nonexistent/Migrations"], schema: ElectricRide.schema)
+        let result = runRLS(
+            ["apply", "--database-url", database.url, "--migrations", "/nonexistent/Migrations"], schema: ElectricRide.schema)
         #expect(result.code == .failure)
         #expect(result.error.contains("rls diff NAME"))
     }

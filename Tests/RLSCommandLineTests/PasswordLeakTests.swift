@@ -1,9 +1,10 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSDatabase
 import RLSSQL
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// Tried as an attacker would: every way a password was seen printed, grepped for in everything `rls`
@@ -12,8 +13,10 @@ import Testing
 struct PasswordLeakTests {
     static let password = "Zq7leakPW"
 
-    private func expectHidden(_ result: (code: ExitCode, output: String, error: String), _ pieces: [String] = [password],
-                              sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectHidden(
+        _ result: (code: ExitCode, output: String, error: String), _ pieces: [String] = [password],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         for piece in pieces {
             #expect(!result.output.contains(piece), "stdout shows \(piece): \(result.output)", sourceLocation: sourceLocation)
             #expect(!result.error.contains(piece), "stderr shows \(piece): \(result.error)", sourceLocation: sourceLocation)
@@ -89,7 +92,8 @@ struct PasswordLeakTests {
         let console = captured.console.redactingSecrets()
         console.output("postgres://postgres:\(Self.password)@127.0.0.1:1/postgres")
         console.outputUnredacted("postgres://postgres:\(Self.password)@127.0.0.1:1/postgres")
-        #expect(captured.output == "postgres://postgres:***@127.0.0.1:1/postgres\npostgres://postgres:\(Self.password)@127.0.0.1:1/postgres\n")
+        #expect(
+            captured.output == "postgres://postgres:***@127.0.0.1:1/postgres\npostgres://postgres:\(Self.password)@127.0.0.1:1/postgres\n")
     }
 
     @Test func aWrongPasswordAgainstARealServerIsHidden() throws {
@@ -151,7 +155,9 @@ struct PasswordLeakTests {
         for page in pages {
             let text = try String(contentsOfFile: folder + "/" + page, encoding: .utf8)
             for secret in clusterPasswords { #expect(!text.contains(secret), "\(page) shows a password") }
-            #expect(text.range(of: #"postgres(ql)?://[^ ]*:[^*][^ ]*@"#, options: .regularExpression) == nil, "\(page) shows a URL with a password")
+            #expect(
+                text.range(of: #"postgres(ql)?://[^ ]*:[^*][^ ]*@"#, options: .regularExpression) == nil,
+                "\(page) shows a URL with a password")
         }
     }
 }
@@ -165,10 +171,12 @@ struct ScrubberTests {
     }
 
     @Test func urlsInsideTextAreRedactedByStructure() {
-        #expect(SecretRedaction.scrub("unknown command 'postgres://u:p@s/s@h/db'.")
+        #expect(
+            SecretRedaction.scrub("unknown command 'postgres://u:p@s/s@h/db'.")
                 == "unknown command 'postgres://u:***@h/db'.")
         #expect(SecretRedaction.scrub("see https://supabase.com/docs") == "see https://supabase.com/docs")
-        #expect(SecretRedaction.scrub("x postgres://u@h/db?pass%77ord=zz&sslmode=require y")
+        #expect(
+            SecretRedaction.scrub("x postgres://u@h/db?pass%77ord=zz&sslmode=require y")
                 == "x postgres://u@h/db?pass%77ord=***&sslmode=require y")
         #expect(SecretRedaction.scrub("host=h password='a b' user=u") == "host=h password=*** user=u")
         #expect(SecretRedaction.scrub("where encrypted_password = crypt($1)") == "where encrypted_password = crypt($1)")
@@ -208,7 +216,8 @@ struct EmptyDatabaseURLTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-throwaway-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        try "create table public.note (id int primary key);\n".write(toFile: directory + "/20260101000000_note.sql", atomically: true, encoding: .utf8)
+        try "create table public.note (id int primary key);\n".write(
+            toFile: directory + "/20260101000000_note.sql", atomically: true, encoding: .utf8)
         let result = runRLS(["apply", "--yes", "--migrations", directory])
         #expect(result.code == .success, "\(result.error)")
         #expect(result.error.contains("WARNING: no database was given"), "\(result.error)")

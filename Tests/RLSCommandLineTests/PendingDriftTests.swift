@@ -3,6 +3,7 @@ import RLSDatabase
 import RLSModel
 import RLSTestSupport
 import Testing
+
 @testable import RLSCommandLine
 
 /// `rls plan` with pending files reports nothing for what those files will create, whatever the

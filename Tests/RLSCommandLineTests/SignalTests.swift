@@ -13,8 +13,9 @@ struct SignalTests {
 
     @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130))])
     func aSignalStopsTheServerAndRemovesItsDirectory(_ signalNumber: Int32, _ status: Int32) throws {
-        let executable = try #require(FileManager.default.isExecutableFile(atPath: Self.executable) ? Self.executable : nil,
-                                      "build the rls-example executable (swift build --build-tests) before testing")
+        let executable = try #require(
+            FileManager.default.isExecutableFile(atPath: Self.executable) ? Self.executable : nil,
+            "build the rls-example executable (swift build --build-tests) before testing")
         let project = FileManager.default.temporaryDirectory.appendingPathComponent("rls-signal-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: project + "/Migrations", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: project) }
@@ -46,7 +47,7 @@ struct SignalTests {
         let prefix = "cluster-\(process.processIdentifier)-"
         let directories = try FileManager.default.contentsOfDirectory(atPath: base).filter { $0.hasPrefix(prefix) }
         #expect(directories.count == 1)
-        Thread.sleep(forTimeInterval: 0.5)   // let the migration reach pg_sleep
+        Thread.sleep(forTimeInterval: 0.5)  // let the migration reach pg_sleep
 
         kill(process.processIdentifier, signalNumber)
         let rest = errors.fileHandleForReading.readDataToEndOfFile()

@@ -1,6 +1,6 @@
-import Testing
 import RLSDatabase
 import RLSTestSupport
+import Testing
 
 /// `[String]` parameters are sent as `text[]` literals that PostgreSQL reads back element for element.
 @Suite("Text arrays travel as values, every element quoted")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RLSDatabase
 @testable import RLSEmbedded
 @testable import RLSMigrations

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RLSDatabase
 @testable import RLSEmbedded
 @testable import RLSMigrations
@@ -27,7 +28,8 @@ struct ConnectTimeoutTests {
 
     @Test func theDefaultIsSetAndTheURLWins() throws {
         let plain = try ConnectionTarget("postgres://u@h/db")
-        #expect(plain.defaultParameters.contains { $0.keyword == "connect_timeout" && $0.value == "10" }
+        #expect(
+            plain.defaultParameters.contains { $0.keyword == "connect_timeout" && $0.value == "10" }
                 || ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] != nil)
         #expect(plain.defaultParameters.contains { $0.keyword == "keepalives" && $0.value == "1" })
         #expect(try ConnectionTarget("postgres://u@h/db?connect_timeout=3").connectTimeout == "3")

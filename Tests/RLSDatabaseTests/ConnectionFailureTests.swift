@@ -1,10 +1,11 @@
 import Foundation
+import RLSTestSupport
 import Testing
+
 @testable import RLSDatabase
 @testable import RLSEmbedded
 @testable import RLSMigrations
 @testable import RLSPostgres
-import RLSTestSupport
 
 @Suite("Connection failures explain themselves and never show the password")
 struct ConnectionFailureTests {
@@ -54,7 +55,10 @@ struct ConnectionFailureTests {
     }
 
     @Test(arguments: [
-        ("connection to server at \"db\" (10.0.0.1), port 5432 failed: FATAL:  no pg_hba.conf entry for host \"1.2.3.4\", user \"postgres\", database \"postgres\", no encryption", DatabaseError.Kind.tlsRequired),
+        (
+            "connection to server at \"db\" (10.0.0.1), port 5432 failed: FATAL:  no pg_hba.conf entry for host \"1.2.3.4\", user \"postgres\", database \"postgres\", no encryption",
+            DatabaseError.Kind.tlsRequired
+        ),
         ("connection to server at \"db\" (10.0.0.1), port 5432 failed: No route to host", .hostUnreachable),
         ("could not translate host name \"nowhere.invalid\" to address: Name or service not known", .unknownHost),
         ("connection to server at \"db\" (10.0.0.1), port 5432 failed: timeout expired", .hostUnreachable),

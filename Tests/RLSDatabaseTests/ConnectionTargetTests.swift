@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RLSDatabase
 @testable import RLSEmbedded
 @testable import RLSMigrations

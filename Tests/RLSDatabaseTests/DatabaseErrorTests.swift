@@ -1,10 +1,11 @@
 import Foundation
+import RLSTestSupport
 import Testing
+
 @testable import RLSDatabase
 @testable import RLSEmbedded
 @testable import RLSMigrations
 @testable import RLSPostgres
-import RLSTestSupport
 
 @Suite("Server errors carry SQLSTATE and position")
 struct DatabaseErrorTests {
@@ -15,7 +16,7 @@ struct DatabaseErrorTests {
         #expect(error.kind == .server)
         #expect(error.sqlState == "42601")
         #expect(error.severity == "ERROR")
-        #expect(error.position == 11)   // 1-based: the "selec" on the second line
+        #expect(error.position == 11)  // 1-based: the "selec" on the second line
         #expect(error.statement == sql)
         #expect(error.message.contains("selec"))
     }
@@ -24,7 +25,7 @@ struct DatabaseErrorTests {
         let (_, db) = try TestDatabase.make()
         let error = try #require(throws: DatabaseError.self) { try db.query("select $1::text frm x", ["a"]) }
         #expect(error.sqlState == "42601")
-        #expect(error.position == 21)   // "frm" parses as a column alias; "x" is the error
+        #expect(error.position == 21)  // "frm" parses as a column alias; "x" is the error
     }
 
     @Test func uniqueViolationHasDetail() throws {

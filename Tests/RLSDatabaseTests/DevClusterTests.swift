@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RLSDatabase
 @testable import RLSEmbedded
 @testable import RLSMigrations
@@ -20,13 +21,15 @@ struct DevClusterTests {
         let first = try DevCluster.start(in: project)
         let url = try #require(first.url)
         #expect(try DevCluster.url(in: project) == url)
-        #expect(try DevCluster.start(in: project) == first)   // starting twice is harmless
+        #expect(try DevCluster.start(in: project) == first)  // starting twice is harmless
         let db = try Connection(url: url)
         try db.execute("create table kept (id int); insert into kept values (7);")
         db.close()
         let attributes = try FileManager.default.attributesOfItem(atPath: project + "/.rls/dev/connection")
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
-        #expect(!DevCluster.status(in: project).description.contains(try #require(DevClusterLayout(projectDirectory: project).readSettings()).password))
+        #expect(
+            !DevCluster.status(in: project).description.contains(
+                try #require(DevClusterLayout(projectDirectory: project).readSettings()).password))
 
         // Commands use a running dev cluster when no URL is given.
         let target = try DatabaseTarget.resolve(databaseURL: nil, environment: [:], directory: project)
@@ -55,11 +58,13 @@ struct DevClusterTests {
         #expect(explicit.url == "postgres://u:pw@h/d")
         #expect(explicit.description == "postgres://u:***@h/d (--database-url)")
 
-        let environment = try DatabaseTarget.resolve(databaseURL: nil, environment: ["DATABASE_URL": "postgres://e:pw@h/d"], directory: "/nonexistent")
+        let environment = try DatabaseTarget.resolve(
+            databaseURL: nil, environment: ["DATABASE_URL": "postgres://e:pw@h/d"], directory: "/nonexistent")
         #expect(environment.source == .environment)
 
-        let embedded = try DatabaseTarget.resolve(databaseURL: nil, environment: [:], directory: "/nonexistent",
-                                                  embeddedOptions: .init(stopOnSignal: false))
+        let embedded = try DatabaseTarget.resolve(
+            databaseURL: nil, environment: [:], directory: "/nonexistent",
+            embeddedOptions: .init(stopOnSignal: false))
         #expect(embedded.source == .embedded)
         let cluster = try #require(embedded.cluster)
         _ = try Connection(url: embedded.url)

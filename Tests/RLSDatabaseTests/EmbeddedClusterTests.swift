@@ -1,16 +1,17 @@
 import Foundation
+import RLSTestSupport
 import Testing
+
 @testable import RLSDatabase
 @testable import RLSEmbedded
 @testable import RLSMigrations
 @testable import RLSPostgres
-import RLSTestSupport
 
 @Suite("Embedded cluster lifecycle")
 struct EmbeddedClusterTests {
     /// How fast it starts is measured by rls-bench, not asserted here.
     @Test func startsAndStopsCompletely() throws {
-        _ = try TestDatabase.cluster   // the template is built and cached by now
+        _ = try TestDatabase.cluster  // the template is built and cached by now
         let cluster = try EmbeddedCluster.start(.init(stopOnSignal: false))
         #expect(FileManager.default.fileExists(atPath: cluster.directory))
         #expect(FreePort.isListening(cluster.port))
@@ -22,7 +23,7 @@ struct EmbeddedClusterTests {
         #expect(!FileManager.default.fileExists(atPath: cluster.directory))
         #expect(!FreePort.isListening(cluster.port))
         #expect(throws: DatabaseError.self) { try Connection(url: cluster.url + "?connect_timeout=2") }
-        cluster.stop()   // twice is harmless
+        cluster.stop()  // twice is harmless
     }
 
     @Test func abandonedClusterIsCleanedUpByNextStart() throws {
@@ -86,6 +87,8 @@ struct EmbeddedClusterTests {
         #expect(urlA != urlB)
         try a.execute("create table only_in_a (id int)")
         #expect(try b.query("select to_regclass('only_in_a') as t").first?["t"] == nil)
-        #expect(try b.query("select pg_get_userbyid(datdba) as owner from pg_database where datname = current_database()").first?.string("owner") == "postgres")
+        #expect(
+            try b.query("select pg_get_userbyid(datdba) as owner from pg_database where datname = current_database()").first?.string(
+                "owner") == "postgres")
     }
 }

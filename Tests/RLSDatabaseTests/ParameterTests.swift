@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import RLSDatabase
 import RLSTestSupport
+import Testing
 
 @Suite("Parameters travel as values, never spliced")
 struct ParameterTests {
@@ -33,10 +33,11 @@ struct ParameterTests {
     @Test func typedParameters() throws {
         let (_, db) = try TestDatabase.make()
         let id = UUID()
-        let row = try #require(db.query(
-            "select $1::int + 1 as n, $2::bigint as big, $3::bool as flag, $4::float8 as x, $5::uuid as id",
-            [41, Int64.max, true, 2.5, id]
-        ).first)
+        let row = try #require(
+            db.query(
+                "select $1::int + 1 as n, $2::bigint as big, $3::bool as flag, $4::float8 as x, $5::uuid as id",
+                [41, Int64.max, true, 2.5, id]
+            ).first)
         #expect(try row.int("n") == 42)
         #expect(row["big"] == String(Int64.max))
         #expect(try row.bool("flag"))
@@ -46,9 +47,10 @@ struct ParameterTests {
 
     @Test func stringArrays() throws {
         let (_, db) = try TestDatabase.make()
-        let row = try #require(db.query(
-            "select array['anon', 'has space', 'quo\"te', 'back\\slash', 'NULL', '', 'a,b']::text[] as roles, '{}'::text[] as empty, null::text[] as missing"
-        ).first)
+        let row = try #require(
+            db.query(
+                "select array['anon', 'has space', 'quo\"te', 'back\\slash', 'NULL', '', 'a,b']::text[] as roles, '{}'::text[] as empty, null::text[] as missing"
+            ).first)
         #expect(try row.stringArray("roles") == ["anon", "has space", "quo\"te", "back\\slash", "NULL", "", "a,b"])
         #expect(try row.stringArray("empty") == [])
         #expect(try row.optionalStringArray("missing") == nil)

@@ -35,7 +35,10 @@ struct PipelineTests {
         #expect(outcome.commandTags == ["CREATE TABLE"])
         #expect(db.isInTransaction)
         try db.execute("rollback")
-        #expect(try db.query("select count(*)::int as n from pg_class where relname in ('a', 'b', 'c', 'd') and relnamespace = 'public'::regnamespace").rows[0].int("n") == 0)
+        #expect(
+            try db.query(
+                "select count(*)::int as n from pg_class where relname in ('a', 'b', 'c', 'd') and relnamespace = 'public'::regnamespace"
+            ).rows[0].int("n") == 0)
     }
 
     @Test("A COMMIT that reaches the server aborts loudly: the connection closes and nothing after it commits")

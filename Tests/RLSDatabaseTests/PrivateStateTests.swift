@@ -1,10 +1,11 @@
 import Foundation
+import RLSTestSupport
 import Testing
+
 @testable import RLSDatabase
 @testable import RLSEmbedded
 @testable import RLSMigrations
 @testable import RLSPostgres
-import RLSTestSupport
 
 /// Another local user must not be able to plant a template or a pid file that `rls` then trusts.
 /// Ownership by another user is simulated with chown to `nobody` (65534), which works as root.
@@ -88,7 +89,10 @@ struct PrivateStateTests {
         victim.arguments = ["300"]
         try victim.run()
         // SIGKILL: this test process ignores SIGTERM once a cluster installed its handlers, and so does the child.
-        defer { kill(victim.processIdentifier, SIGKILL); victim.waitUntilExit() }
+        defer {
+            kill(victim.processIdentifier, SIGKILL)
+            victim.waitUntilExit()
+        }
         let dead = Process()
         dead.executableURL = URL(fileURLWithPath: "/bin/true")
         try dead.run()

@@ -10,18 +10,21 @@ struct RealtimeShapeTests {
     func postgresMayPublishItsTablesAndAddChannelPolicies(privileges: DefaultPrivileges) throws {
         let (_, db) = try TestDatabase.make(privileges)
         defer { db.close() }
-        let shape = try db.query("""
+        let shape = try db.query(
+            """
             select (select pg_get_userbyid(pubowner) from pg_publication where pubname = 'supabase_realtime') as publication_owner,
                    (select pg_get_userbyid(relowner) from pg_class where oid = 'realtime.messages'::regclass) as messages_owner,
                    (select relrowsecurity from pg_class where oid = 'realtime.messages'::regclass) as row_security,
                    (select rolsuper from pg_roles where rolname = current_user) as superuser
-            """).first
+            """
+        ).first
         #expect(shape?["publication_owner"] == "postgres")
         #expect(shape?["messages_owner"] == "supabase_realtime_admin")
         #expect(shape?["row_security"] == "t")
         #expect(shape?["superuser"] == "f")
         try db.transaction { tx in
-            try tx.execute("""
+            try tx.execute(
+                """
                 create table public.room (id bigint primary key);
                 alter publication supabase_realtime add table public.room;
                 create policy "lobby" on realtime.messages for select to authenticated

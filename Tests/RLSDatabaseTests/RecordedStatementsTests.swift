@@ -22,7 +22,8 @@ struct RecordedStatementsTests {
     ]
 
     @Test func sameStatementsSplitOrSpacedOtherwiseAreNotAnEdit() throws {
-        let reformatted = try Self.file("""
+        let reformatted = try Self.file(
+            """
             create table public.note (
                 id bigint primary key,
                 body text
@@ -30,14 +31,16 @@ struct RecordedStatementsTests {
             -- a comment added later
             alter table public.note enable row level security;
             """)
-        let status = MigrationStatus(files: [reformatted], applied: [AppliedMigration(version: "20260101000000", statements: Self.recordedByCLI)])
+        let status = MigrationStatus(
+            files: [reformatted], applied: [AppliedMigration(version: "20260101000000", statements: Self.recordedByCLI)])
         #expect(status.edited.isEmpty)
         #expect(status.unverified.map(\.version) == ["20260101000000"])
     }
 
     @Test func changedStatementIsAnEdit() throws {
         let edited = try Self.file(Self.original.replacingOccurrences(of: "enable row level security", with: "disable row level security"))
-        let status = MigrationStatus(files: [edited], applied: [AppliedMigration(version: "20260101000000", statements: Self.recordedByCLI)])
+        let status = MigrationStatus(
+            files: [edited], applied: [AppliedMigration(version: "20260101000000", statements: Self.recordedByCLI)])
         #expect(status.edited.map(\.fileName) == ["20260101000000_notes.sql"])
         // Without recorded statements (an older CLI), the file is accepted as it is.
         let unknown = MigrationStatus(files: [edited], applied: [AppliedMigration(version: "20260101000000")])
@@ -47,7 +50,8 @@ struct RecordedStatementsTests {
     @Test func historyRowsWrittenByTheCLIAreReadWithTheirStatements() throws {
         let (_, db) = try TestDatabase.make()
         defer { db.close() }
-        try db.execute("""
+        try db.execute(
+            """
             create schema supabase_migrations;
             create table supabase_migrations.schema_migrations (version text primary key, statements text[], name text);
             insert into supabase_migrations.schema_migrations values

@@ -13,7 +13,9 @@ struct SocketPermissionsTests {
     @Test func socketIsOnlyForTheServersOwnUser() throws {
         let cluster = try TestDatabase.cluster
         let socket = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: cluster.directory).first { $0.hasPrefix(".s.PGSQL.") && !$0.hasSuffix(".lock") },
+            try FileManager.default.contentsOfDirectory(atPath: cluster.directory).first {
+                $0.hasPrefix(".s.PGSQL.") && !$0.hasSuffix(".lock")
+            },
             "no socket in \(cluster.directory)"
         )
         let attributes = try FileManager.default.attributesOfItem(atPath: cluster.directory + "/" + socket)

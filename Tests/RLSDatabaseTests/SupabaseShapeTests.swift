@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import RLSDatabase
 import RLSTestSupport
+import Testing
 
 @Suite("Databases are shaped like Supabase")
 struct SupabaseShapeTests {
@@ -16,7 +16,8 @@ struct SupabaseShapeTests {
 
     @Test func apiRolesExistWithTheirAttributes() throws {
         let (_, db) = try TestDatabase.make()
-        let rows = try db.query("""
+        let rows = try db.query(
+            """
             select rolname, rolcanlogin, rolbypassrls, rolinherit from pg_roles
             where rolname in ('anon', 'authenticated', 'service_role', 'authenticator') order by rolname
             """)
@@ -27,23 +28,31 @@ struct SupabaseShapeTests {
         #expect(try byName["service_role"]?.bool("rolbypassrls") == true)
         #expect(try byName["authenticator"]?.bool("rolcanlogin") == true)
         #expect(try byName["authenticator"]?.bool("rolinherit") == false)
-        let members = try db.query("""
+        let members = try db.query(
+            """
             select array_agg(r.rolname order by r.rolname)::text[] as roles from pg_auth_members m
             join pg_roles r on r.oid = m.roleid join pg_roles u on u.oid = m.member where u.rolname = $1
             """, ["postgres"])
         // supabase_realtime_admin owns realtime.messages, supabase_storage_admin storage.objects; membership lets
         // postgres add policies to them (an event trigger refuses other DDL in storage, as hosted projects do).
-        #expect(try members.first?.stringArray("roles") == ["anon", "authenticated", "service_role", "supabase_realtime_admin", "supabase_storage_admin"])
+        #expect(
+            try members.first?.stringArray("roles") == [
+                "anon", "authenticated", "service_role", "supabase_realtime_admin", "supabase_storage_admin",
+            ])
     }
 
     @Test func claimsGiveAuthUidTheSub() throws {
         let (_, db) = try TestDatabase.make()
         let user = UUID().uuidString.lowercased()
         let row = try db.transaction { tx in
-            try tx.query("select set_config('request.jwt.claims', $1, true)",
-                         [#"{"sub":"\#(user)","role":"authenticated","email":"rider@example.com"}"#])
+            try tx.query(
+                "select set_config('request.jwt.claims', $1, true)",
+                [#"{"sub":"\#(user)","role":"authenticated","email":"rider@example.com"}"#])
             try tx.execute("set local role authenticated")
-            return try #require(tx.query("select auth.uid()::text as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> 'sub' as sub, current_user as who").first)
+            return try #require(
+                tx.query(
+                    "select auth.uid()::text as uid, auth.role() as role, auth.email() as email, auth.jwt() ->> 'sub' as sub, current_user as who"
+                ).first)
         }
         #expect(row["uid"] == user)
         #expect(row["role"] == "authenticated")
@@ -85,7 +94,8 @@ struct SupabaseShapeTests {
             return try tx.query("select count(*) as n from public.listing").first?.int("n")
         }
         #expect(count == 1)
-        let grants = try db.query("""
+        let grants = try db.query(
+            """
             select array_agg(distinct grantee order by grantee)::text[] as roles from information_schema.role_table_grants
             where table_name = 'listing' and privilege_type = 'SELECT'
             """)
@@ -94,7 +104,8 @@ struct SupabaseShapeTests {
 
     @Test func postgresCanInsertUsersAndCreateTriggersOnAuthUsers() throws {
         let (_, db) = try TestDatabase.make()
-        try db.execute("""
+        try db.execute(
+            """
             create table public.profiles (id uuid primary key, email text);
             create function public.handle_new_user() returns trigger language plpgsql security definer set search_path = '' as $$
             begin insert into public.profiles (id, email) values (new.id, new.email); return new; end $$;
@@ -109,7 +120,9 @@ struct SupabaseShapeTests {
         let (_, db) = try TestDatabase.make()
         let owner = try db.query("select pg_get_userbyid(nspowner) as owner from pg_namespace where nspname = 'auth'")
         #expect(try owner.first?.string("owner") == "supabase_auth_admin")
-        let columns = try db.query("select array_agg(column_name::text order by column_name)::text[] as c from information_schema.columns where table_schema = 'auth' and table_name = 'users'")
+        let columns = try db.query(
+            "select array_agg(column_name::text order by column_name)::text[] as c from information_schema.columns where table_schema = 'auth' and table_name = 'users'"
+        )
         let names = try #require(try columns.first?.stringArray("c"))
         for required in ["id", "email", "phone", "raw_user_meta_data", "raw_app_meta_data", "created_at", "updated_at"] {
             #expect(names.contains(required))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import RLSDatabase
 @testable import RLSEmbedded
 @testable import RLSMigrations
@@ -24,20 +25,24 @@ struct TLSRequiredTests {
 
     /// Gives the cluster a self-signed certificate and rejects unencrypted TCP connections, like hosted Supabase.
     private func requireTLS(on cluster: EmbeddedCluster) throws {
-        let key = cluster.directory + "/server.key", certificate = cluster.directory + "/server.crt"
-        let openssl = try ExternalCommand.run("/usr/bin/openssl", [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1", "-subj", "/CN=localhost",
-        ])
+        let key = cluster.directory + "/server.key"
+        let certificate = cluster.directory + "/server.crt"
+        let openssl = try ExternalCommand.run(
+            "/usr/bin/openssl",
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1", "-subj",
+                "/CN=localhost",
+            ])
         try #require(openssl.status == 0, "openssl: \(openssl.output)")
         chmod(key, 0o600)
         let account = try ServerAccount.forCurrentUser()
         try account?.own(key)
         try account?.own(certificate)
         try """
-            local all all trust
-            hostssl all all 127.0.0.1/32 scram-sha-256
-            hostnossl all all 127.0.0.1/32 reject
-            """.write(toFile: cluster.directory + "/data/pg_hba.conf", atomically: false, encoding: .utf8)
+        local all all trust
+        hostssl all all 127.0.0.1/32 scram-sha-256
+        hostnossl all all 127.0.0.1/32 reject
+        """.write(toFile: cluster.directory + "/data/pg_hba.conf", atomically: false, encoding: .utf8)
         let admin = try Connection(url: cluster.socketConninfo())
         try admin.execute("alter system set ssl = on")
         try admin.execute("alter system set ssl_cert_file = '\(certificate)'")

@@ -1,6 +1,6 @@
-import Testing
 import RLSDatabase
 import RLSTestSupport
+import Testing
 
 @Suite("Transactions commit or leave nothing")
 struct TransactionTests {

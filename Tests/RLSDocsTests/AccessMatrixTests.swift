@@ -50,8 +50,9 @@ struct AccessMatrixTests {
         let schema = Schema {
             Table("note") {
                 Column("id", .bigint).identity().primaryKey()
-                Policy("moderators delete", for: .delete, to: [.authenticated],
-                       using: SQL(raw: "(select auth.jwt() ->> 'user_role') = 'moderator'"))
+                Policy(
+                    "moderators delete", for: .delete, to: [.authenticated],
+                    using: SQL(raw: "(select auth.jwt() ->> 'user_role') = 'moderator'"))
             }
             .access(read: .authenticated, write: .serviceRoleOnly)
         }

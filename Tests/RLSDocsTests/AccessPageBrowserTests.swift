@@ -50,8 +50,10 @@ struct AccessPageBrowserTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chromium)
         // --no-sandbox: tests run as root, where Chromium's sandbox refuses to start.
-        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(profile.path)",
-                             "--window-size=\(width),900", "--dump-dom", page.absoluteString]
+        process.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(profile.path)",
+            "--window-size=\(width),900", "--dump-dom", page.absoluteString,
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -59,8 +61,9 @@ struct AccessPageBrowserTests {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let dom = String(decoding: data, as: UTF8.self)
-        let element = try #require(dom.range(of: #"<div id="layout"[^>]*>"#, options: .regularExpression).map { String(dom[$0]) },
-                                   "chromium exited \(process.terminationStatus) without the measured layout")
+        let element = try #require(
+            dom.range(of: #"<div id="layout"[^>]*>"#, options: .regularExpression).map { String(dom[$0]) },
+            "chromium exited \(process.terminationStatus) without the measured layout")
         var attributes: [String: String] = [:]
         let pattern = try NSRegularExpression(pattern: #"data-([a-z-]+)="([^"]*)""#)
         for match in pattern.matches(in: element, range: NSRange(element.startIndex..., in: element)) {
@@ -116,10 +119,14 @@ struct AccessPageBrowserTests {
 
     @Test func pageNamesTheMigrationAndTheCommit() throws {
         let html = try Self.page
-        #expect(html.contains(#"<p class="provenance">Proven against migration <code>20261123170422</code><span class="commit">, commit <code>1a2b3c4d5e6f</code></span>.</p>"#))
+        #expect(
+            html.contains(
+                #"<p class="provenance">Proven against migration <code>20261123170422</code><span class="commit">, commit <code>1a2b3c4d5e6f</code></span>.</p>"#
+            ))
         let other = html.replacingOccurrences(of: "1a2b3c4d5e6f", with: "ffffffffffff")
-        #expect(StalePage.compare(path: "Docs/access.html", committed: other, generated: html) == nil,
-                "a new commit alone must not make the page stale")
+        #expect(
+            StalePage.compare(path: "Docs/access.html", committed: other, generated: html) == nil,
+            "a new commit alone must not make the page stale")
         let otherMigration = html.replacingOccurrences(of: "20261123170422", with: "20261124000000")
         #expect(StalePage.compare(path: "Docs/access.html", committed: otherMigration, generated: html) != nil)
     }

@@ -29,7 +29,10 @@ struct AccessPageTests {
         #expect(unproven.contains("| [saved](#saved) | ✗? | ✗? | ✗? | ✗? | ⊘? | ⊘? | ⊘? | ⊘? | ✓? | ✓? | ✓? | ✓? |"))
         #expect(!unproven.contains("proven by `rls check`*"))
         let proven = try page(Example.proven, "ACCESS.md")
-        #expect(proven.contains("**Proven.** Every cell below (160) was proven by `rls check` on a throwaway Supabase-shaped database built from `Migrations/`"))
+        #expect(
+            proven.contains(
+                "**Proven.** Every cell below (160) was proven by `rls check` on a throwaway Supabase-shaped database built from `Migrations/`"
+            ))
         #expect(proven.contains("| [saved](#saved) | ✗ | ✗ | ✗ | ✗ | ⊘ | ⊘ | ⊘ | ⊘ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ | ✓ |"))
         #expect(!proven.contains("not yet proven*"))
     }
@@ -52,7 +55,9 @@ struct AccessPageTests {
             _ = try AccessDocs.pages(for: Example.schema, proof: proof)
         } throws: { error in
             guard let error = error as? DocsError, case .proofFailed(_, let failures) = error else { return false }
-            return failures == ["public.saved, signed-in user, select: documented as blocked by row-level security, but bob saw 2 of alice's rows"]
+            return failures == [
+                "public.saved, signed-in user, select: documented as blocked by row-level security, but bob saw 2 of alice's rows"
+            ]
                 && error.description.contains("no page was written")
         }
     }
@@ -66,7 +71,10 @@ struct AccessPageTests {
         }
         #expect(html.hasPrefix("<!DOCTYPE html>"))
         #expect(html.contains("<style>"))
-        #expect(html.contains(#"<td class="blocked" data-caller="signedInUser" title="signed-in user, see: blocked by row-level security (not yet proven)">⊘?</td>"#))
+        #expect(
+            html.contains(
+                #"<td class="blocked" data-caller="signedInUser" title="signed-in user, see: blocked by row-level security (not yet proven)">⊘?</td>"#
+            ))
     }
 
     @Test func markdownHasTheDiagramAndFoldedSQL() throws {

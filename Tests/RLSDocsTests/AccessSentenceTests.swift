@@ -10,19 +10,21 @@ struct AccessSentenceTests {
     }
 
     @Test func savedSaysOnlyTheOwnerAndNobodyForSomeoneElse() {
-        #expect(sentences("saved") == [
-            "Only the signed-in user whose id is the row's `profile_id` can see, add, change or remove a row;"
-                + " nobody can add a row for someone else or change one to belong to someone else.",
-            "The service role (the backend's secret key) can see, add, change and remove every row; it bypasses row-level security.",
-        ])
+        #expect(
+            sentences("saved") == [
+                "Only the signed-in user whose id is the row's `profile_id` can see, add, change or remove a row;"
+                    + " nobody can add a row for someone else or change one to belong to someone else.",
+                "The service role (the backend's secret key) can see, add, change and remove every row; it bypasses row-level security.",
+            ])
     }
 
     @Test func publicReferenceDataIsReadableByAnyoneAndWrittenByTheBackend() {
-        #expect(sentences("colour") == [
-            "Anyone, signed in or not, can see every row.",
-            "Only the service role (the backend) can add, change or remove rows; the app's users cannot.",
-            "The service role (the backend's secret key) can see, add, change and remove every row; it bypasses row-level security.",
-        ])
+        #expect(
+            sentences("colour") == [
+                "Anyone, signed in or not, can see every row.",
+                "Only the service role (the backend) can add, change or remove rows; the app's users cannot.",
+                "The service role (the backend's secret key) can see, add, change and remove every row; it bypasses row-level security.",
+            ])
     }
 
     @Test func countsAreWrittenOnlyByTheirTrigger() {
@@ -41,8 +43,9 @@ struct AccessSentenceTests {
         for name in ["brand", "vehicle", "listing", "saved"] {
             #expect(Example.schema.writers(of: Example.table(name)).isEmpty, "\(name) has no writer")
         }
-        #expect(Example.schema.triggers(on: Example.table("listing")).map(\.name) == [
-            "listing_count_inserted", "listing_count_updated", "listing_count_deleted", "listing_count_truncated",
-        ])
+        #expect(
+            Example.schema.triggers(on: Example.table("listing")).map(\.name) == [
+                "listing_count_inserted", "listing_count_updated", "listing_count_deleted", "listing_count_truncated",
+            ])
     }
 }

@@ -34,8 +34,9 @@ struct DocsCheckTests {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let pages = try AccessDocs.pages(for: Example.schema, proof: Example.unproven)
-        #expect(try AccessDocs.stalePages(pages, in: folder.path).map(\.description)
-            == ["\(folder.path)/ACCESS.md is missing.", "\(folder.path)/access.html is missing."])
+        #expect(
+            try AccessDocs.stalePages(pages, in: folder.path).map(\.description)
+                == ["\(folder.path)/ACCESS.md is missing.", "\(folder.path)/access.html is missing."])
         try AccessDocs.write(pages, to: folder.path)
         try folder.write("access.html", "<!DOCTYPE html>\n")
         let stale = try #require(try AccessDocs.stalePages(pages, in: folder.path).first)

@@ -8,10 +8,13 @@ import Testing
 struct ProofFromReportTests {
     let saved = TableName(name: "saved")
 
-    func result(_ persona: Persona, _ operation: RLSModel.Operation, _ target: ProbeTarget,
-                expected: ProbeOutcome, actual: ProbeOutcome) -> ProbeResult {
-        ProbeResult(probe: Probe(table: saved, persona: persona, operation: operation, target: target),
-                    expected: .outcome(expected), actual: actual)
+    func result(
+        _ persona: Persona, _ operation: RLSModel.Operation, _ target: ProbeTarget,
+        expected: ProbeOutcome, actual: ProbeOutcome
+    ) -> ProbeResult {
+        ProbeResult(
+            probe: Probe(table: saved, persona: persona, operation: operation, target: target),
+            expected: .outcome(expected), actual: actual)
     }
 
     func proof(_ results: [ProbeResult]) -> AccessProof {
@@ -58,7 +61,8 @@ struct ProofFromReportTests {
         // A table the schema does not declare has no cell, but its mismatch must not pass silently.
         let probe = Probe(table: TableName(name: "stray"), persona: .anon, operation: .select, target: .fixtureRows)
         let proof = proof([ProbeResult(probe: probe, expected: .outcome(.deniedByGrant), actual: .rows([.alice]))])
-        #expect(proof.otherFailures == ["rls check: public.stray · anon · select · fixture rows: expected denied (no grant), observed alice"])
+        #expect(
+            proof.otherFailures == ["rls check: public.stray · anon · select · fixture rows: expected denied (no grant), observed alice"])
         #expect(throws: DocsError.self) { try AccessDocs.pages(for: Example.schema, proof: proof) }
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSCheck
 import RLSDatabase
 import RLSDocs
@@ -49,9 +49,10 @@ struct ProvenDocsTests {
     }
 
     @Test func aReadAllPolicyOnSavedMakesTheDocsFail() throws {
-        let proof = try proof(after: """
-            create policy "saved_read_all" on public.saved as permissive for select to authenticated using (true);
-            """)
+        let proof = try proof(
+            after: """
+                create policy "saved_read_all" on public.saved as permissive for select to authenticated using (true);
+                """)
         let savedSelect = AccessCell(TableName(name: "saved"), .signedInUser, .select)
         guard case .failed(let reason) = proof.status(of: savedSelect) else {
             Issue.record("another user's saved rows are visible, yet the cell is \(proof.status(of: savedSelect))")
@@ -77,10 +78,11 @@ struct ProvenDocsTests {
     }
 
     @Test func aGrantToAnonOnListingMakesTheDocsFail() throws {
-        let proof = try proof(after: """
-            grant select on public.listing to anon;
-            create policy "listing_anon_read" on public.listing as permissive for select to anon using (true);
-            """)
+        let proof = try proof(
+            after: """
+                grant select on public.listing to anon;
+                create policy "listing_anon_read" on public.listing as permissive for select to anon using (true);
+                """)
         #expect(proof.failures.map(\.cell).contains(AccessCell(TableName(name: "listing"), .anyone, .select)))
     }
 
@@ -101,7 +103,9 @@ struct ProvenDocsTests {
         for file in try FileManager.default.contentsOfDirectory(atPath: Self.migrations) where file.hasSuffix(".sql") {
             try folder.write(file, try String(contentsOfFile: "\(Self.migrations)/\(file)", encoding: .utf8))
         }
-        try folder.write("29991231235959_read_all_saved.sql", """
+        try folder.write(
+            "29991231235959_read_all_saved.sql",
+            """
             create policy "saved_read_all" on public.saved as permissive for select to authenticated using (true);
             """)
         let proof = try AccessDocs.proveOnMigrations(Example.schema, scenarios: ElectricRide.scenarios, migrations: folder.path)

@@ -23,13 +23,17 @@ import Testing
 
     func pages() throws -> (markdown: String, html: String) {
         let pages = try AccessDocs.pages(for: Self.schema, proof: .unverified(because: "not checked in this test"))
-        return (try #require(pages.first { $0.fileName == "ACCESS.md" }).contents,
-                try #require(pages.first { $0.fileName == "access.html" }).contents)
+        return (
+            try #require(pages.first { $0.fileName == "ACCESS.md" }).contents,
+            try #require(pages.first { $0.fileName == "access.html" }).contents
+        )
     }
 
     @Test func liveTablesSayWhoReceivesTheirChanges() throws {
         let (markdown, html) = try pages()
-        #expect(markdown.contains("- Changes are pushed live (Supabase Realtime) to any signed-in user; updates and deletes carry the whole old row."))
+        #expect(
+            markdown.contains(
+                "- Changes are pushed live (Supabase Realtime) to any signed-in user; updates and deletes carry the whole old row."))
         #expect(markdown.contains("- Changes are pushed live (Supabase Realtime) to the signed-in owner of each row, and nobody else."))
         #expect(markdown.contains("- Changes are pushed live (Supabase Realtime) to no client: nobody may read the rows"))
         #expect(html.contains("<li>Changes are pushed live (Supabase Realtime) to any signed-in user"))
@@ -39,7 +43,10 @@ import Testing
 
     @Test func channelsAreListedWithTheirPolicies() throws {
         let (markdown, _) = try pages()
-        #expect(markdown.contains("- Private channel `room:<id>` (broadcast): receive: only the signed-in user whose id is in host_id; send: only the signed-in user whose id is in host_id."))
+        #expect(
+            markdown.contains(
+                "- Private channel `room:<id>` (broadcast): receive: only the signed-in user whose id is in host_id; send: only the signed-in user whose id is in host_id."
+            ))
         #expect(markdown.contains(#"create policy "channel_room_receive" on "realtime"."messages""#))
         #expect(!markdown.contains("channel_diary"))
     }
@@ -68,9 +75,13 @@ import Testing
         let pages = try AccessDocs.pages(for: schema, proof: .unverified(because: "not checked in this test"))
         let markdown = try #require(pages.first { $0.fileName == "ACCESS.md" }).contents
         #expect(markdown.contains("- Changes are pushed live (Supabase Realtime) to members of the crew, and nobody else."), "\(markdown)")
-        #expect(markdown.contains("- Changes are pushed live (Supabase Realtime) to members of the row's crew with role owner, and nobody else."))
-        #expect(markdown.contains(
-            "- Private channel `crew:<id>` (broadcast): receive: members of the crew; send: members of the crew with role admin or owner."))
+        #expect(
+            markdown.contains(
+                "- Changes are pushed live (Supabase Realtime) to members of the row's crew with role owner, and nobody else."))
+        #expect(
+            markdown.contains(
+                "- Private channel `crew:<id>` (broadcast): receive: members of the crew; send: members of the crew with role admin or owner."
+            ))
         #expect(markdown.contains("send: signed-in users whose app role (app_metadata.role) is moderator."), "\(markdown)")
     }
 }

@@ -26,7 +26,10 @@ import Testing
     @Test func bothPagesShowIt() throws {
         let pages = try AccessDocs.pages(for: Example.schema, proof: Example.unproven)
         let page = try #require(pages.first { $0.fileName == "ACCESS.md" }).contents
-        #expect(page.contains("**By role**, for members of the row's dealership:\n\n| role | see | add | change | remove |\n|---|:-:|:-:|:-:|:-:|\n| owner | ✓ | ✓ | ✓ | ✓ |"))
+        #expect(
+            page.contains(
+                "**By role**, for members of the row's dealership:\n\n| role | see | add | change | remove |\n|---|:-:|:-:|:-:|:-:|\n| owner | ✓ | ✓ | ✓ | ✓ |"
+            ))
         let html = try #require(pages.first { $0.fileName == "access.html" }).contents
         #expect(html.contains(#"<tr><th class="table">staff</th><td class="allowed" title="staff, see: allowed">✓</td>"#))
         #expect(html.contains(#"<p class="legend">✓ allowed (where membership decides, only for their own dealership)"#))
@@ -44,22 +47,25 @@ import Testing
             for row in grid.rows {
                 for (operation, expected) in zip(Operation.allCases, row.outcomes) {
                     let mfa = table.signInRequirements(operation).contains(.twoFactor)
-                    let name = switch row.role {
-                    case "owner": mfa ? "alice (aal2)" : "alice"
-                    case RoleGrid.outsider: "carol"
-                    default: row.role
-                    }
+                    let name =
+                        switch row.role {
+                        case "owner": mfa ? "alice (aal2)" : "alice"
+                        case RoleGrid.outsider: "carol"
+                        default: row.role
+                        }
                     let target: ProbeTarget = operation == .select ? .fixtureRows : .row(.alice)
-                    let result = try #require(report.results.first {
-                        $0.probe.table == table.qualifiedName && $0.probe.persona.description == name && $0.probe.operation == operation
-                            && $0.probe.target == target && $0.probe.layer == .asDeployed
-                    }, "\(table.name) \(name) \(operation)")
-                    let observed: Outcome = switch result.actual {
-                    case .allowed: .allowed
-                    case .rows(let owners): owners.contains(.alice) ? .allowed : .blocked
-                    case .deniedByGrant: .refused
-                    default: .blocked
-                    }
+                    let result = try #require(
+                        report.results.first {
+                            $0.probe.table == table.qualifiedName && $0.probe.persona.description == name && $0.probe.operation == operation
+                                && $0.probe.target == target && $0.probe.layer == .asDeployed
+                        }, "\(table.name) \(name) \(operation)")
+                    let observed: Outcome =
+                        switch result.actual {
+                        case .allowed: .allowed
+                        case .rows(let owners): owners.contains(.alice) ? .allowed : .blocked
+                        case .deniedByGrant: .refused
+                        default: .blocked
+                        }
                     #expect(observed == expected, "\(table.name), \(row.role) (\(name)), \(operation): \(result.actual)")
                     compared += 1
                 }

@@ -35,8 +35,10 @@ import Testing
     @Test func photosAreOwnedThroughTheirListing() throws {
         let photo = try table("listing_photo")
         let path = try schema.ownerPath(of: photo, plan: photo.access.insert)
-        #expect(path == OwnerPath(
-            hops: [.init(column: "listing_id", parent: "listing", parentColumn: "id")], ownerColumn: "seller_id"))
+        #expect(
+            path
+                == OwnerPath(
+                    hops: [.init(column: "listing_id", parent: "listing", parentColumn: "id")], ownerColumn: "seller_id"))
         #expect(path.description == "listing_id → public.listing.id, seller_id")
     }
 
@@ -96,7 +98,8 @@ import Testing
         let saved = try table("saved")
         #expect(schema.indexes(of: saved).map(\.columns) == [["listing_id"]])
         let listing = try table("listing")
-        #expect(schema.indexes(of: listing).map(\.columns) == [["listed_at"], ["seller_id"], ["dealership_id"], ["vehicle_id"], ["colour_id"]])
+        #expect(
+            schema.indexes(of: listing).map(\.columns) == [["listed_at"], ["seller_id"], ["dealership_id"], ["vehicle_id"], ["colour_id"]])
     }
 
     @Test func stringLiteralTableNamesSplitAtTheFirstDot() {

@@ -17,28 +17,35 @@ import Testing
     @Test func theJWTsUserMetadataIsRefused() throws {
         let line = #line + 2
         let schema = Self.posts(
-            Policy("editors", for: .update, to: [.authenticated],
-                   using: SQL(raw: "((select auth.jwt()) -> 'user_metadata' ->> 'editor')::boolean")))
+            Policy(
+                "editors", for: .update, to: [.authenticated],
+                using: SQL(raw: "((select auth.jwt()) -> 'user_metadata' ->> 'editor')::boolean")))
         let errors = schema.validationErrors()
         try #require(errors.count == 1, "\(errors)")
         #expect(errors[0].kind == .userMetadata)
-        #expect(errors[0].description.hasPrefix("RLSModelTests/UserMetadataPolicyTests.swift:\(line): public.post: policy \"editors\" reads user metadata"))
+        #expect(
+            errors[0].description.hasPrefix(
+                "RLSModelTests/UserMetadataPolicyTests.swift:\(line): public.post: policy \"editors\" reads user metadata"))
         #expect(errors[0].message.contains("supabase.auth.updateUser"))
         #expect(errors[0].message.contains("(select auth.jwt()) -> 'app_metadata'"))
     }
 
     @Test func rawUserMetaDataInWithCheckIsRefused() {
         let schema = Self.posts(
-            Policy("admins add", for: .insert, to: [.authenticated], withCheck: SQL(raw: """
-                exists (select 1 from auth.users u where u.id = (select auth.uid()) and u."RAW_USER_META_DATA" ->> 'admin' = 'yes')
-                """)))
+            Policy(
+                "admins add", for: .insert, to: [.authenticated],
+                withCheck: SQL(
+                    raw: """
+                        exists (select 1 from auth.users u where u.id = (select auth.uid()) and u."RAW_USER_META_DATA" ->> 'admin' = 'yes')
+                        """)))
         #expect(schema.validationErrors().map(\.kind) == [.userMetadata])
     }
 
     @Test func appMetadataIsAccepted() {
         let schema = Self.posts(
-            Policy("team reads", for: .select, to: [.authenticated],
-                   using: SQL(raw: "team = ((select auth.jwt()) -> 'app_metadata' ->> 'team')")))
+            Policy(
+                "team reads", for: .select, to: [.authenticated],
+                using: SQL(raw: "team = ((select auth.jwt()) -> 'app_metadata' ->> 'team')")))
         #expect(schema.validationErrors().isEmpty)
     }
 

@@ -16,8 +16,9 @@ import Testing
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         #expect(error.kind == kind, sourceLocation: sourceLocation)
-        #expect(error.description.hasPrefix("\(file):\(line): \(table)\(column.map { ".\($0)" } ?? ""): "),
-                "\(error.description)", sourceLocation: sourceLocation)
+        #expect(
+            error.description.hasPrefix("\(file):\(line): \(table)\(column.map { ".\($0)" } ?? ""): "),
+            "\(error.description)", sourceLocation: sourceLocation)
     }
 
     @Test func unknownColumnInPlan() throws {

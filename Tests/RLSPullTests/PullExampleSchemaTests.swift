@@ -30,14 +30,19 @@ struct PullExampleSchemaTests {
         }
         let bucketNote = pull.pulled.notes.first { $0.object == "policy bucket_listing-photos_insert on storage.objects" }
         #expect(bucketNote?.message.contains("does not write as Bucket(...) yet") == true, "\(pull.pulled.notes)")
-        #expect(pull.pulled.notes.contains { $0.object == "bucket listing-photos" && $0.message.contains("a row folder") }, "\(pull.pulled.notes)")
+        #expect(
+            pull.pulled.notes.contains { $0.object == "bucket listing-photos" && $0.message.contains("a row folder") },
+            "\(pull.pulled.notes)")
         #expect(pull.pulled.schema.buckets.map(\.id) == ["avatars"])
         #expect(pull.pulled.schema.bucket("avatars")?.access.insert == .ownerFolder)
         // saved's owner-through-profile compiles to `profile_id = (select auth.uid())`: an owner column.
-        #expect(pull.pulled.tableComments["public.saved"] == [
-            #"Same meaning as .access(select: .owner(column: "profile_id"), insert: .owner(column: "profile_id"), update: .owner(column: "profile_id"), delete: .owner(column: "profile_id")): replacing the policies with it is a tightening edit `rls diff` turns into a migration."#,
-        ])
-        #expect(pull.pulled.policyComments["public.listing_photo.update_owner_through_listing_id"] == #"means .owner(through: "listing_id") for update"#)
+        #expect(
+            pull.pulled.tableComments["public.saved"] == [
+                #"Same meaning as .access(select: .owner(column: "profile_id"), insert: .owner(column: "profile_id"), update: .owner(column: "profile_id"), delete: .owner(column: "profile_id")): replacing the policies with it is a tightening edit `rls diff` turns into a migration."#
+            ])
+        #expect(
+            pull.pulled.policyComments["public.listing_photo.update_owner_through_listing_id"]
+                == #"means .owner(through: "listing_id") for update"#)
         #expect(pull.pulled.policyComments["public.listing.update_owner"] == #"means .owner(column: "seller_id") for update"#)
         #expect(pull.pulled.policyComments["public.colour.select_public"] == "means .public for select")
         // Grants are exactly what the policies imply for a table whose plans all have policies.

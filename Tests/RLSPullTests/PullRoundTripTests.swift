@@ -88,8 +88,9 @@ struct PullRoundTripTests {
         }
         let desiredSQL = try renderValidated(tightened)
         let baseline = SQLScript(name: "baseline", sql: pull.baselineSQL)
-        let plan = try Drift.migrationPlan(migrations: [baseline], desiredSQL: desiredSQL, scratch: TestDatabase.cluster,
-                                           defaultPrivileges: .legacyGrantAll)
+        let plan = try Drift.migrationPlan(
+            migrations: [baseline], desiredSQL: desiredSQL, scratch: TestDatabase.cluster,
+            defaultPrivileges: .legacyGrantAll)
         #expect(plan.changes.contains { $0.summary.contains("countries") })
         try db.execute("BEGIN;\n" + plan.sql + "\nCOMMIT;")
 
@@ -102,10 +103,12 @@ struct PullRoundTripTests {
     }
 
     private func rowCounts(_ db: Connection) throws -> [String] {
-        try db.query("""
+        try db.query(
+            """
             select (select count(*) from public.todos) || ' todos, ' || (select count(*) from public.line_item)
               || ' line items, ' || (select count(*) from public.countries) || ' countries, '
               || (select count(*) from public.profiles) || ' profiles' as counts
-            """).rows.map { try $0.string("counts") }
+            """
+        ).rows.map { try $0.string("counts") }
     }
 }

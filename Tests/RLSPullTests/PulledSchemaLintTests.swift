@@ -15,8 +15,9 @@ struct PulledSchemaLintTests {
         defer { db.close() }
         try db.execute(BrownfieldDatabases.dashboard)
         let schema = try Pull(connection: db, name: "Dashboard", origin: "test").pulled.schema
-        let catalog = try Drift.desiredCatalog(try renderValidated(schema), in: TestDatabase.cluster,
-                                               defaultPrivileges: .legacyGrantAll)
+        let catalog = try Drift.desiredCatalog(
+            try renderValidated(schema), in: TestDatabase.cluster,
+            defaultPrivileges: .legacyGrantAll)
         let findings = Lint.run(catalog).findings.map { "\($0.rule) \($0.object)" }
         #expect(findings.contains { $0.hasPrefix("table-without-rls") && $0.contains("countries") }, "\(findings)")
         #expect(findings.contains { $0.hasPrefix("security-definer-search-path") && $0.contains("handle_new_user") }, "\(findings)")

@@ -13,8 +13,9 @@ import Testing
         for section in compiled.sections {
             #expect(!section.statements.isEmpty, "\(section.title)")
             // Each section's text stands in the script under its banner.
-            #expect(render(schema).contains("-- \(section.title)\n-- \(String(repeating: "=", count: 76))\n\(section.sql)\n"),
-                    "\(section.title)")
+            #expect(
+                render(schema).contains("-- \(section.title)\n-- \(String(repeating: "=", count: 76))\n\(section.sql)\n"),
+                "\(section.title)")
         }
         let subjects = compiled.sections.map(\.subject)
         #expect(Set(subjects).count == subjects.count, "one section per subject")
@@ -24,8 +25,9 @@ import Testing
         let schema = Constructs.privateChannels
         let room = try #require(schema.table("room"))
         let access = try #require(compile(schema).section(.access(room.qualifiedName)))
-        #expect(access.statements.map(\.kind) == [.enableRowLevelSecurity, .revoke, .grant, .revoke]
-            + Array(repeating: .createPolicy, count: access.policies.count))
+        #expect(
+            access.statements.map(\.kind) == [.enableRowLevelSecurity, .revoke, .grant, .revoke]
+                + Array(repeating: .createPolicy, count: access.policies.count))
         #expect(access.policies == compiledPolicies(of: room, in: schema))
         #expect(access.policies.map(\.name) == ["select_authenticated", "insert_owner", "update_owner", "delete_owner"])
         let channels = try #require(compile(schema).section(.channels(room.qualifiedName)))

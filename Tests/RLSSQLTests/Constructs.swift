@@ -56,7 +56,8 @@ enum Constructs {
         Bucket("boat-photos")
             .access(
                 read: .authenticated,
-                write: .rowFolder(of: "boat", .owner(column: "skipper_id"), .members(of: "crew_id", through: "crew_member", roles: ["admin"])))
+                write: .rowFolder(
+                    of: "boat", .owner(column: "skipper_id"), .members(of: "crew_id", through: "crew_member", roles: ["admin"])))
         Bucket("flyers", public: true).access(select: .public, insert: .authenticated)
         Bucket("invoices").access(.serviceRoleOnly)
     }
@@ -222,12 +223,16 @@ enum Constructs {
             Column("role", .enumeration("team_role")).default("member")
             PrimaryKey("team_id", "user_id")
         }
-        .access(read: .members(of: "team_id", through: "team_member"), write: .members(of: "team_id", through: "team_member", roles: ["admin", "owner"]))
+        .access(
+            read: .members(of: "team_id", through: "team_member"),
+            write: .members(of: "team_id", through: "team_member", roles: ["admin", "owner"]))
         Table("court") {
             Column("id", .bigint).identity().primaryKey()
             Column("team_id", .bigint).references("team", onDelete: .cascade)
         }
-        .access(read: .members(of: "team_id", through: "team_member"), write: .members(of: "team_id", through: "team_member", roles: ["admin", "owner"]))
+        .access(
+            read: .members(of: "team_id", through: "team_member"),
+            write: .members(of: "team_id", through: "team_member", roles: ["admin", "owner"]))
         Table("booking") {
             Column("id", .bigint).identity().primaryKey()
             Column("court_id", .bigint).references("court", onDelete: .cascade)
@@ -265,13 +270,16 @@ enum Constructs {
             Column("id", .bigint).identity().primaryKey()
             Column("author_id", .uuid).default(.currentUserID)
             Column("published", .boolean).default(false)
-            Policy("published posts are public", for: .select, to: [.anon, .authenticated],
-                   using: SQL(raw: "published"))
-            Policy("authors write own posts", for: .all, to: [.authenticated],
-                   using: SQL(raw: "author_id = (select auth.uid())"),
-                   withCheck: SQL(raw: "author_id = (select auth.uid())"))
-            Policy("no writes for anonymous sign-ins", for: .insert, to: [.authenticated], restrictive: true,
-                   withCheck: SQL(raw: "coalesce(((select auth.jwt()) ->> 'is_anonymous')::boolean, false) = false"))
+            Policy(
+                "published posts are public", for: .select, to: [.anon, .authenticated],
+                using: SQL(raw: "published"))
+            Policy(
+                "authors write own posts", for: .all, to: [.authenticated],
+                using: SQL(raw: "author_id = (select auth.uid())"),
+                withCheck: SQL(raw: "author_id = (select auth.uid())"))
+            Policy(
+                "no writes for anonymous sign-ins", for: .insert, to: [.authenticated], restrictive: true,
+                withCheck: SQL(raw: "coalesce(((select auth.jwt()) ->> 'is_anonymous')::boolean, false) = false"))
         }
     }
 
@@ -285,10 +293,12 @@ enum Constructs {
             Column("joined_at", .timestamptz).default(.now)
         }
         .access(select: .authenticated, update: .owner(column: "id"))
-        SignUpProfile(table: "profiles", values: [
-            "id": .userID, "email": .email, "phone": .phone, "display_name": .metadata("name"),
-            "provider": .appMetadata("provider"), "joined_at": .raw(SQL(raw: "coalesce(new.created_at, now())")),
-        ])
+        SignUpProfile(
+            table: "profiles",
+            values: [
+                "id": .userID, "email": .email, "phone": .phone, "display_name": .metadata("name"),
+                "provider": .appMetadata("provider"), "joined_at": .raw(SQL(raw: "coalesce(new.created_at, now())")),
+            ])
     }
 
     static let functionsAndTriggers = Schema {
@@ -298,21 +308,27 @@ enum Constructs {
             Column("updated_at", .timestamptz).default(.now)
         }
         .access(read: .authenticated, write: .serviceRoleOnly)
-        Function("touch_updated_at", returns: .trigger,
-                 body: SQL(raw: "begin\n  new.updated_at := now();\n  return new;\nend;"))
-        Function("item_count", arguments: [.init("prefix", .text)], returns: .type(.bigint), language: .sql,
-                 volatility: .stable, executableBy: [.authenticated], comment: "Counts items by name prefix.",
-                 body: SQL(raw: "select count(*) from public.item where name like prefix || '%' -- $function$"))
-        Function("items_named", arguments: [.init("wanted", .text)], returns: .setOf("item"), language: .sql,
-                 volatility: .stable, searchPath: ["public"], executableBy: [.authenticated, .serviceRole],
-                 body: SQL(raw: "select * from item where name = wanted"))
+        Function(
+            "touch_updated_at", returns: .trigger,
+            body: SQL(raw: "begin\n  new.updated_at := now();\n  return new;\nend;"))
+        Function(
+            "item_count", arguments: [.init("prefix", .text)], returns: .type(.bigint), language: .sql,
+            volatility: .stable, executableBy: [.authenticated], comment: "Counts items by name prefix.",
+            body: SQL(raw: "select count(*) from public.item where name like prefix || '%' -- $function$"))
+        Function(
+            "items_named", arguments: [.init("wanted", .text)], returns: .setOf("item"), language: .sql,
+            volatility: .stable, searchPath: ["public"], executableBy: [.authenticated, .serviceRole],
+            body: SQL(raw: "select * from item where name = wanted"))
         Trigger("item_touch", on: "item", .before, [.update(of: ["name"])], execute: "public.touch_updated_at")
-        Trigger("item_touch_insert", on: "item", .before, [.insert], when: SQL(raw: "new.name is not null"),
-                execute: "public.touch_updated_at")
-        Function("log_renames", returns: .trigger,
-                 body: SQL(raw: "begin\n  perform count(*) from old_items join new_items using (id);\n  return null;\nend;"))
-        Trigger("item_renamed", on: "item", .after, [.update], level: .statement,
-                referencing: .init(old: "old_items", new: "new_items"), execute: "public.log_renames")
+        Trigger(
+            "item_touch_insert", on: "item", .before, [.insert], when: SQL(raw: "new.name is not null"),
+            execute: "public.touch_updated_at")
+        Function(
+            "log_renames", returns: .trigger,
+            body: SQL(raw: "begin\n  perform count(*) from old_items join new_items using (id);\n  return null;\nend;"))
+        Trigger(
+            "item_renamed", on: "item", .after, [.update], level: .statement,
+            referencing: .init(old: "old_items", new: "new_items"), execute: "public.log_renames")
     }
 
     static let views = Schema {
@@ -321,10 +337,12 @@ enum Constructs {
             Column("points", .integer)
         }
         .access(read: .public, write: .serviceRoleOnly)
-        View("top_scores", readableBy: [.anon, .authenticated], comment: "Scores above 100.",
-             query: SQL(raw: "select id, points from public.score where points > 100;"))
-        View("score_totals", securityInvoker: false,
-             query: SQL(raw: "select sum(points) as total from public.score"))
+        View(
+            "top_scores", readableBy: [.anon, .authenticated], comment: "Scores above 100.",
+            query: SQL(raw: "select id, points from public.score where points > 100;"))
+        View(
+            "score_totals", securityInvoker: false,
+            query: SQL(raw: "select sum(points) as total from public.score"))
     }
 
     static let referenceCycle = Schema {

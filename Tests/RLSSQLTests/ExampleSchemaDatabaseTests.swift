@@ -16,7 +16,8 @@ import Testing
         try db.apply(render(ElectricRide.schema))
         try db.signUp(ann, email: "ann@example.org", name: "Ann")
         try db.signUp(bob, email: "bob@example.org", name: "Bob")
-        try db.execute("""
+        try db.execute(
+            """
             insert into public.brand (name) values ('Tesla'), ('Polestar');
             insert into public.colour (name) values ('Red');
             insert into public.vehicle (brand_id, model, model_year) values (1, 'Model 3', 2021);

@@ -29,12 +29,14 @@ import Testing
         let (_, db) = try TestDatabase.make()
         try db.apply(render(schema))
         for (index, name) in names.enumerated() {
-            let rows = try db.query("""
+            let rows = try db.query(
+                """
                 select n.nspname, c.relname, a.attname
                 from pg_class c join pg_namespace n on n.oid = c.relnamespace
                 join pg_attribute a on a.attrelid = c.oid and a.attnum = 1
                 where c.relname = $1 and c.relkind = 'r'
-                """, [name]).rows
+                """, [name]
+            ).rows
             let row = try #require(rows.first, "table \(name) not found")
             #expect(try row.string("relname") == name)
             #expect(try row.string("attname") == name)
@@ -60,7 +62,8 @@ import Testing
         for (index, value) in literals.enumerated() {
             #expect(try row.string("c\(index)") == value)
             let comment = try db.query(
-                "select col_description('public.literal'::regclass, $1::int) as comment", [index + 2]).first
+                "select col_description('public.literal'::regclass, $1::int) as comment", [index + 2]
+            ).first
             #expect(try comment?.string("comment") == value)
         }
         let table = try db.query("select obj_description('public.literal'::regclass, 'pg_class') as comment").first

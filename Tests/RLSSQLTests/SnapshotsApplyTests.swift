@@ -1,5 +1,5 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSDatabase
 import RLSModel
 import RLSSQL

@@ -1,5 +1,5 @@
-import Foundation
 import ElectricRide
+import Foundation
 import RLSDatabase
 import RLSModel
 import RLSSQL
@@ -19,7 +19,8 @@ import Testing
         try setUp(db)
         try db.signUp(ann, email: "ann@example.org", name: "Ann")
         try db.signUp(bob, email: "bob@example.org", name: "Bob")
-        try db.execute("""
+        try db.execute(
+            """
             insert into public.brand (name) values ('Tesla'), ('Polestar'), ('Kia');
             insert into public.colour (name) values ('Red');
             insert into public.vehicle (brand_id, model, model_year) values
@@ -31,13 +32,15 @@ import Testing
     /// What the welcome page shows, per brand id, and what a full recount gives.
     func counts(_ db: Connection) throws -> (shown: [Int: Int], recount: [Int: Int]) {
         let shown = try db.query("select brand_id, available_listings from public.welcome_brand_counts").rows
-        let recount = try db.query("""
+        let recount = try db.query(
+            """
             select b.id as brand_id, count(l.id) filter (where l.status = 'available') as available_listings
             from public.brand as b
             left join public.vehicle as v on v.brand_id = b.id
             left join public.listing as l on l.vehicle_id = v.id
             group by b.id
-            """).rows
+            """
+        ).rows
         func byBrand(_ rows: [Row]) throws -> [Int: Int] {
             Dictionary(uniqueKeysWithValues: try rows.map { (try $0.int("brand_id"), try $0.int("available_listings")) })
         }
@@ -59,7 +62,9 @@ import Testing
 
     @Test func countsStayExactThroughTheAPIRoles() throws {
         let db = try database { try $0.apply(render(ElectricRide.schema)) }
-        try asUser(db, ann, """
+        try asUser(
+            db, ann,
+            """
             insert into public.listing (vehicle_id, colour_id, price, odometer_km, status) values
               (1, 1, 30000, 1000, 'available'), (2, 1, 41000, 500, 'available'), (3, 1, 28000, 9000, 'sold'),
               (3, 1, 27000, 9500, 'available'), (4, 1, 35000, 100, 'available')
@@ -100,7 +105,8 @@ import Testing
 
     @Test func countsStayExactForBulkWritesByPostgres() throws {
         let db = try database { try $0.apply(render(ElectricRide.schema)) }
-        try db.execute("""
+        try db.execute(
+            """
             insert into public.listing (seller_id, vehicle_id, colour_id, price, odometer_km, status)
             select case when g % 2 = 0 then '\(ann)'::uuid else '\(bob)'::uuid end, 1 + g % 4, 1, g, g,
                    case when g % 5 = 0 then 'sold' else 'available' end::public.listing_status
@@ -128,9 +134,10 @@ import Testing
     /// A database built by the repository's migrations, with listings counted by the old recount
     /// trigger, keeps exact counts across the upgrade and after it.
     @Test func theMigrationKeepsExistingCountsExact() throws {
-        let directory = MigrationDirectory(path: URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Migrations").path)
+        let directory = MigrationDirectory(
+            path: URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("Migrations").path)
         let files = try directory.files()
         let upgrade = try #require(files.firstIndex { $0.name == "welcome_counts_per_change" })
         let db = try database { db in
@@ -152,7 +159,8 @@ import Testing
         let (url, db) = try TestDatabase.make()
         try db.apply(render(ElectricRide.schema))
         try db.signUp(ann, email: "ann@example.org", name: "Ann")
-        try db.execute("""
+        try db.execute(
+            """
             insert into public.brand (name) values ('Tesla'), ('Polestar');
             insert into public.colour (name) values ('Red');
             insert into public.vehicle (brand_id, model, model_year) values (1, 'Model 3', 2021);

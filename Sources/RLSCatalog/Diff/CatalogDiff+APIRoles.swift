@@ -3,7 +3,8 @@ extension CatalogDiff {
     /// never declares these, so any the database holds (beyond Supabase's own defaults) is drift,
     /// typed in the SQL editor (`grant authenticated to anon`), and the plan revokes it.
     mutating func diffAPIRoles() {
-        let current = current.environment, desired = desired.environment
+        let current = current.environment
+        let desired = desired.environment
         for membership in current.roleMemberships where !desired.roleMemberships.contains(membership) {
             add(.revoke, Change(kind: .revoke, object: .privilege, name: "role \(membership)", sql: membership.revokeSQL))
         }

@@ -9,11 +9,13 @@ extension CatalogDiff {
         guard let wanted = desired.environment.buckets else { return }
         let existing = Dictionary((current.environment.buckets ?? []).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for bucket in wanted where existing[bucket.id] != bucket {
-            add(.bucket, Change(
-                kind: existing[bucket.id] == nil ? .create : .alter, object: .bucket, name: bucket.id,
-                sql: bucketUpsertStatement(
-                    id: bucket.id, name: bucket.name, isPublic: bucket.isPublic, fileSizeLimit: bucket.fileSizeLimit,
-                    allowedMimeTypes: bucket.allowedMimeTypes)))
+            add(
+                .bucket,
+                Change(
+                    kind: existing[bucket.id] == nil ? .create : .alter, object: .bucket, name: bucket.id,
+                    sql: bucketUpsertStatement(
+                        id: bucket.id, name: bucket.name, isPublic: bucket.isPublic, fileSizeLimit: bucket.fileSizeLimit,
+                        allowedMimeTypes: bucket.allowedMimeTypes)))
         }
     }
 }

@@ -4,8 +4,11 @@ extension CatalogDiff {
     /// Columns of a kept table: added, dropped (destructive), altered in place or rebuilt.
     mutating func diffColumns(of old: Catalog.Table, to new: Catalog.Table) {
         for column in old.columns where new.column(column.name) == nil {
-            add(.dropColumn, Change(kind: .drop, object: .column, name: "\(old.name).\(column.name)",
-                                    isDestructive: true, sql: dropSQL(old.name, column)))
+            add(
+                .dropColumn,
+                Change(
+                    kind: .drop, object: .column, name: "\(old.name).\(column.name)",
+                    isDestructive: true, sql: dropSQL(old.name, column)))
         }
         for column in new.columns {
             let name = "\(new.name).\(column.name)"
@@ -16,8 +19,11 @@ extension CatalogDiff {
             if ColumnChange.needsRebuild(previous, column) {
                 // Marked even when only derived (stored generated) values go: `rls apply` asks for
                 // --allow-destructive for every `DROP COLUMN`, and the plan must say so beforehand.
-                add(.dropColumn, Change(kind: .drop, object: .column, name: name, isDestructive: true,
-                                        sql: dropSQL(old.name, previous)))
+                add(
+                    .dropColumn,
+                    Change(
+                        kind: .drop, object: .column, name: name, isDestructive: true,
+                        sql: dropSQL(old.name, previous)))
                 add(.addColumn, Change(kind: .create, object: .column, name: name, sql: addSQL(new.name, column)))
                 continue
             }
@@ -25,13 +31,19 @@ extension CatalogDiff {
             if !statements.isEmpty {
                 // Any type change may fail or lose data (`rls apply` asks for --allow-destructive for
                 // every `ALTER COLUMN … TYPE`, unable to tell widening from narrowing), so the plan says so too.
-                add(.alterColumn, Change(kind: .alter, object: .column, name: name,
-                                         isDestructive: previous.type != column.type,
-                                         sql: statements.joined(separator: "\n")))
+                add(
+                    .alterColumn,
+                    Change(
+                        kind: .alter, object: .column, name: name,
+                        isDestructive: previous.type != column.type,
+                        sql: statements.joined(separator: "\n")))
             }
             if previous.comment != column.comment {
-                add(.comment, Change(kind: .comment, object: .column, name: name,
-                                     sql: commentSQL(on: columnTarget(new.name, column), column.comment)))
+                add(
+                    .comment,
+                    Change(
+                        kind: .comment, object: .column, name: name,
+                        sql: commentSQL(on: columnTarget(new.name, column), column.comment)))
             }
         }
     }

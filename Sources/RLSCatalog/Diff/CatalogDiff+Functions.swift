@@ -16,21 +16,28 @@ extension CatalogDiff {
                 let comment = commentSQL(on: "\(function.keyword) \(function.sqlSignature)", function.comment)
                 sql = sql.isEmpty ? comment : sql + "\n" + comment
             }
-            add(.createFunction, Change(kind: old == nil ? .create : .alter, object: .function,
-                                        name: function.signature, sql: sql))
+            add(
+                .createFunction,
+                Change(
+                    kind: old == nil ? .create : .alter, object: .function,
+                    name: function.signature, sql: sql))
         }
         for function in current.functions where wanted[function.signature] == nil {
-            add(.dropFunction, Change(kind: .drop, object: .function, name: function.signature,
-                                      sql: "DROP \(function.keyword) \(function.sqlSignature);"))
+            add(
+                .dropFunction,
+                Change(
+                    kind: .drop, object: .function, name: function.signature,
+                    sql: "DROP \(function.keyword) \(function.sqlSignature);"))
         }
     }
 
     /// Functions dropped and created again, whose grants are lost with them.
     var rebuiltFunctions: Set<String> {
         let existing = Dictionary(uniqueKeysWithValues: current.functions.map { ($0.signature, $0) })
-        return Set(desired.functions.filter { function in
-            guard let old = existing[function.signature] else { return false }
-            return old.definition != function.definition && old.result != function.result
-        }.map(\.signature))
+        return Set(
+            desired.functions.filter { function in
+                guard let old = existing[function.signature] else { return false }
+                return old.definition != function.definition && old.result != function.result
+            }.map(\.signature))
     }
 }

@@ -8,16 +8,20 @@ extension CatalogDiff {
         for table in desired.tables {
             let old = currentTables[table.name]
             if table.replicaIdentity != (old?.replicaIdentity ?? .default) {
-                add(.liveChanges, Change(
-                    kind: .alter, object: .replicaIdentity, name: "\(table.name)",
-                    sql: "ALTER TABLE \(table.name.sql) REPLICA IDENTITY \(table.replicaIdentity.clause);"))
+                add(
+                    .liveChanges,
+                    Change(
+                        kind: .alter, object: .replicaIdentity, name: "\(table.name)",
+                        sql: "ALTER TABLE \(table.name.sql) REPLICA IDENTITY \(table.replicaIdentity.clause);"))
             }
             let wasLive = old?.isLive ?? false
             guard table.isLive != wasLive else { continue }
             let publication = quoteIdentifier(realtimePublication)
-            add(.liveChanges, Change(
-                kind: table.isLive ? .create : .drop, object: .liveChanges, name: "\(table.name)",
-                sql: "ALTER PUBLICATION \(publication) \(table.isLive ? "ADD" : "DROP") TABLE \(table.name.sql);"))
+            add(
+                .liveChanges,
+                Change(
+                    kind: table.isLive ? .create : .drop, object: .liveChanges, name: "\(table.name)",
+                    sql: "ALTER PUBLICATION \(publication) \(table.isLive ? "ADD" : "DROP") TABLE \(table.name.sql);"))
         }
     }
 }

@@ -35,8 +35,9 @@ extension CatalogDiff {
         }
         let grantees = Self.apiRoles.joined(separator: ", ")
         return targets.map { target in
-            Change(kind: .revoke, object: .privilege, name: "ALL on \(target.name) to \(grantees)",
-                   sql: revokeStatement(["all"], on: target.object, from: Self.apiRoles.map(Role.init)))
+            Change(
+                kind: .revoke, object: .privilege, name: "ALL on \(target.name) to \(grantees)",
+                sql: revokeStatement(["all"], on: target.object, from: Self.apiRoles.map(Role.init)))
         }
     }
 }

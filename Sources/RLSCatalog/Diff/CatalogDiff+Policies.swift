@@ -18,8 +18,11 @@ extension CatalogDiff {
             let old = existing[key(policy)]
             if let old, !dropped.contains(key(policy)), !droppedTables.contains(policy.table) {
                 guard old != policy else { continue }
-                add(.createPolicy, Change(kind: .alter, object: .policy, name: policy.displayName,
-                                          sql: old.dropSQL + "\n" + policy.createSQL))
+                add(
+                    .createPolicy,
+                    Change(
+                        kind: .alter, object: .policy, name: policy.displayName,
+                        sql: old.dropSQL + "\n" + policy.createSQL))
                 continue
             }
             let kind: Change.Kind = old == nil || droppedTables.contains(policy.table) ? .create : .alter

@@ -9,8 +9,11 @@ extension CatalogDiff {
             available.insert(table.name)
         }
         for table in current.tables.filter({ droppedTables.contains($0.name) }).referencedFirst.reversed() {
-            add(.dropTable, Change(kind: .drop, object: .table, name: "\(table.name)", isDestructive: true,
-                                   sql: "DROP TABLE \(table.name.sql);"))
+            add(
+                .dropTable,
+                Change(
+                    kind: .drop, object: .table, name: "\(table.name)", isDestructive: true,
+                    sql: "DROP TABLE \(table.name.sql);"))
         }
         for table in desired.tables {
             guard let old = currentTables[table.name] else { continue }
@@ -19,8 +22,11 @@ extension CatalogDiff {
             diffIndexes(of: old, to: table)
             diffRowSecurity(of: old, to: table)
             if old.comment != table.comment {
-                add(.comment, Change(kind: .comment, object: .table, name: "\(table.name)",
-                                     sql: commentSQL(on: "TABLE \(table.name.sql)", table.comment)))
+                add(
+                    .comment,
+                    Change(
+                        kind: .comment, object: .table, name: "\(table.name)",
+                        sql: commentSQL(on: "TABLE \(table.name.sql)", table.comment)))
             }
         }
     }
@@ -39,17 +45,27 @@ extension CatalogDiff {
         }
         add(.createTable, Change(kind: .create, object: .table, name: "\(table.name)", sql: sql))
         for constraint in table.constraints where !canInline(constraint) {
-            add(.addForeignKey, Change(kind: .create, object: .constraint, name: "\(table.name).\(constraint.name)",
-                                       sql: table.addConstraintSQL(constraint)))
+            add(
+                .addForeignKey,
+                Change(
+                    kind: .create, object: .constraint, name: "\(table.name).\(constraint.name)",
+                    sql: table.addConstraintSQL(constraint)))
         }
         for index in table.indexes {
-            add(.createIndex, Change(kind: .create, object: .index, name: "\(table.name.schema).\(index.name)",
-                                     sql: index.definition + ";"))
+            add(
+                .createIndex,
+                Change(
+                    kind: .create, object: .index, name: "\(table.name.schema).\(index.name)",
+                    sql: index.definition + ";"))
         }
         if table.rowSecurity || table.forceRowSecurity {
-            add(.rowSecurity, Change(kind: .enableRowSecurity, object: .rowSecurity, name: "\(table.name)",
-                                     sql: table.rowSecuritySQL(enable: table.rowSecurity ? true : nil,
-                                                               force: table.forceRowSecurity ? true : nil)))
+            add(
+                .rowSecurity,
+                Change(
+                    kind: .enableRowSecurity, object: .rowSecurity, name: "\(table.name)",
+                    sql: table.rowSecuritySQL(
+                        enable: table.rowSecurity ? true : nil,
+                        force: table.forceRowSecurity ? true : nil)))
         }
     }
 
@@ -58,8 +74,11 @@ extension CatalogDiff {
         let force = old.forceRowSecurity == new.forceRowSecurity ? nil : new.forceRowSecurity
         guard enable != nil || force != nil else { return }
         let turnsOn = (enable ?? force) == true
-        add(.rowSecurity, Change(kind: turnsOn ? .enableRowSecurity : .disableRowSecurity, object: .rowSecurity,
-                                 name: "\(new.name)", sql: new.rowSecuritySQL(enable: enable, force: force)))
+        add(
+            .rowSecurity,
+            Change(
+                kind: turnsOn ? .enableRowSecurity : .disableRowSecurity, object: .rowSecurity,
+                name: "\(new.name)", sql: new.rowSecuritySQL(enable: enable, force: force)))
     }
 
     private mutating func diffConstraints(of old: Catalog.Table, to new: Catalog.Table) {
@@ -68,14 +87,20 @@ extension CatalogDiff {
         for constraint in old.constraints where newByName[constraint.name] != constraint {
             // Dropped before any column drop, so a constraint on a dropped column is still there to drop.
             let phase: DiffPhase = constraint.kind == .foreignKey ? .dropForeignKey : .dropConstraint
-            add(phase, Change(kind: .drop, object: .constraint, name: "\(old.name).\(constraint.name)",
-                              sql: old.dropConstraintSQL(constraint)))
+            add(
+                phase,
+                Change(
+                    kind: .drop, object: .constraint, name: "\(old.name).\(constraint.name)",
+                    sql: old.dropConstraintSQL(constraint)))
         }
         for constraint in new.constraints where oldByName[constraint.name] != constraint {
             let phase: DiffPhase = constraint.kind == .foreignKey ? .addForeignKey : .addConstraint
             let kind: Change.Kind = oldByName[constraint.name] == nil ? .create : .alter
-            add(phase, Change(kind: kind, object: .constraint, name: "\(new.name).\(constraint.name)",
-                              sql: new.addConstraintSQL(constraint)))
+            add(
+                phase,
+                Change(
+                    kind: kind, object: .constraint, name: "\(new.name).\(constraint.name)",
+                    sql: new.addConstraintSQL(constraint)))
         }
     }
 
@@ -83,13 +108,19 @@ extension CatalogDiff {
         let oldByName = Dictionary(uniqueKeysWithValues: old.indexes.map { ($0.name, $0) })
         let newByName = Dictionary(uniqueKeysWithValues: new.indexes.map { ($0.name, $0) })
         for index in old.indexes where newByName[index.name] != index {
-            add(.dropIndex, Change(kind: .drop, object: .index, name: "\(old.name.schema).\(index.name)",
-                                   sql: old.dropIndexSQL(index)))
+            add(
+                .dropIndex,
+                Change(
+                    kind: .drop, object: .index, name: "\(old.name.schema).\(index.name)",
+                    sql: old.dropIndexSQL(index)))
         }
         for index in new.indexes where oldByName[index.name] != index {
             let kind: Change.Kind = oldByName[index.name] == nil ? .create : .alter
-            add(.createIndex, Change(kind: kind, object: .index, name: "\(new.name.schema).\(index.name)",
-                                     sql: index.definition + ";"))
+            add(
+                .createIndex,
+                Change(
+                    kind: kind, object: .index, name: "\(new.name.schema).\(index.name)",
+                    sql: index.definition + ";"))
         }
     }
 }

@@ -21,11 +21,15 @@ extension CatalogDiff {
             if isKept, old == trigger { continue }
             var sql = trigger.createSQL(replace: isKept)
             if isKept, let old, old.definition == trigger.definition {
-                sql = "ALTER TABLE \(trigger.table.sql) \(trigger.enabled ? "ENABLE" : "DISABLE") TRIGGER "
+                sql =
+                    "ALTER TABLE \(trigger.table.sql) \(trigger.enabled ? "ENABLE" : "DISABLE") TRIGGER "
                     + "\(quoteIdentifier(trigger.name));"
             }
-            add(.createTrigger, Change(kind: old == nil ? .create : .alter, object: .trigger,
-                                       name: trigger.displayName, sql: sql))
+            add(
+                .createTrigger,
+                Change(
+                    kind: old == nil ? .create : .alter, object: .trigger,
+                    name: trigger.displayName, sql: sql))
         }
     }
 }

@@ -9,8 +9,11 @@ extension CatalogDiff {
             let sql = "SCHEMA \(quoteIdentifier(schema.name))"
             if let existing = currentSchemas[schema.name] {
                 if existing.comment != schema.comment {
-                    add(.comment, Change(kind: .comment, object: .schema, name: schema.name,
-                                         sql: commentSQL(on: sql, schema.comment)))
+                    add(
+                        .comment,
+                        Change(
+                            kind: .comment, object: .schema, name: schema.name,
+                            sql: commentSQL(on: sql, schema.comment)))
                 }
                 continue
             }
@@ -21,8 +24,11 @@ extension CatalogDiff {
         for schema in current.schemas where desiredSchemas[schema.name] == nil {
             // Without CASCADE the drop fails unless the schema is empty, but `rls apply` asks for
             // --allow-destructive for every `DROP SCHEMA`, so the plan says so too.
-            add(.dropSchema, Change(kind: .drop, object: .schema, name: schema.name, isDestructive: true,
-                                    sql: "DROP SCHEMA \(quoteIdentifier(schema.name));"))
+            add(
+                .dropSchema,
+                Change(
+                    kind: .drop, object: .schema, name: schema.name, isDestructive: true,
+                    sql: "DROP SCHEMA \(quoteIdentifier(schema.name));"))
         }
         diffEnums()
     }
@@ -41,17 +47,26 @@ extension CatalogDiff {
                 } else {
                     // Postgres cannot remove or reorder labels: the type is dropped and created again,
                     // which fails while a column still uses it and loses nothing only when none does.
-                    add(.createEnum, Change(kind: .alter, object: .enumType, name: "\(type.name)", isDestructive: true,
-                                            sql: "DROP TYPE \(type.name.sql);\n" + createSQL(type)))
+                    add(
+                        .createEnum,
+                        Change(
+                            kind: .alter, object: .enumType, name: "\(type.name)", isDestructive: true,
+                            sql: "DROP TYPE \(type.name.sql);\n" + createSQL(type)))
                 }
             } else if old.comment != type.comment {
-                add(.comment, Change(kind: .comment, object: .enumType, name: "\(type.name)",
-                                     sql: commentSQL(on: "TYPE \(type.name.sql)", type.comment)))
+                add(
+                    .comment,
+                    Change(
+                        kind: .comment, object: .enumType, name: "\(type.name)",
+                        sql: commentSQL(on: "TYPE \(type.name.sql)", type.comment)))
             }
         }
         for type in current.enums where wanted[type.name] == nil {
-            add(.dropEnum, Change(kind: .drop, object: .enumType, name: "\(type.name)", isDestructive: true,
-                                  sql: "DROP TYPE \(type.name.sql);"))
+            add(
+                .dropEnum,
+                Change(
+                    kind: .drop, object: .enumType, name: "\(type.name)", isDestructive: true,
+                    sql: "DROP TYPE \(type.name.sql);"))
         }
     }
 
@@ -67,7 +82,8 @@ extension CatalogDiff {
         var statements: [String] = []
         for (index, label) in new.labels.enumerated() where !old.labels.contains(label) {
             // Labels are added in order, so the previous one always exists by now.
-            let position = index == 0
+            let position =
+                index == 0
                 ? old.labels.first.map { " BEFORE \(quoteLiteral($0))" } ?? ""
                 : " AFTER \(quoteLiteral(new.labels[index - 1]))"
             statements.append("ALTER TYPE \(new.name.sql) ADD VALUE \(quoteLiteral(label))\(position);")

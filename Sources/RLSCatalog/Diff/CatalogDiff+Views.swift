@@ -8,7 +8,8 @@ extension CatalogDiff {
         for view in current.views {
             // A materialized view cannot be replaced in place, nor a view whose kind changes.
             if let target = desiredViews[view.name],
-               target != view, view.isMaterialized || target.isMaterialized {
+                target != view, view.isMaterialized || target.isMaterialized
+            {
                 rebuilt.insert(view.name)
             }
         }
@@ -40,8 +41,11 @@ extension CatalogDiff {
             if let old, !rebuiltViews.contains(view.name) {
                 guard old != view else { continue }
                 if old.query == view.query, old.options == view.options {
-                    add(.comment, Change(kind: .comment, object: .view, name: "\(view.name)",
-                                         sql: commentSQL(on: "\(view.keyword) \(view.name.sql)", view.comment)))
+                    add(
+                        .comment,
+                        Change(
+                            kind: .comment, object: .view, name: "\(view.name)",
+                            sql: commentSQL(on: "\(view.keyword) \(view.name.sql)", view.comment)))
                 } else {
                     var sql = view.createSQL(replace: true)
                     for option in old.options where !view.options.contains(where: { optionName($0) == optionName(option) }) {
@@ -51,8 +55,11 @@ extension CatalogDiff {
                 }
                 continue
             }
-            add(.createView, Change(kind: old == nil ? .create : .alter, object: .view, name: "\(view.name)",
-                                    sql: view.createSQL(replace: false)))
+            add(
+                .createView,
+                Change(
+                    kind: old == nil ? .create : .alter, object: .view, name: "\(view.name)",
+                    sql: view.createSQL(replace: false)))
         }
     }
 

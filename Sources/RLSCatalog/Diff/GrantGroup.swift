@@ -11,8 +11,10 @@ struct GrantGroup {
         var groups: [String: [Catalog.Grant]] = [:]
         var order: [String] = []
         for grant in grants.sorted() {
-            let key = [grant.objectKind.rawValue, "\(grant.object)", grant.arguments ?? "", grant.column ?? "",
-                       grant.grantee, grant.grantable ? "1" : "0"].joined(separator: "\u{1F}")
+            let key = [
+                grant.objectKind.rawValue, "\(grant.object)", grant.arguments ?? "", grant.column ?? "",
+                grant.grantee, grant.grantable ? "1" : "0",
+            ].joined(separator: "\u{1F}")
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(grant)
         }
@@ -55,8 +57,9 @@ struct GrantGroup {
 
     /// `grant select on table "public"."brand" to "anon";`, through RLSSQL's one grant writer.
     var grantSQL: String {
-        grantStatement(privileges, columns: sample.column.map { [$0] } ?? [], on: target, to: [Role(sample.grantee)],
-                       withGrantOption: sample.grantable)
+        grantStatement(
+            privileges, columns: sample.column.map { [$0] } ?? [], on: target, to: [Role(sample.grantee)],
+            withGrantOption: sample.grantable)
     }
 
     /// `revoke select on table "public"."brand" from "anon";`

@@ -50,10 +50,16 @@ func leadingIdentifier(after text: Substring) -> String? {
     guard let open = text.firstIndex(of: "(") else { return nil }
     let rest = text[text.index(after: open)...].drop { $0 == " " }
     if rest.first == "\"" {
-        var name = "", iterator = rest.dropFirst().makeIterator(), pendingQuote = false
+        var name = ""
+        var iterator = rest.dropFirst().makeIterator()
+        var pendingQuote = false
         while let character = iterator.next() {
             if pendingQuote {
-                if character == "\"" { name.append("\""); pendingQuote = false; continue }
+                if character == "\"" {
+                    name.append("\"")
+                    pendingQuote = false
+                    continue
+                }
                 return name
             }
             if character == "\"" { pendingQuote = true } else { name.append(character) }

@@ -7,9 +7,10 @@ extension Catalog {
     /// Realtime delivers a change to a subscriber only when its role may select the changed row.
     func liveReaders(of table: Table) -> Set<String> {
         let privileges = apiPrivileges(on: table.name)
-        var readers = Set(Role.clientRoles.map(\.name).filter { role in
-            (privileges[role] ?? []).contains("SELECT") || (privileges["public"] ?? []).contains("SELECT")
-        })
+        var readers = Set(
+            Role.clientRoles.map(\.name).filter { role in
+                (privileges[role] ?? []).contains("SELECT") || (privileges["public"] ?? []).contains("SELECT")
+            })
         guard table.rowSecurity else { return readers }
         let reading = policies(on: table.name).filter { $0.permissive && ($0.command == .select || $0.command == .all) }
         readers = readers.filter { role in reading.contains { $0.roles.contains(role) || $0.roles.contains("public") } }

@@ -4,7 +4,8 @@ import RLSModel
 extension Catalog {
     /// The role itself, PUBLIC, and every role it was granted, transitively.
     public func reach(of role: String) -> Set<String> {
-        var result: Set<String> = [role, "public"], pending = [role]
+        var result: Set<String> = [role, "public"]
+        var pending = [role]
         while let next = pending.popLast() {
             for membership in environment.roleMemberships where membership.member == next && !result.contains(membership.role) {
                 result.insert(membership.role)
@@ -41,6 +42,7 @@ extension Catalog {
 
     /// Schemas holding a table or view called `name`, sorted.
     func schemas(holding name: String) -> [String] {
-        Set(tables.map(\.name).filter { $0.name == name }.map(\.schema) + views.map(\.name).filter { $0.name == name }.map(\.schema)).sorted()
+        Set(tables.map(\.name).filter { $0.name == name }.map(\.schema) + views.map(\.name).filter { $0.name == name }.map(\.schema))
+            .sorted()
     }
 }

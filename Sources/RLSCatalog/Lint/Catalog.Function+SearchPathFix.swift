@@ -11,8 +11,10 @@ extension Catalog.Function {
         let unqualified = FunctionBody(definition: definition).unqualifiedRelations(in: catalog)
         guard !unqualified.isEmpty else { return (pin, " Set search_path to '' (every name in it is already qualified).") }
         let rewritten = FunctionBody(definition: definition).qualifiedDefinition(in: catalog)
-        return (rewritten + ";\n" + pin,
-                " Its body names \(unqualified.joined(separator: ", ")) without a schema, so setting search_path to '' alone "
-                    + "would break it (42P01 when it runs): the fix first replaces it with the same definition, names qualified.")
+        return (
+            rewritten + ";\n" + pin,
+            " Its body names \(unqualified.joined(separator: ", ")) without a schema, so setting search_path to '' alone "
+                + "would break it (42P01 when it runs): the fix first replaces it with the same definition, names qualified."
+        )
     }
 }

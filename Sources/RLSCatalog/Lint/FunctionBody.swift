@@ -26,29 +26,47 @@ struct FunctionBody {
 
     /// The body with comments and string literals blanked out, same length (ranges stay valid).
     var code: String {
-        var result = "", characters = Array(body), index = 0
+        var result = ""
+        var characters = Array(body)
+        var index = 0
         while index < characters.count {
             let character = characters[index]
             let next = index + 1 < characters.count ? characters[index + 1] : nil
             if character == "-", next == "-" {
-                while index < characters.count, characters[index] != "\n" { result.append(" "); index += 1 }
-            } else if character == "/", next == "*" {
-                while index < characters.count, !(characters[index] == "*" && index + 1 < characters.count && characters[index + 1] == "/") {
-                    result.append(characters[index] == "\n" ? "\n" : " "); index += 1
+                while index < characters.count, characters[index] != "\n" {
+                    result.append(" ")
+                    index += 1
                 }
-                result.append("  "); index += 2
+            } else if character == "/", next == "*" {
+                while index < characters.count, !(characters[index] == "*" && index + 1 < characters.count && characters[index + 1] == "/")
+                {
+                    result.append(characters[index] == "\n" ? "\n" : " ")
+                    index += 1
+                }
+                result.append("  ")
+                index += 2
             } else if character == "'" {
-                result.append("'"); index += 1
+                result.append("'")
+                index += 1
                 while index < characters.count {
                     if characters[index] == "'" {
-                        if index + 1 < characters.count, characters[index + 1] == "'" { result.append("  "); index += 2; continue }
+                        if index + 1 < characters.count, characters[index + 1] == "'" {
+                            result.append("  ")
+                            index += 2
+                            continue
+                        }
                         break
                     }
-                    result.append(characters[index] == "\n" ? "\n" : " "); index += 1
+                    result.append(characters[index] == "\n" ? "\n" : " ")
+                    index += 1
                 }
-                if index < characters.count { result.append("'"); index += 1 }
+                if index < characters.count {
+                    result.append("'")
+                    index += 1
+                }
             } else {
-                result.append(character); index += 1
+                result.append(character)
+                index += 1
             }
         }
         return result
@@ -59,7 +77,8 @@ struct FunctionBody {
     func relationNames(in catalog: Catalog) -> [(schema: String?, name: String, range: Range<String.Index>)] {
         let code = code
         let known = Set(catalog.tables.map(\.name.name) + catalog.views.map(\.name.name)).subtracting(declaredVariables)
-        let pattern = #/(?i)\b(?:from|join|into|update|table)\s+((?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)(?:\s*\.\s*(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*))?)/#
+        let pattern =
+            #/(?i)\b(?:from|join|into|update|table)\s+((?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)(?:\s*\.\s*(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*))?)/#
         return code.matches(of: pattern).compactMap { match in
             let parts = identifierParts(Substring(withoutSpaceOutsideQuotes(match.output.1)))
             guard let name = parts.last else { return nil }
@@ -74,9 +93,10 @@ struct FunctionBody {
     /// Names a PL/pgSQL `DECLARE` section declares: `select … into n` names a variable, not a table.
     var declaredVariables: Set<String> {
         guard language == "plpgsql", let block = code.firstMatch(of: #/(?is)\bdeclare\b(.*?)\bbegin\b/#) else { return [] }
-        return Set(block.output.1.split(separator: ";").compactMap { declaration in
-            declaration.split(whereSeparator: \.isWhitespace).first.map { String($0).lowercased() }
-        })
+        return Set(
+            block.output.1.split(separator: ";").compactMap { declaration in
+                declaration.split(whereSeparator: \.isWhitespace).first.map { String($0).lowercased() }
+            })
     }
 
     /// Tables and views the body names without a schema: each breaks under `search_path = ''`.
@@ -100,7 +120,8 @@ struct FunctionBody {
             let schema = schemas.count == 1 ? schemas[0] : "public"
             let lower = code.distance(from: code.startIndex, to: reference.range.lowerBound)
             let upper = code.distance(from: code.startIndex, to: reference.range.upperBound)
-            let start = text.index(text.startIndex, offsetBy: lower), end = text.index(text.startIndex, offsetBy: upper)
+            let start = text.index(text.startIndex, offsetBy: lower)
+            let end = text.index(text.startIndex, offsetBy: upper)
             text.replaceSubrange(start..<end, with: "\(quoteIdentifier(schema)).\(text[start..<end])")
         }
         guard body.startIndex != body.endIndex else { return definition }
@@ -111,12 +132,14 @@ struct FunctionBody {
     /// `%I`/`%L`, `quote_ident`, `quote_literal` or `quote_nullable`: each is an injection risk.
     var unquotedDynamicSQL: [String] {
         guard language == "plpgsql" else { return [] }
-        let code = code, original = String(body)
+        let code = code
+        let original = String(body)
         return code.matches(of: #/(?is)\bexecute\s+(?!function\b|procedure\b)([^;]+)/#).compactMap { match in
             let statement = code[match.output.1.startIndex..<match.output.1.endIndex]
             let lower = code.distance(from: code.startIndex, to: statement.startIndex)
             let upper = code.distance(from: code.startIndex, to: statement.endIndex)
-            let written = String(original[original.index(original.startIndex, offsetBy: lower)..<original.index(original.startIndex, offsetBy: upper)])
+            let written = String(
+                original[original.index(original.startIndex, offsetBy: lower)..<original.index(original.startIndex, offsetBy: upper)])
             let lowered = written.lowercased()
             if lowered.contains("quote_ident") || lowered.contains("quote_literal") || lowered.contains("quote_nullable") { return nil }
             let concatenates = statement.contains("||")
@@ -130,7 +153,8 @@ struct FunctionBody {
 
 /// `"My Table" . x` → `"My Table".x`: white space between the parts of a name, not inside quotes.
 private func withoutSpaceOutsideQuotes(_ text: Substring) -> String {
-    var result = "", inQuotes = false
+    var result = ""
+    var inQuotes = false
     for character in text {
         if character == "\"" { inQuotes.toggle() }
         if inQuotes || !character.isWhitespace { result.append(character) }

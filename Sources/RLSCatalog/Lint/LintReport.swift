@@ -23,7 +23,8 @@ public struct LintReport: Equatable, Sendable, Codable {
 
     /// `2 errors, 1 warning, 0 info`.
     public var summary: String {
-        let errors = count(.error), warnings = count(.warning)
+        let errors = count(.error)
+        let warnings = count(.warning)
         return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s"), \(count(.info)) info"
     }
 }

@@ -10,7 +10,8 @@ struct PolicyExpression {
 
     /// Calls that read the request's JWT: `auth.uid()`, `auth.jwt()`, `auth.role()`, `auth.email()`,
     /// and `current_setting('request.jwt…')`.
-    private static let authCall = #"auth\.(?:uid|jwt|role|email)\(\)|current_setting\('request\.jwt[^']*'(?:::text)?(?:,\s*(?:true|false))?\)"#
+    private static let authCall =
+        #"auth\.(?:uid|jwt|role|email)\(\)|current_setting\('request\.jwt[^']*'(?:::text)?(?:,\s*(?:true|false))?\)"#
 
     /// A quoted or plain identifier, optionally qualified once: `owner_hop_1.seller_id`, `"Owner"`.
     private static let identifier = #"((?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*)(?:\.(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*))?)"#
@@ -64,7 +65,9 @@ struct PolicyExpression {
 
 /// Splits `a."B"` into `["a", "B"]`, unquoting and undoubling quotes.
 func identifierParts(_ text: Substring) -> [String] {
-    var parts: [String] = [], current = "", inQuotes = false
+    var parts: [String] = []
+    var current = ""
+    var inQuotes = false
     var index = text.startIndex
     while index < text.endIndex {
         let character = text[index]

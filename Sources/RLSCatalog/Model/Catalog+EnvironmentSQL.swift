@@ -33,6 +33,7 @@ extension Catalog.RoleDefaultPrivilege {
     private func statement(_ verb: String, _ preposition: String) -> String {
         let scope = schema.map { " in schema \(quoteIdentifier($0))" } ?? ""
         let role = grantee == "public" ? "public" : quoteIdentifier(grantee)
-        return "alter default privileges for role \(quoteIdentifier(owner))\(scope) \(verb) \(privilege.lowercased()) on \(kindWord) \(preposition) \(role);"
+        return
+            "alter default privileges for role \(quoteIdentifier(owner))\(scope) \(verb) \(privilege.lowercased()) on \(kindWord) \(preposition) \(role);"
     }
 }

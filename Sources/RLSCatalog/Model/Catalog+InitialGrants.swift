@@ -10,8 +10,9 @@ extension Catalog {
             entries = [DefaultPrivilege(schema: nil, objectKind: .function, grantee: "public", privilege: "EXECUTE")]
         }
         return (entries + inSchema).map { entry in
-            Grant(objectKind: kind, object: object, arguments: arguments, grantee: entry.grantee,
-                  privilege: entry.privilege, grantable: entry.grantable)
+            Grant(
+                objectKind: kind, object: object, arguments: arguments, grantee: entry.grantee,
+                privilege: entry.privilege, grantable: entry.grantable)
         }
     }
 }

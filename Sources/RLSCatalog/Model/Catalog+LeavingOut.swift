@@ -8,9 +8,10 @@ extension Catalog {
         guard !undeclared.isEmpty else { return self }
         func table(_ name: QualifiedName) -> Bool { undeclared.leavesOut(table: name.schema, name.name) }
         let droppedTables = tables.filter { table($0.name) }
-        let sequencesOfDropped = Set(droppedTables.flatMap { table in
-            table.columns.map { QualifiedName(schema: table.name.schema, name: "\(table.name.name)_\($0.name)_seq") }
-        })
+        let sequencesOfDropped = Set(
+            droppedTables.flatMap { table in
+                table.columns.map { QualifiedName(schema: table.name.schema, name: "\(table.name.name)_\($0.name)_seq") }
+            })
         var copy = self
         copy.schemas.removeAll { undeclared.schemas.contains($0.name) }
         copy.enums.removeAll { undeclared.schemas.contains($0.name.schema) }

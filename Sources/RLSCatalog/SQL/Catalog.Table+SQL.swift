@@ -3,7 +3,8 @@ import RLSSQL
 extension Catalog.Table {
     /// `CREATE TABLE` with its columns and the constraints in `inline`, one per line.
     func createSQL(inline: [Catalog.Constraint]) -> String {
-        let lines = columns.map(\.definitionSQL)
+        let lines =
+            columns.map(\.definitionSQL)
             + inline.map { "CONSTRAINT \(quoteIdentifier($0.name)) \($0.definition)" }
         return "CREATE TABLE \(name.sql) (\n    " + lines.joined(separator: ",\n    ") + "\n);"
     }

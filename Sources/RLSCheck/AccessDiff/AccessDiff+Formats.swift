@@ -6,8 +6,9 @@ extension AccessDiff {
         var lines = ["Access changes (\(before) → \(after)):"]
         if changes.isEmpty { lines = ["No access changes (\(before) → \(after)): every caller keeps exactly the access it had."] }
         for change in changes {
-            lines.append("  " + (change.direction == .gains ? "+ " : "- ") + change.sentence
-                + (change.acknowledgement.map { " [expected: \($0)]" } ?? ""))
+            lines.append(
+                "  " + (change.direction == .gains ? "+ " : "- ") + change.sentence
+                    + (change.acknowledgement.map { " [expected: \($0)]" } ?? ""))
         }
         lines += notes.map { "  note: \($0)" }
         return lines.joined(separator: "\n")
@@ -15,14 +16,20 @@ extension AccessDiff {
 
     /// A pull-request comment: a heading the CI recipe finds again to update, gains and losses.
     public var markdown: String {
-        var lines = [Self.markdownMarker, "### Access changes", "", "From \(before) to \(after), proven by `rls check` probes on both.", ""]
+        var lines = [
+            Self.markdownMarker, "### Access changes", "", "From \(before) to \(after), proven by `rls check` probes on both.", "",
+        ]
         if changes.isEmpty {
             lines.append("No caller gains or loses access.")
         }
-        let gains = changes.filter { $0.direction == .gains }, losses = changes.filter { $0.direction == .loses }
+        let gains = changes.filter { $0.direction == .gains }
+        let losses = changes.filter { $0.direction == .loses }
         if !gains.isEmpty {
             lines += ["**Gains** (\(gains.count))", ""]
-            lines += gains.map { "- " + Self.code($0.sentence) + ($0.acknowledgement.map { " — expected: \($0.markdownEscaped)" } ?? " — **not acknowledged**") }
+            lines += gains.map {
+                "- " + Self.code($0.sentence)
+                    + ($0.acknowledgement.map { " — expected: \($0.markdownEscaped)" } ?? " — **not acknowledged**")
+            }
             lines.append("")
         }
         if !losses.isEmpty {
@@ -43,18 +50,22 @@ extension AccessDiff {
             ("before", .string(before)),
             ("after", .string(after)),
             ("widening", .bool(!unacknowledgedWidenings.isEmpty)),
-            ("changes", .array(changes.map { change in
-                .object([
-                    ("caller", .string(change.fact.caller)),
-                    ("change", .string(change.direction.rawValue)),
-                    ("action", .string(change.fact.action)),
-                    ("object", .string(change.fact.object)),
-                    ("rows", .array(change.rows.sorted().map { .string($0.rawValue) })),
-                    ("columns", .array(change.columns.map { .string($0) })),
-                    ("sentence", .string(change.sentence)),
-                    ("acknowledged", change.acknowledgement.map { .string($0) } ?? .null),
-                ])
-            })),
+            (
+                "changes",
+                .array(
+                    changes.map { change in
+                        .object([
+                            ("caller", .string(change.fact.caller)),
+                            ("change", .string(change.direction.rawValue)),
+                            ("action", .string(change.fact.action)),
+                            ("object", .string(change.fact.object)),
+                            ("rows", .array(change.rows.sorted().map { .string($0.rawValue) })),
+                            ("columns", .array(change.columns.map { .string($0) })),
+                            ("sentence", .string(change.sentence)),
+                            ("acknowledged", change.acknowledgement.map { .string($0) } ?? .null),
+                        ])
+                    })
+            ),
             ("notes", .array(notes.map { .string($0) })),
         ]).text() + "\n"
     }
@@ -62,8 +73,8 @@ extension AccessDiff {
     private static func code(_ text: String) -> String { "`" + text.replacingOccurrences(of: "`", with: "'") + "`" }
 }
 
-private extension String {
-    var markdownEscaped: String {
+extension String {
+    fileprivate var markdownEscaped: String {
         var result = ""
         for character in self {
             if "\\`*_[]<>|#".contains(character) { result.append("\\") }
@@ -72,7 +83,7 @@ private extension String {
         return result
     }
 
-    var trimmingTrailingNewlines: String {
+    fileprivate var trimmingTrailingNewlines: String {
         var text = self
         while text.hasSuffix("\n") { text.removeLast() }
         return text

@@ -19,19 +19,25 @@ public struct AccessDiff: Sendable, Hashable {
     public var after: String
 
     /// Compares two snapshots; acknowledgements come from the tables of `schema`.
-    public init(before: AccessSnapshot, after: AccessSnapshot, schema: Schema,
-                describing beforeName: String = "before", _ afterName: String = "after") {
+    public init(
+        before: AccessSnapshot, after: AccessSnapshot, schema: Schema,
+        describing beforeName: String = "before", _ afterName: String = "after"
+    ) {
         self.before = beforeName
         self.after = afterName
         notes = Array(Set(before.notes + after.notes)).sorted()
         var changes: [AccessChange] = []
         let differing = Set(before.differing + after.differing)
         for fact in Set(before.facts.keys).union(after.facts.keys) where !differing.contains(fact.table) {
-            let old = before.facts[fact] ?? [], new = after.facts[fact] ?? []
+            let old = before.facts[fact] ?? []
+            let new = after.facts[fact] ?? []
             let reason = schema.table(fact.table)?.wideningReason
-            let gained = new.subtracting(old), lost = old.subtracting(new)
+            let gained = new.subtracting(old)
+            let lost = old.subtracting(new)
             let group = after.groups[fact] ?? before.groups[fact]
-            if !gained.isEmpty { changes.append(AccessChange(fact: fact, direction: .gains, rows: gained, acknowledgement: reason, group: group)) }
+            if !gained.isEmpty {
+                changes.append(AccessChange(fact: fact, direction: .gains, rows: gained, acknowledgement: reason, group: group))
+            }
             if !lost.isEmpty { changes.append(AccessChange(fact: fact, direction: .loses, rows: lost, acknowledgement: nil, group: group)) }
         }
         changes += Self.columnGains(before: before, after: after, schema: schema)
@@ -74,8 +80,10 @@ public struct AccessDiff: Sendable, Hashable {
             let position = list.firstIndex(of: value) ?? list.count
             return String(repeating: "0", count: max(0, 4 - String(position).count)) + String(position)
         }
-        return [index(change.fact.table, in: tables), change.fact.object, callerRank(change.fact.caller),
-                change.fact.caller, index(change.fact.action, in: actions), change.direction.rawValue,
-                change.columns.joined(separator: ",")].joined(separator: "\u{1}")
+        return [
+            index(change.fact.table, in: tables), change.fact.object, callerRank(change.fact.caller),
+            change.fact.caller, index(change.fact.action, in: actions), change.direction.rawValue,
+            change.columns.joined(separator: ","),
+        ].joined(separator: "\u{1}")
     }
 }

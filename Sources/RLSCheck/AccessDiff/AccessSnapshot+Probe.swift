@@ -20,7 +20,8 @@ extension AccessSnapshot {
             subset.tables.contains { $0.qualifiedName == profile.table }
         }
         // What hangs on a left-out table goes with it: its triggers, buckets whose folders name its rows.
-        let declared = Set(schema.tables.map(\.qualifiedName)), kept = Set(subset.tables.map(\.qualifiedName))
+        let declared = Set(schema.tables.map(\.qualifiedName))
+        let kept = Set(subset.tables.map(\.qualifiedName))
         subset.triggers = schema.triggers.filter { !declared.contains($0.table) || kept.contains($0.table) }
         subset.buckets = schema.buckets.filter { bucket in
             Operation.allCases.allSatisfy { operation in
@@ -62,7 +63,8 @@ extension AccessSnapshot {
             columns[TableName(schema: try row.string("schema"), name: try row.string("name")), default: []]
                 .insert(try row.string("column"))
         }
-        var present: Set<TableName> = [], differing: [TableName] = []
+        var present: Set<TableName> = []
+        var differing: [TableName] = []
         for table in schema.tables {
             guard let existing = columns[table.qualifiedName] else { continue }
             if Set(table.columns.map(\.name)).isSubset(of: existing) {
@@ -77,7 +79,10 @@ extension AccessSnapshot {
         while changed {
             changed = false
             for table in schema.tables where present.contains(table.qualifiedName) {
-                if table.foreignKeys.contains(where: { declared.contains($0.referencedTable) && $0.referencedTable != table.qualifiedName && !present.contains($0.referencedTable) }) {
+                if table.foreignKeys.contains(where: {
+                    declared.contains($0.referencedTable) && $0.referencedTable != table.qualifiedName
+                        && !present.contains($0.referencedTable)
+                }) {
                     present.remove(table.qualifiedName)
                     if columns[table.qualifiedName] != nil { differing.append(table.qualifiedName) }
                     changed = true

@@ -134,7 +134,9 @@ public enum AccessCheck {
         guard case .user(let user) = persona else { return true }
         if user.aal == "aal2" { return !table.mfaOperations.isEmpty }
         if user.isAnonymous { return !table.anonymousExcludedOperations.isEmpty }
-        if user.appRole != nil { return RLSModel.Operation.allCases.contains { if case .appRole = table.access[$0] { true } else { false } } }
+        if user.appRole != nil {
+            return RLSModel.Operation.allCases.contains { if case .appRole = table.access[$0] { true } else { false } }
+        }
         return true
     }
 

@@ -33,7 +33,9 @@ struct SequenceShadow {
     /// Restores the sequences the check advanced; returns a note for each it could not restore.
     func restore(on connection: Connection) -> [String] {
         guard let after = try? Self.positions(on: connection) else {
-            return ["rls check could not read the sequences after the check to restore them; they may be ahead of where they were (a harmless gap)"]
+            return [
+                "rls check could not read the sequences after the check to restore them; they may be ahead of where they were (a harmless gap)"
+            ]
         }
         var notes: [String] = []
         for (name, old) in before.sorted(by: { $0.key < $1.key }) {

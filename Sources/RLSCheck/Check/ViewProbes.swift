@@ -31,8 +31,10 @@ enum ViewProbes {
 
     /// `select count(*) from` the view as `persona`.
     private static func read(_ view: View, as persona: ScenarioPersona, expecting expectation: ScenarioExpectation) -> ScenarioStep {
-        ScenarioStep(persona: persona, action: ScenarioAction(
-            sql: SQL(raw: "select count(*) from \(view.qualifiedName.sql)"), expectation: expectation, source: view.source))
+        ScenarioStep(
+            persona: persona,
+            action: ScenarioAction(
+                sql: SQL(raw: "select count(*) from \(view.qualifiedName.sql)"), expectation: expectation, source: view.source))
     }
 
     /// The roles that may select from `view`: its exact grants when it has them (a grant to PUBLIC

@@ -19,13 +19,19 @@ extension Doctor {
         let me = row["me"] ?? "the connecting role"
         if let owner = row["owner"] {
             if owner != me {
-                problems.append("the publication is owned by \(owner), so \(me) cannot add or drop live tables: alter publication supabase_realtime owner to \(me)")
+                problems.append(
+                    "the publication is owned by \(owner), so \(me) cannot add or drop live tables: alter publication supabase_realtime owner to \(me)"
+                )
             }
         } else {
-            problems.append("no supabase_realtime publication: live tables (.live()) cannot be applied; enable Realtime or create publication supabase_realtime")
+            problems.append(
+                "no supabase_realtime publication: live tables (.live()) cannot be applied; enable Realtime or create publication supabase_realtime"
+            )
         }
         if row["all_tables"] == "t" {
-            problems.append("supabase_realtime is FOR ALL TABLES: every table is live and .live() cannot add or drop one; recreate it without FOR ALL TABLES and add the live tables")
+            problems.append(
+                "supabase_realtime is FOR ALL TABLES: every table is live and .live() cannot add or drop one; recreate it without FOR ALL TABLES and add the live tables"
+            )
         }
         if row["messages_rls"] == nil {
             problems.append("no realtime.messages: private channels (.channel(...)) cannot be applied")

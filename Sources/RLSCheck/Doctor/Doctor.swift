@@ -57,7 +57,8 @@ public enum Doctor {
         } else {
             detail = "roles exist and the connecting role is a member of each"
         }
-        return DoctorFinding(claim: "roles anon, authenticated and service_role exist and can be impersonated", passed: passed, detail: detail)
+        return DoctorFinding(
+            claim: "roles anon, authenticated and service_role exist and can be impersonated", passed: passed, detail: detail)
     }
 
     private static func authFunctions(_ connection: Connection) throws -> DoctorFinding {
@@ -94,7 +95,8 @@ public enum Doctor {
 
     private static func userSeesOwnID(_ connection: Connection, claimsStyle: ClaimsStyle) throws -> DoctorFinding {
         let user = Persona.User.alice
-        let claim = claimsStyle == .json
+        let claim =
+            claimsStyle == .json
             ? "a signed-in user gets their own id from auth.uid() (request.jwt.claims)"
             : "auth.uid() also reads the older request.jwt.claim.sub setting"
         return try rolledBack(connection) {

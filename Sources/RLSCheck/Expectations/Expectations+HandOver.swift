@@ -9,10 +9,11 @@ extension Expectations {
         let role = Role(persona.role)
         guard operation == .update, case .custom(let planned, let policies) = schema.expectedAccess(of: table, role: role, operation)
         else { return nil }
-        let byPlan: Bool = switch planned {
-        case .public?, .authenticated?, .appRole?: true
-        default: false
-        }
+        let byPlan: Bool =
+            switch planned {
+            case .public?, .authenticated?, .appRole?: true
+            default: false
+            }
         let permissive = policies.filter(\.isPermissive).map { $0.handOverExpectation(for: role, operation) }
         let restrictive = policies.filter { !$0.isPermissive }.map { $0.handOverExpectation(for: role, operation) }
         let allowed = (byPlan || permissive.contains(.allowed)) && !restrictive.contains(.denied)

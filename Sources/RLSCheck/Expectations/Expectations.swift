@@ -13,21 +13,23 @@ enum Expectations {
             guard case .user(let user) = persona, let role = user.appRole else { return .noRows }
             return roles.contains(role) ? .everyRow : .noRows
         case .custom(let planned, let policies):
-            var level: ExpectedAccess = switch planned {
-            case .public?, .authenticated?: .everyRow
-            case .owner?, .ownerThrough?, .members?: .ownRows
-            default: .noRows
-            }
+            var level: ExpectedAccess =
+                switch planned {
+                case .public?, .authenticated?: .everyRow
+                case .owner?, .ownerThrough?, .members?: .ownRows
+                default: .noRows
+                }
             let role = Role(persona.role)
             for policy in policies.sorted(by: { $0.isPermissive && !$1.isPermissive }) {
                 guard let rows = policy.expectation(for: role, operation) else {
                     return .unverified("policy \"\(policy.name)\" declares no expectation; add .expects(...)")
                 }
-                let declared: ExpectedAccess = switch rows {
-                case .everyRow: .everyRow
-                case .ownRows: .ownRows
-                case .noRows: .noRows
-                }
+                let declared: ExpectedAccess =
+                    switch rows {
+                    case .everyRow: .everyRow
+                    case .ownRows: .ownRows
+                    case .noRows: .noRows
+                    }
                 level = policy.isPermissive ? max(level, declared) : min(level, declared)
             }
             return level

@@ -18,7 +18,8 @@ struct GeneratedRows {
 
     /// Inserts the users, then every table's rows, parents first, then analyzes.
     func load(on connection: Connection) throws {
-        try connection.execute("""
+        try connection.execute(
+            """
             insert into auth.users (id, email)
             select \(userID("g")), 'user' || g || '@rls-explain.invalid' from generate_series(1, \(users)) as g
             on conflict do nothing;
@@ -81,15 +82,17 @@ struct GeneratedRows {
         }
         if let fixture = column.fixtureValue { return "(\(fixture.text))" }
         if let key = table.foreignKeys.first(where: { $0.columns.contains(name) }),
-           let index = key.columns.firstIndex(of: name) {
+            let index = key.columns.firstIndex(of: name)
+        {
             let parentColumn = key.referencedColumns[index]
             if key.referencedTable == .authUsers {
                 return parentColumn == "email" ? "'user' || (1 + ((\(row)) - 1) % \(users)) || '@rls-explain.invalid'" : userID(row)
             }
             guard key.referencedTable != table.qualifiedName, let parent = schema.table(key.referencedTable) else {
                 if column.isNullable { return nil }
-                throw CheckError("rls check --explain cannot generate \(table.qualifiedName).\(name): it references "
-                                 + "\(key.referencedTable), which has no generated rows; make it nullable")
+                throw CheckError(
+                    "rls check --explain cannot generate \(table.qualifiedName).\(name): it references "
+                        + "\(key.referencedTable), which has no generated rows; make it nullable")
             }
             let parentRow = "(1 + ((\(row)) - 1) % \(rows(parent)))"
             return try value(parent, parentColumn, row: parentRow, depth: depth + 1)
@@ -99,15 +102,17 @@ struct GeneratedRows {
         let isKey = (table.primaryKey?.columns.contains(name) ?? false) || table.uniques.contains { $0.columns.contains(name) }
         if !isKey, column.defaultValue != nil || column.isNullable { return nil }
         guard let value = generated(column, table: table, row: row) else {
-            throw CheckError("rls check --explain cannot invent values of type \(column.type.sql) for \(table.qualifiedName).\(name); "
-                             + "give the column .fixture(SQL(raw: \"...\")), an SQL expression of its value")
+            throw CheckError(
+                "rls check --explain cannot invent values of type \(column.type.sql) for \(table.qualifiedName).\(name); "
+                    + "give the column .fixture(SQL(raw: \"...\")), an SQL expression of its value")
         }
         return value
     }
 
     private func ownerColumn(of table: Table) -> String? {
         guard let plan = schema.ownerPlan(of: table), let path = try? schema.ownerPath(of: table, plan: plan),
-              path.hops.isEmpty else { return nil }
+            path.hops.isEmpty
+        else { return nil }
         return path.ownerColumn
     }
 

@@ -17,7 +17,8 @@ enum HandWrittenFilter {
         let security = try connection.query(
             "select relrowsecurity as enabled from pg_catalog.pg_class where oid = $1::regclass", [table.qualifiedName.sql])
         guard try security.rows.first?.bool("enabled") == true else { return "true" }
-        let policies = try connection.query("""
+        let policies = try connection.query(
+            """
             select permissive = 'PERMISSIVE' as permissive, coalesce(qual, 'true') as qual
             from pg_catalog.pg_policies
             where schemaname = $1 and tablename = $2 and cmd in ($3, 'ALL') and roles && array[$4, 'public']::name[]
@@ -38,7 +39,8 @@ enum HandWrittenFilter {
     static func substitute(_ expression: String, _ persona: Persona) -> String {
         var user: String { if case .user(let user) = persona { return quoteLiteral(user.id) + "::uuid" } else { return "null::uuid" } }
         var email: String { if case .user(let user) = persona { return quoteLiteral(user.email) } else { return "null::text" } }
-        return expression
+        return
+            expression
             .replacingOccurrences(of: "auth.uid()", with: user)
             .replacingOccurrences(of: "auth.role()", with: quoteLiteral(persona.role) + "::text")
             .replacingOccurrences(of: "auth.email()", with: email)

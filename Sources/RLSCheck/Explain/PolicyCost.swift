@@ -83,7 +83,8 @@ public enum PolicyCost {
         entry.outcome = .measured
         if let column = indexColumn(of: table, in: schema) {
             entry.fixColumn = column
-            let indexed = try connection.query("""
+            let indexed = try connection.query(
+                """
                 select exists (select 1 from pg_catalog.pg_index as i
                                join pg_catalog.pg_attribute as a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
                                where i.indrelid = $1::regclass and a.attname = $2) as indexed

@@ -8,7 +8,10 @@ import RLSSQL
 public struct PolicyCostReport: Sendable {
     /// The operations probed, named as `has_table_privilege` and `pg_policies.cmd` name them.
     public enum Operation: String, Sendable, CaseIterable {
-        case select = "SELECT", insert = "INSERT", update = "UPDATE", delete = "DELETE"
+        case select = "SELECT"
+        case insert = "INSERT"
+        case update = "UPDATE"
+        case delete = "DELETE"
     }
 
     /// What happened to one probe.
@@ -100,8 +103,10 @@ public struct PolicyCostReport: Sendable {
                 baseline = entry.serviceRoleMilliseconds.map { String(format: "%.2f ms", $0) } ?? "-"
                 ratio = entry.ratio.map { String(format: "%.2fx", $0) } ?? "-"
             }
-            rows.append([entry.table.description, entry.operation.rawValue.lowercased(), entry.persona.description,
-                         entry.access, entry.authCalls, time, baseline, ratio])
+            rows.append([
+                entry.table.description, entry.operation.rawValue.lowercased(), entry.persona.description,
+                entry.access, entry.authCalls, time, baseline, ratio,
+            ])
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {
@@ -118,19 +123,21 @@ public struct PolicyCostReport: Sendable {
         for entry in findings {
             let subject = "\(entry.table) \(entry.operation.rawValue.lowercased()) as \(entry.persona)"
             if entry.scansSequentially {
-                let fix = switch (entry.fixColumn, entry.fixColumnIndexed) {
-                case (let column?, false): "create index on \(entry.table.sql) (\(quoteIdentifier(column)));"
-                case (let column?, true):
-                    "an index on \(column) exists, yet the policy's plan reads every row (PostgreSQL runs a policy's "
-                        + "exists (...) per row, as a subplan, instead of joining); write the condition as \(column) = any "
-                        + "(array(select ... where ... = (select auth.uid()))), which runs once (an initplan) and uses the index"
-                case (nil, _): "an index on the columns the policy compares with the user"
-                }
+                let fix =
+                    switch (entry.fixColumn, entry.fixColumnIndexed) {
+                    case (let column?, false): "create index on \(entry.table.sql) (\(quoteIdentifier(column)));"
+                    case (let column?, true):
+                        "an index on \(column) exists, yet the policy's plan reads every row (PostgreSQL runs a policy's "
+                            + "exists (...) per row, as a subplan, instead of joining); write the condition as \(column) = any "
+                            + "(array(select ... where ... = (select auth.uid()))), which runs once (an initplan) and uses the index"
+                    case (nil, _): "an index on the columns the policy compares with the user"
+                    }
                 lines.append("SLOW  \(subject): sequential scan of every row to find the persona's; fix: \(fix)")
             }
             if entry.callsAuthPerRow {
-                lines.append("SLOW  \(subject): auth functions run once per row; fix: write (select auth.uid()) "
-                             + "instead of auth.uid() in the policy so it runs once per statement (an initplan)")
+                lines.append(
+                    "SLOW  \(subject): auth functions run once per row; fix: write (select auth.uid()) "
+                        + "instead of auth.uid() in the policy so it runs once per statement (an initplan)")
             }
         }
         return lines.joined(separator: "\n")

@@ -22,12 +22,14 @@ struct QueryPlan: Sendable {
     /// How an auth function shows in a plan: called, or inlined (Supabase's are SQL functions that
     /// read the request's JWT settings, and the planner inlines them).
     private static let authCalls = ["auth.uid()", "auth.jwt()", "auth.role()", "auth.email()", "'request.jwt."]
-    private static let conditionKeys = ["Filter", "Index Cond", "Recheck Cond", "Join Filter", "Hash Cond", "Merge Cond", "One-Time Filter"]
+    private static let conditionKeys = [
+        "Filter", "Index Cond", "Recheck Cond", "Join Filter", "Hash Cond", "Merge Cond", "One-Time Filter",
+    ]
 
     /// Reads the JSON `explain` prints; `schema` and `table` name the probed table.
     init(json: String, schema: String, table: String) throws {
         guard let top = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]],
-              let root = top.first, let plan = root["Plan"] as? [String: Any]
+            let root = top.first, let plan = root["Plan"] as? [String: Any]
         else { throw CheckError("rls check --explain could not read the plan PostgreSQL printed") }
         milliseconds = ((root["Planning Time"] as? Double) ?? 0) + ((root["Execution Time"] as? Double) ?? 0)
         visit(plan, schema: schema, table: table, inInitPlan: false)
@@ -40,7 +42,8 @@ struct QueryPlan: Sendable {
             if type == "Seq Scan", access == .notRead { access = .sequentialScan }
             if let index = node["Index Name"] as? String { access = .index(index) }
             if type == "Bitmap Heap Scan", let child = (node["Plans"] as? [[String: Any]])?.first,
-               let index = child["Index Name"] as? String {
+                let index = child["Index Name"] as? String
+            {
                 access = .index(index)
             }
         }

@@ -66,14 +66,17 @@ enum FixtureLoader {
         let returning = (["ctid::text as \"rls ctid\""] + table.columns.map { "\(quoteIdentifier($0.name))::text" })
             .joined(separator: ", ")
         let overriding = given.contains { name in table.column(name.column)?.identity == .always } ? " overriding system value" : ""
-        let insert = given.isEmpty
+        let insert =
+            given.isEmpty
             ? "insert into \(table.qualifiedName.sql) default values"
             : "insert into \(table.qualifiedName.sql) (\(given.map { quoteIdentifier($0.column) }.joined(separator: ", ")))"
                 + "\(overriding) values (\(given.map(\.sql).joined(separator: ", ")))"
         let inserted: QueryResult
         do {
             inserted = try connection.query("\(insert) on conflict do nothing returning \(returning)")
-        } catch let error as DatabaseError where [.checkViolation, .invalidTextRepresentation, .numericValueOutOfRange].contains(error.state) {
+        } catch let error as DatabaseError
+            where [.checkViolation, .invalidTextRepresentation, .numericValueOutOfRange].contains(error.state)
+        {
             throw CheckError(
                 "rls check's fixture row for \(table.qualifiedName) was refused: \(error.message); "
                     + "give the column a valid value with .fixture(SQL(raw: \"...\")) in the schema")

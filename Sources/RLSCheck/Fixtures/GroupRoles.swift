@@ -46,8 +46,11 @@ public struct GroupRoles: Sendable {
                 let number = String(members.count + 1, radix: 16)
                 let id = "3e3be000-0000-4000-8000-" + String(("000000000000" + number).suffix(12))
                 let name = memberships.count == 1 ? role : "\(membership.table.name).\(role)"
-                members.append(Member(membership: membership, role: role, user: Persona.User(
-                    name: name, id: id, email: "member-\(members.count + 1)@rls-check.invalid")))
+                members.append(
+                    Member(
+                        membership: membership, role: role,
+                        user: Persona.User(
+                            name: name, id: id, email: "member-\(members.count + 1)@rls-check.invalid")))
             }
         }
         self.fixtureRoles = fixtureRoles

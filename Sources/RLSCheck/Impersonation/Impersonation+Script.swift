@@ -8,7 +8,8 @@ extension Impersonation {
     /// select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '{"sub":…}', true), …
     /// ```
     public static func script(for persona: Persona, claims: Claims = .all) -> String {
-        let subject: String, email: String
+        let subject: String
+        let email: String
         if case .user(let user) = persona { (subject, email) = (user.id, user.email) } else { (subject, email) = ("", "") }
         let role = quoteLiteral(persona.role)
         let json = claims == .all ? Self.claims(for: persona) : ""

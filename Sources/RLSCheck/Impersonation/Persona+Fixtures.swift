@@ -38,11 +38,13 @@ extension Persona {
 extension Schema {
     /// Every app role an `.appRole(...)` plan names, sorted.
     var appRoles: [String] {
-        Set(tables.flatMap { table in
-            Operation.allCases.flatMap { operation -> [String] in
-                if case .appRole(let roles) = table.access[operation] { return roles }
-                return []
+        Set(
+            tables.flatMap { table in
+                Operation.allCases.flatMap { operation -> [String] in
+                    if case .appRole(let roles) = table.access[operation] { return roles }
+                    return []
+                }
             }
-        }).sorted()
+        ).sorted()
     }
 }

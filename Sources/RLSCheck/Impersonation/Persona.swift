@@ -41,7 +41,8 @@ public enum Persona: Sendable, Hashable, CustomStringConvertible {
         /// A user whose `app_metadata.role` is `role`, owning no fixture row: `moderator (app role)`.
         public static func withAppRole(_ role: String, number: Int) -> User {
             User(
-                name: "\(role) (app role)", id: "0a990000-0000-4000-8000-" + String(("000000000000" + String(number, radix: 16)).suffix(12)),
+                name: "\(role) (app role)",
+                id: "0a990000-0000-4000-8000-" + String(("000000000000" + String(number, radix: 16)).suffix(12)),
                 email: "app-role-\(number)@rls-check.invalid", appRole: role)
         }
 

@@ -52,7 +52,8 @@ struct ProbeBlock {
         body.append("stage := 'probe';")
         if let impersonation { body.append("execute \(quoteLiteral(impersonation));") }
         if select {
-            body.append("execute \(quoteLiteral("select coalesce(string_agg(o, '+' order by o), '') from (\(statement)) as s(o)")) into result;")
+            body.append(
+                "execute \(quoteLiteral("select coalesce(string_agg(o, '+' order by o), '') from (\(statement)) as s(o)")) into result;")
         } else {
             body.append("execute \(quoteLiteral(statement));")
             body.append("get diagnostics affected = row_count;")
@@ -100,7 +101,8 @@ struct ProbeBlock {
             try notices.compactMap { notice in
                 guard notice.message.hasPrefix(marker) else { return nil }
                 let json = Data(notice.message.dropFirst(marker.count).utf8)
-                guard let object = try JSONSerialization.jsonObject(with: json) as? [String: Any], let index = object["index"] as? Int else {
+                guard let object = try JSONSerialization.jsonObject(with: json) as? [String: Any], let index = object["index"] as? Int
+                else {
                     throw CheckError("a probe's report could not be read: \(notice.message)")
                 }
                 return Report(

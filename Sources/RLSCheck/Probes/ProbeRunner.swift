@@ -31,16 +31,18 @@ struct ProbeRunner {
     /// Opens the savepoint the separate probes and the channel probes roll back to. Call once, after
     /// the fixtures are in.
     mutating func start() throws {
-        batches = try connection.query(
-            """
-            select bool_and(has_language_privilege(r.oid, 'plpgsql', 'USAGE')) as usable
-            from pg_roles r where r.rolname in (\(Role.apiRoles.nameLiterals))
-            """
-        ).first?["usable"] == "t"
+        batches =
+            try connection.query(
+                """
+                select bool_and(has_language_privilege(r.oid, 'plpgsql', 'USAGE')) as usable
+                from pg_roles r where r.rolname in (\(Role.apiRoles.nameLiterals))
+                """
+            ).first?["usable"] == "t"
         try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")
         if batches {
             connection.clearNotices()
-            try connection.execute(ProbeBlock(index: 0, grant: nil, impersonation: nil, statement: "select 1 / 0", select: false, privileges: nil).text)
+            try connection.execute(
+                ProbeBlock(index: 0, grant: nil, impersonation: nil, statement: "select 1 / 0", select: false, privileges: nil).text)
             wrapperFrames = try ProbeBlock.Report.read(connection.notices).first?.context.split(separator: "\n").count ?? 0
         }
     }
@@ -160,7 +162,10 @@ struct ProbeRunner {
         if try !held() { return (.deniedByGrant, server) }
         let frames = (error.context ?? "").split(separator: "\n").count
         if frames > ownFrames {
-            return (.error(sqlState: state.rawValue, message: error.message), "raised inside a function although the privilege is held; \(server)")
+            return (
+                .error(sqlState: state.rawValue, message: error.message),
+                "raised inside a function although the privilege is held; \(server)"
+            )
         }
         if probe.operation == .insert || probe.operation == .update {
             return (.rejectedByCheck, server)

@@ -30,7 +30,8 @@ extension ProbeStatements {
 
     /// The SQL condition behind ``privilegesHeld(by:on:)``, for a probe's own `do` block to evaluate.
     func privilegesTest(for probe: Probe) -> String {
-        let role = quoteLiteral(probe.persona.role), table = quoteLiteral(probe.table.sql)
+        let role = quoteLiteral(probe.persona.role)
+        let table = quoteLiteral(probe.table.sql)
         var tests: [String] = []
         for (privilege, columns) in requiredPrivileges(for: probe) {
             if columns.isEmpty {

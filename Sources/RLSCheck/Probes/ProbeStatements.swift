@@ -35,7 +35,8 @@ struct ProbeStatements {
     func sql(for probe: Probe) -> String {
         let table = schema.table(probe.table)!
         let name = table.qualifiedName.sql
-        let alice = fixtures.row(probe.table, .alice)!, bob = fixtures.row(probe.table, .bob)!
+        let alice = fixtures.row(probe.table, .alice)!
+        let bob = fixtures.row(probe.table, .bob)!
         switch (probe.operation, probe.target) {
         case (.select, _):
             return "select case when \(alice.predicate) then 'alice' else 'bob' end from \(name) "
@@ -49,7 +50,8 @@ struct ProbeStatements {
         case (.update, .handOver(let from, let to)):
             let column = updatedColumn(of: table, for: probe.target)
             let row = fixtures.row(probe.table, from)!
-            return "update \(name) set \(quoteIdentifier(column)) = \(fixtures.row(probe.table, to)!.literal(column)) where \(row.predicate)"
+            return
+                "update \(name) set \(quoteIdentifier(column)) = \(fixtures.row(probe.table, to)!.literal(column)) where \(row.predicate)"
         case (.update, .row(let owner)):
             let column = updatedColumn(of: table, for: probe.target)
             let row = fixtures.row(probe.table, owner)!
@@ -70,12 +72,13 @@ struct ProbeStatements {
     /// UPDATE and DELETE, whose WHERE needs it, as PostgREST's filters do).
     func grant(for probe: Probe) -> String? {
         guard probe.layer == .policiesOnly else { return nil }
-        let privileges = switch probe.operation {
-        case .select: "select"
-        case .insert: "insert"
-        case .update: "select, update"
-        case .delete: "select, delete"
-        }
+        let privileges =
+            switch probe.operation {
+            case .select: "select"
+            case .insert: "insert"
+            case .update: "select, update"
+            case .delete: "select, delete"
+            }
         return "grant \(privileges) on table \(probe.table.sql) to \(quoteIdentifier(probe.persona.role))"
     }
 

@@ -29,9 +29,10 @@ struct ChannelProbeRunner {
                         }
                         for owner in FixtureOwner.allCases {
                             guard let value = fixtures.row(table.qualifiedName, owner)?.values[key] ?? nil else { continue }
-                            probes.append(ChannelProbe(
-                                table: table.qualifiedName, channel: channel, persona: persona, action: action,
-                                topicOwner: owner, topic: channel.topic(value), side: side))
+                            probes.append(
+                                ChannelProbe(
+                                    table: table.qualifiedName, channel: channel, persona: persona, action: action,
+                                    topicOwner: owner, topic: channel.topic(value), side: side))
                         }
                     }
                 }
@@ -60,8 +61,9 @@ struct ChannelProbeRunner {
         var prologue = ["rollback to savepoint \(ProbeRunner.savepoint)"]
         if probe.action == .receive {
             let rows = probe.channel.features.map { "(\(topic), \(quoteLiteral($0.rawValue)), '{}'::jsonb, 'rls-check', true)" }
-            prologue.append("insert into realtime.messages (topic, extension, payload, event, private) values "
-                + rows.joined(separator: ", "))
+            prologue.append(
+                "insert into realtime.messages (topic, extension, payload, event, private) values "
+                    + rows.joined(separator: ", "))
         }
         prologue.append(Impersonation.script(for: probe.persona))
         prologue.append("select set_config('realtime.topic', \(topic), true)")
@@ -73,8 +75,9 @@ struct ChannelProbeRunner {
                 return ChannelProbeResult(probe: probe, allowed: (Int(seen.first?["seen"] ?? "0") ?? 0) > 0)
             case .send:
                 let feature = quoteLiteral((probe.channel.features.first ?? .broadcast).rawValue)
-                try connection.execute("insert into realtime.messages (topic, extension, payload, event, private) "
-                    + "values (\(topic), \(feature), '{}'::jsonb, 'rls-check', true)")
+                try connection.execute(
+                    "insert into realtime.messages (topic, extension, payload, event, private) "
+                        + "values (\(topic), \(feature), '{}'::jsonb, 'rls-check', true)")
                 return ChannelProbeResult(probe: probe, allowed: true)
             }
         } catch let error as DatabaseError where !error.isConnectionFailure {

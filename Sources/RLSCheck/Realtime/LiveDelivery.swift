@@ -37,7 +37,9 @@ public struct LiveDelivery: Sendable, Hashable {
             case (false, false): what = "no changes"
             }
         } else {
-            what = owners.count == FixtureOwner.allCases.count ? "changes to every row" : owners.isEmpty ? "no changes" : "changes to some rows"
+            what =
+                owners.count == FixtureOwner.allCases.count
+                ? "changes to every row" : owners.isEmpty ? "no changes" : "changes to some rows"
         }
         return "\(persona) receives \(what)"
     }

@@ -57,7 +57,8 @@ public struct CheckReport: Sendable {
     /// `52 probes: 50 passed, 1 mismatch, 1 unverified; 3 scenarios passed`.
     public var summary: String {
         let passedCount = results.count - mismatches.count - unverified.count
-        var text = "\(results.count) probes on \(tables.count) tables: \(passedCount) passed, "
+        var text =
+            "\(results.count) probes on \(tables.count) tables: \(passedCount) passed, "
             + "\(mismatches.count) mismatch\(mismatches.count == 1 ? "" : "es"), \(unverified.count) unverified"
         if !channels.isEmpty {
             let failed = channels.filter { $0.verdict != .pass }.count

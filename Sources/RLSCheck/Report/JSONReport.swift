@@ -65,10 +65,11 @@ public struct JSONReport {
 
     private func probe(_ result: ProbeResult) -> JSONValue {
         let probe = result.probe
-        let expected: JSONValue = switch result.expected {
-        case .outcome(let outcome): Self.outcome(outcome)
-        case .unverified(let reason): .object([("kind", .string("unverified")), ("reason", .string(reason))])
-        }
+        let expected: JSONValue =
+            switch result.expected {
+            case .outcome(let outcome): Self.outcome(outcome)
+            case .unverified(let reason): .object([("kind", .string("unverified")), ("reason", .string(reason))])
+            }
         return .object([
             ("table", .string(probe.table.description)),
             ("persona", .string(probe.persona.description)),
@@ -100,16 +101,20 @@ public struct JSONReport {
             ("name", .string(result.scenario.name)),
             ("source", .string(result.scenario.source.description)),
             ("passed", .bool(result.passed)),
-            ("steps", .array(result.steps.map { step in
-                .object([
-                    ("persona", .string(step.step.persona.rawValue)),
-                    ("sql", .string(step.step.action.sql.text)),
-                    ("expected", .string(step.step.action.expectation.description)),
-                    ("observed", .string(step.observed)),
-                    ("verdict", .string(step.verdict.rawValue)),
-                    ("source", .string(step.step.action.source.description)),
-                ])
-            })),
+            (
+                "steps",
+                .array(
+                    result.steps.map { step in
+                        .object([
+                            ("persona", .string(step.step.persona.rawValue)),
+                            ("sql", .string(step.step.action.sql.text)),
+                            ("expected", .string(step.step.action.expectation.description)),
+                            ("observed", .string(step.observed)),
+                            ("verdict", .string(step.verdict.rawValue)),
+                            ("source", .string(step.step.action.source.description)),
+                        ])
+                    })
+            ),
         ])
     }
 }

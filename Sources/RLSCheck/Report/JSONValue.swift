@@ -22,7 +22,8 @@ enum JSONValue {
             return "[\n" + values.map { inner + $0.text(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
         case .object(let pairs):
             guard !pairs.isEmpty else { return "{}" }
-            return "{\n" + pairs.map { inner + Self.quoted($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n") + "\n\(indent)}"
+            return "{\n" + pairs.map { inner + Self.quoted($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n")
+                + "\n\(indent)}"
         }
     }
 

@@ -20,8 +20,10 @@ public struct JUnitReport {
         ]
         for table in report.tables {
             let results = report.results(for: table)
-            lines.append(#"  <testsuite name="\#(Self.escaped(table.description))" tests="\#(results.count)" "#
-                + #"failures="\#(results.filter { $0.verdict == .mismatch }.count)" skipped="\#(results.filter { $0.verdict == .unverified }.count)">"#)
+            lines.append(
+                #"  <testsuite name="\#(Self.escaped(table.description))" tests="\#(results.count)" "#
+                    + #"failures="\#(results.filter { $0.verdict == .mismatch }.count)" skipped="\#(results.filter { $0.verdict == .unverified }.count)">"#
+            )
             for result in results {
                 let name = Self.escaped(result.probe.name)
                 let open = #"    <testcase classname="rls check.\#(Self.escaped(table.description))" name="\#(name)""#
@@ -33,7 +35,10 @@ public struct JUnitReport {
                 case .mismatch:
                     let message = "expected \(result.expected), got \(result.actual)"
                     let body = ([message] + (result.note.map { [$0] } ?? []) + result.explanation).joined(separator: "\n")
-                    lines += [open + ">", #"      <failure message="\#(Self.escaped(message))" type="mismatch">\#(Self.escaped(body))</failure>"#, "    </testcase>"]
+                    lines += [
+                        open + ">", #"      <failure message="\#(Self.escaped(message))" type="mismatch">\#(Self.escaped(body))</failure>"#,
+                        "    </testcase>",
+                    ]
                 }
             }
             lines.append("  </testsuite>")
@@ -41,9 +46,12 @@ public struct JUnitReport {
         lines += channelSuite()
         lines += fileSuite()
         if !report.scenarios.isEmpty {
-            lines.append(#"  <testsuite name="scenarios" tests="\#(report.scenarios.count)" failures="\#(report.failedScenarios.count)" skipped="0">"#)
+            lines.append(
+                #"  <testsuite name="scenarios" tests="\#(report.scenarios.count)" failures="\#(report.failedScenarios.count)" skipped="0">"#
+            )
             for scenario in report.scenarios {
-                let open = #"    <testcase classname="rls check.scenarios" name="\#(Self.escaped(scenario.scenario.name))" file="\#(Self.escaped(scenario.scenario.source.fileID))" line="\#(scenario.scenario.source.line)""#
+                let open =
+                    #"    <testcase classname="rls check.scenarios" name="\#(Self.escaped(scenario.scenario.name))" file="\#(Self.escaped(scenario.scenario.source.fileID))" line="\#(scenario.scenario.source.line)""#
                 if scenario.passed {
                     lines.append(open + "/>")
                     continue
@@ -51,7 +59,10 @@ public struct JUnitReport {
                 let body = scenario.steps.filter { $0.verdict == .mismatch }.map {
                     "as \($0.step.persona): \($0.step.action.sql.text)\nexpected \($0.step.action.expectation), got \($0.observed) (\($0.step.action.source))"
                 }.joined(separator: "\n")
-                lines += [open + ">", #"      <failure message="scenario failed" type="scenario">\#(Self.escaped(body))</failure>"#, "    </testcase>"]
+                lines += [
+                    open + ">", #"      <failure message="scenario failed" type="scenario">\#(Self.escaped(body))</failure>"#,
+                    "    </testcase>",
+                ]
             }
             lines.append("  </testsuite>")
         }

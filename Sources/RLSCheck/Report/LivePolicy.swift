@@ -18,7 +18,8 @@ struct LivePolicy: Sendable, Hashable {
 
     /// `policy "update_owner" (permissive, for UPDATE, to authenticated) using (...) with check (...)`.
     var summary: String {
-        var text = "policy \"\(name)\" (\(isPermissive ? "permissive" : "restrictive"), for \(command), to \(roles.joined(separator: ", ")))"
+        var text =
+            "policy \"\(name)\" (\(isPermissive ? "permissive" : "restrictive"), for \(command), to \(roles.joined(separator: ", ")))"
         if let using { text += " using (\(using.singleLine))" }
         if let withCheck { text += " with check (\(withCheck.singleLine))" }
         return text

@@ -37,15 +37,22 @@ extension MatrixReport {
             for result in results where !personas.contains(result.probe.persona) { personas.append(result.probe.persona) }
             var rows: [[String]] = [["\(prefix):<id>"] + personas.map(\.description)]
             for action in ChannelProbe.Action.allCases {
-                rows.append([action.rawValue] + personas.map { persona in
-                    results.filter { $0.probe.persona == persona && $0.probe.action == action }
-                        .sorted { ($0.probe.topicOwner == persona.fixtureOwner ? 0 : 1) < ($1.probe.topicOwner == persona.fixtureOwner ? 0 : 1) }
-                        .map { result in
-                        let side = persona.fixtureOwner == nil ? "\(result.probe.topicOwner)"
-                            : result.probe.topicOwner == persona.fixtureOwner ? "own" : "other"
-                        return "\(side):\(result.observed)\(result.verdict == .mismatch ? "✗" : "")"
-                    }.joined(separator: " ")
-                })
+                rows.append(
+                    [action.rawValue]
+                        + personas.map { persona in
+                            results.filter { $0.probe.persona == persona && $0.probe.action == action }
+                                .sorted {
+                                    ($0.probe.topicOwner == persona.fixtureOwner ? 0 : 1)
+                                        < ($1.probe.topicOwner == persona.fixtureOwner ? 0 : 1)
+                                }
+                                .map { result in
+                                    let side =
+                                        persona.fixtureOwner == nil
+                                        ? "\(result.probe.topicOwner)"
+                                        : result.probe.topicOwner == persona.fixtureOwner ? "own" : "other"
+                                    return "\(side):\(result.observed)\(result.verdict == .mismatch ? "✗" : "")"
+                                }.joined(separator: " ")
+                        })
             }
             let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
             for row in rows {
@@ -53,8 +60,9 @@ extension MatrixReport {
                 lines.append(("  " + padded.joined(separator: "   ")).trailingSpacesRemoved)
             }
             for result in results where result.verdict != .pass {
-                lines.append("  \(result.verdict == .mismatch ? "✗" : "?") \(result.probe.name): expected "
-                    + "\(result.probe.expectedAllowed ? "yes" : "no"), got \(result.observed)")
+                lines.append(
+                    "  \(result.verdict == .mismatch ? "✗" : "?") \(result.probe.name): expected "
+                        + "\(result.probe.expectedAllowed ? "yes" : "no"), got \(result.observed)")
             }
         }
         return lines + [""]

@@ -21,15 +21,22 @@ extension MatrixReport {
             let folders = FileProbeRunner.folderTable(of: bucket).map { "<\($0.name) id>/" } ?? "<user id>/"
             var rows: [[String]] = [["\(id) (\(bucket.isPublic ? "public; " : "")folders \(folders))"] + personas.map(\.description)]
             for action in FileProbe.Action.allCases {
-                rows.append([action.rawValue] + personas.map { persona in
-                    results.filter { $0.probe.persona == persona && $0.probe.action == action }
-                        .sorted { ($0.probe.folderOwner == persona.fixtureOwner ? 0 : 1) < ($1.probe.folderOwner == persona.fixtureOwner ? 0 : 1) }
-                        .map { result in
-                            let side = persona.fixtureOwner == nil ? "\(result.probe.folderOwner)"
-                                : result.probe.folderOwner == persona.fixtureOwner ? "own" : "other"
-                            return "\(side):\(result.observed)\(result.verdict == .mismatch ? "✗" : "")"
-                        }.joined(separator: " ")
-                })
+                rows.append(
+                    [action.rawValue]
+                        + personas.map { persona in
+                            results.filter { $0.probe.persona == persona && $0.probe.action == action }
+                                .sorted {
+                                    ($0.probe.folderOwner == persona.fixtureOwner ? 0 : 1)
+                                        < ($1.probe.folderOwner == persona.fixtureOwner ? 0 : 1)
+                                }
+                                .map { result in
+                                    let side =
+                                        persona.fixtureOwner == nil
+                                        ? "\(result.probe.folderOwner)"
+                                        : result.probe.folderOwner == persona.fixtureOwner ? "own" : "other"
+                                    return "\(side):\(result.observed)\(result.verdict == .mismatch ? "✗" : "")"
+                                }.joined(separator: " ")
+                        })
             }
             let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
             for row in rows {
@@ -37,8 +44,9 @@ extension MatrixReport {
                 lines.append(("  " + padded.joined(separator: "   ")).trailingSpacesRemoved)
             }
             for result in results where result.verdict != .pass {
-                lines.append("  \(result.verdict == .mismatch ? "✗" : "?") \(result.probe.name): expected "
-                    + "\(result.probe.expectedAllowed ? "yes" : "no"), got \(result.observed)")
+                lines.append(
+                    "  \(result.verdict == .mismatch ? "✗" : "?") \(result.probe.name): expected "
+                        + "\(result.probe.expectedAllowed ? "yes" : "no"), got \(result.observed)")
             }
         }
         return lines + [""]

@@ -32,7 +32,8 @@ public struct MatrixReport {
     }
 
     /// Outcome words used in cells.
-    let legend = "cells: yes = allowed, rls = filtered by RLS (no error, no row), check = rejected by WITH CHECK, "
+    let legend =
+        "cells: yes = allowed, rls = filtered by RLS (no error, no row), check = rejected by WITH CHECK, "
         + "denied = no grant (permission denied), alice+bob = rows SELECT returned; ✗ mismatch, ? unverified"
 
     private func table(_ name: TableName) -> [String] {
@@ -40,9 +41,11 @@ public struct MatrixReport {
         let personas = report.personas.filter { persona in results.contains { $0.probe.persona == persona } }
         var rows: [[String]] = [[""] + personas.map(\.description)]
         for operation in Operation.allCases {
-            rows.append([operation.rawValue] + personas.map { persona in
-                MatrixCell(results: results.filter { $0.probe.persona == persona && $0.probe.operation == operation }).text
-            })
+            rows.append(
+                [operation.rawValue]
+                    + personas.map { persona in
+                        MatrixCell(results: results.filter { $0.probe.persona == persona && $0.probe.operation == operation }).text
+                    })
         }
         let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         var lines = [name.description + (report.plans[name].map { " — \($0)" } ?? "")]
@@ -68,7 +71,8 @@ public struct MatrixReport {
         var explanation: [String] = []
         for result in results {
             let layer = result.probe.layer == .policiesOnly ? " [policies only: grant added for the probe]" : ""
-            var line = "      \(result.probe.target.description(for: result.probe.persona))\(layer): expected \(result.expected), got \(result.actual)"
+            var line =
+                "      \(result.probe.target.description(for: result.probe.persona))\(layer): expected \(result.expected), got \(result.actual)"
             if let note = result.note, result.verdict == .mismatch { line += " (\(note))" }
             lines.append(line)
             for reason in result.explanation where !explanation.contains(reason) { explanation.append(reason) }

@@ -9,16 +9,18 @@ extension PolicyCatalog {
         let operation = probe.operation
         var lines: [String] = []
         if rlsEnabled[probe.table] == false {
-            lines.append("row level security is disabled on \(probe.table): every role holding a grant reaches every row "
-                + "(alter table \(probe.table) enable row level security)")
+            lines.append(
+                "row level security is disabled on \(probe.table): every role holding a grant reaches every row "
+                    + "(alter table \(probe.table) enable row level security)")
         }
         let held = privileges[probe.table]?[role]?.contains(operation) ?? false
         let expectedDenied = result.expected == .outcome(.deniedByGrant)
         if probe.layer == .asDeployed, result.actual == .deniedByGrant, !expectedDenied {
             lines.append("\(role) lacks the \(operation.rawValue.uppercased()) privilege on \(probe.table), which the schema grants")
         } else if probe.layer == .asDeployed, expectedDenied, held {
-            lines.append("\(role) holds the \(operation.rawValue.uppercased()) privilege on \(probe.table), which the schema does not grant "
-                + "(revoke \(operation) on \(probe.table) from \(role))")
+            lines.append(
+                "\(role) holds the \(operation.rawValue.uppercased()) privilege on \(probe.table), which the schema does not grant "
+                    + "(revoke \(operation) on \(probe.table) from \(role))")
         }
         let declared = declaredRoles(of: table)
         let compiled = Dictionary(
@@ -32,7 +34,8 @@ extension PolicyCatalog {
                 } else if let intended = compiled[policy.name],
                     Self.loose(intended.using) != Self.loose(policy.using) || Self.loose(intended.withCheck) != Self.loose(policy.withCheck)
                 {
-                    line += ": the schema declares" + (intended.using.map { " using (\($0.singleLine))" } ?? "")
+                    line +=
+                        ": the schema declares" + (intended.using.map { " using (\($0.singleLine))" } ?? "")
                         + (intended.withCheck.map { " with check (\($0.singleLine))" } ?? "")
                 }
             } else {

@@ -20,7 +20,9 @@ public struct TAPReport {
 
     /// The TAP stream.
     public var text: String {
-        var lines = ["TAP version 13", "1..\(report.results.count + report.channels.count + report.files.count + report.scenarios.count)"] + report.notes.map { "# note: \($0)" }
+        var lines =
+            ["TAP version 13", "1..\(report.results.count + report.channels.count + report.files.count + report.scenarios.count)"]
+            + report.notes.map { "# note: \($0)" }
         var number = 0
         for result in report.results {
             number += 1
@@ -31,8 +33,9 @@ public struct TAPReport {
                 lines.append("ok \(number) - \(Self.description(result.probe.name)) # SKIP \(Self.directive(result.expected.description))")
             case .mismatch:
                 lines.append("not ok \(number) - \(Self.description(result.probe.name))")
-                lines += yaml([("expected", result.expected.description), ("actual", result.actual.description)]
-                    + (result.note.map { [("note", $0)] } ?? []), list: ("explanation", result.explanation))
+                lines += yaml(
+                    [("expected", result.expected.description), ("actual", result.actual.description)]
+                        + (result.note.map { [("note", $0)] } ?? []), list: ("explanation", result.explanation))
             }
         }
         for result in report.channels {

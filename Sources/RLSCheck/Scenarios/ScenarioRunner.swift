@@ -20,7 +20,9 @@ enum ScenarioRunner {
                 observed = try classify(error, of: step, on: connection)
                 try connection.execute("rollback to savepoint rls_check_step; release savepoint rls_check_step")
             }
-            results.append(ScenarioStepResult(step: step, observed: observed.description, verdict: observed.satisfies(step.action.expectation) ? .pass : .mismatch))
+            results.append(
+                ScenarioStepResult(
+                    step: step, observed: observed.description, verdict: observed.satisfies(step.action.expectation) ? .pass : .mismatch))
         }
         return ScenarioResult(scenario: scenario, steps: results)
     }

@@ -28,8 +28,10 @@ struct FileProbeRunner {
                         let allowed = action.operations.allSatisfy {
                             allows(bucket.access[$0], persona, in: bucket, folderOwner: owner, folder: folder)
                         }
-                        probes.append(FileProbe(
-                            bucket: bucket, persona: persona, action: action, folderOwner: owner, folder: folder, expectedAllowed: allowed))
+                        probes.append(
+                            FileProbe(
+                                bucket: bucket, persona: persona, action: action, folderOwner: owner, folder: folder,
+                                expectedAllowed: allowed))
                     }
                 }
             }
@@ -109,20 +111,21 @@ struct FileProbeRunner {
             Impersonation.script(for: probe.persona),
         ]
         let file = quoteLiteral("\(probe.folder)/rls-check.txt")
-        let action = switch probe.action {
-        case .upload:
-            // No RETURNING: it would need the read plan too, which an upload through the API does not.
-            "insert into storage.objects (bucket_id, name) values (\(bucket), \(quoteLiteral("\(probe.folder)/rls-check-upload.txt")));\n"
-                + "select 1 as touched"
-        case .read:
-            "select count(*) as touched from storage.objects where bucket_id = \(bucket) and name = \(file)"
-        case .overwrite:
-            "with touched as (update storage.objects set version = 'rls-check' where bucket_id = \(bucket) and name = \(file) returning 1) "
-                + "select count(*) as touched from touched"
-        case .delete:
-            "with touched as (delete from storage.objects where bucket_id = \(bucket) and name = \(file) returning 1) "
-                + "select count(*) as touched from touched"
-        }
+        let action =
+            switch probe.action {
+            case .upload:
+                // No RETURNING: it would need the read plan too, which an upload through the API does not.
+                "insert into storage.objects (bucket_id, name) values (\(bucket), \(quoteLiteral("\(probe.folder)/rls-check-upload.txt")));\n"
+                    + "select 1 as touched"
+            case .read:
+                "select count(*) as touched from storage.objects where bucket_id = \(bucket) and name = \(file)"
+            case .overwrite:
+                "with touched as (update storage.objects set version = 'rls-check' where bucket_id = \(bucket) and name = \(file) returning 1) "
+                    + "select count(*) as touched from touched"
+            case .delete:
+                "with touched as (delete from storage.objects where bucket_id = \(bucket) and name = \(file) returning 1) "
+                    + "select count(*) as touched from touched"
+            }
         do {
             // One round trip: the setup, the persona and the action.
             let touched = try connection.executeReturningLast((prologue + [action]).joined(separator: ";\n"))

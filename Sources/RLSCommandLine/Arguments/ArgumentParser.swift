@@ -73,8 +73,9 @@ struct ArgumentParser<Options> {
             if inlineValue == nil, nextIsValue { index += 1 }
             // An unset CI secret expands to "": a mistake, never "no value".
             if let value, value.allSatisfy(\.isWhitespace) {
-                throw UsageError("--\(name) is empty. Give the database's URL (--\(name) postgres://user:password@host:5432/db), "
-                    + "or no value to use --database-url or DATABASE_URL")
+                throw UsageError(
+                    "--\(name) is empty. Give the database's URL (--\(name) postgres://user:password@host:5432/db), "
+                        + "or no value to use --database-url or DATABASE_URL")
             }
             try argument.assign(&result, value)
         case .value(let valueName):

@@ -8,7 +8,8 @@ func closest(to word: String, among candidates: [String]) -> String? {
 
 /// Levenshtein distance between two strings, by characters.
 func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
+    let a = Array(a)
+    let b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)

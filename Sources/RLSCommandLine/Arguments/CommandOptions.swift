@@ -22,7 +22,8 @@ struct GlobalOptions: CommandOptions {
     static let arguments: [Argument<Self>] = [
         .value(
             "database-url", "URL", \.databaseURL,
-            help: "Target database (postgres://user:pass@host:5432/db?sslmode=require or key=value). Default: $DATABASE_URL, then a running `rls dev` cluster, then a throwaway embedded one."
+            help:
+                "Target database (postgres://user:pass@host:5432/db?sslmode=require or key=value). Default: $DATABASE_URL, then a running `rls dev` cluster, then a throwaway embedded one."
         ),
         .flag("verbose", short: "v", \.verbose, help: "Show full error details (SQLSTATE, detail, hint, statement)."),
         .flag("help", short: "h", \.help, help: "Show help for the command."),
@@ -45,6 +46,6 @@ struct MigrationsOption: CommandOptions {
     var path = "Migrations"
 
     static let arguments: [Argument<Self>] = [
-        .value("migrations", "DIR", \.path, help: "Folder of migration files (default: Migrations under the current directory)."),
+        .value("migrations", "DIR", \.path, help: "Folder of migration files (default: Migrations under the current directory).")
     ]
 }

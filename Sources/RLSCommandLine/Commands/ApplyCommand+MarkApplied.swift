@@ -5,7 +5,8 @@ extension ApplyCommand {
     static func markApplied(_ version: String, files: [MigrationFile], migrations: String, invocation: Invocation) throws -> ExitCode {
         guard let file = files.first(where: { $0.version == version || $0.fileName == version }) else {
             let known = files.map(\.version).suffix(5).joined(separator: ", ")
-            throw UsageError("""
+            throw UsageError(
+                """
                 no migration file has version \(version) in \(migrations)/\
                 \(known.isEmpty ? " (it holds none)" : "; the latest are \(known)"). \
                 Give the 14-digit timestamp that starts the file's name.

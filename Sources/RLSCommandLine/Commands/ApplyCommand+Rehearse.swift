@@ -9,7 +9,8 @@ extension ApplyCommand {
             try connection.rehearseMigrations(files, options: options)
             console.output("Rehearsed on the database in a transaction that was rolled back: the files apply cleanly.")
         } catch MigrationError.statementFailed(let failure) where failure.state.map(alreadyExists.contains) == true {
-            console.error("""
+            console.error(
+                """
                 \(failure.fileName) creates what the database already holds. If the database already holds the whole \
                 file (such as the baseline `rls pull` wrote), record it without running it: \
                 rls apply --mark-applied \(failure.fileName.prefix(14)).

@@ -13,16 +13,25 @@ enum ApplyCommand {
         var markApplied: String?
         var migrations = MigrationsOption()
 
-        static let arguments: [Argument<Self>] = [
-            .flag("dry-run", \.dryRun, help: "Check and print what would run, and run it in a transaction that is rolled back; write nothing."),
-            .flag("yes", short: "y", \.yes, help: "Do not ask for confirmation on a terminal."),
-            .flag("allow-destructive", \.allowDestructive, help: "Allow statements that can lose data (DROP TABLE, DROP COLUMN, TRUNCATE, …)."),
-            .flag("include-all", \.includeAll, help: "Also apply pending files older than the newest applied one (merged from another branch)."),
-            .value("lock-timeout", \.lockTimeout, help: "How long one statement may wait for a table lock: 250ms, 5s, 2min (default 5s)."),
-            .value("statement-timeout", \.statementTimeout, help: "How long one statement may run (default 60s)."),
-            .value("mark-applied", "VERSION", \.markApplied,
-                   help: "Record the file VERSION as applied without running it (a baseline the database already holds)."),
-        ] + MigrationsOption.arguments(in: \Self.migrations)
+        static let arguments: [Argument<Self>] =
+            [
+                .flag(
+                    "dry-run", \.dryRun,
+                    help: "Check and print what would run, and run it in a transaction that is rolled back; write nothing."),
+                .flag("yes", short: "y", \.yes, help: "Do not ask for confirmation on a terminal."),
+                .flag(
+                    "allow-destructive", \.allowDestructive,
+                    help: "Allow statements that can lose data (DROP TABLE, DROP COLUMN, TRUNCATE, …)."),
+                .flag(
+                    "include-all", \.includeAll,
+                    help: "Also apply pending files older than the newest applied one (merged from another branch)."),
+                .value(
+                    "lock-timeout", \.lockTimeout, help: "How long one statement may wait for a table lock: 250ms, 5s, 2min (default 5s)."),
+                .value("statement-timeout", \.statementTimeout, help: "How long one statement may run (default 60s)."),
+                .value(
+                    "mark-applied", "VERSION", \.markApplied,
+                    help: "Record the file VERSION as applied without running it (a baseline the database already holds)."),
+            ] + MigrationsOption.arguments(in: \Self.migrations)
     }
 
     static let command = Command(
@@ -45,8 +54,9 @@ enum ApplyCommand {
         run: { arguments, invocation in
             let migrations = arguments.migrations.path
             if let version = arguments.markApplied {
-                return try markApplied(version, files: try MigrationDirectory(path: migrations).files(),
-                                       migrations: migrations, invocation: invocation)
+                return try markApplied(
+                    version, files: try MigrationDirectory(path: migrations).files(),
+                    migrations: migrations, invocation: invocation)
             }
             var options = ApplyOptions(allowDestructive: arguments.allowDestructive, dryRun: arguments.dryRun)
             options.includeAll = arguments.includeAll
@@ -72,7 +82,9 @@ enum ApplyCommand {
                         console.output("\n-- \(file.displayName)\n\(file.contents)")
                     }
                     try rehearse(files, on: connection, options: options, console: console)
-                    console.output("Dry run: \(preview.applied.count) file(s), \(preview.statementCount) statements would be applied. Nothing was written.")
+                    console.output(
+                        "Dry run: \(preview.applied.count) file(s), \(preview.statementCount) statements would be applied. Nothing was written."
+                    )
                     return .success
                 }
                 if console.isInteractive, !arguments.yes, target.source != .embedded {
@@ -89,7 +101,8 @@ enum ApplyCommand {
                 if result.applied.isEmpty {
                     console.output("Nothing to apply: another `rls apply` applied the files first.")
                 } else {
-                    console.output("Applied \(result.applied.count) file(s), \(result.statementCount) statements, in \(elapsed.formattedSeconds).")
+                    console.output(
+                        "Applied \(result.applied.count) file(s), \(result.statementCount) statements, in \(elapsed.formattedSeconds).")
                 }
                 if target.source == .embedded { console.error(DatabaseTarget.throwawayApplyWarning) }
                 return .success

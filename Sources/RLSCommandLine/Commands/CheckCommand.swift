@@ -15,14 +15,17 @@ enum CheckCommand {
         var rows: RowCount?
         var migrations = MigrationsOption()
 
-        static let arguments: [Argument<Self>] = [
-            .value("format", \.format, help: "text (the matrix, default), tap (TAP version 13) or json."),
-            .value("junit", "FILE", \.junit, help: "Also write JUnit XML to FILE for CI test reports."),
-            .value("statement-timeout", \.statementTimeout, help: "statement_timeout for every probe (default 10s), so a bad policy cannot hang CI."),
-            .flag("deployed-only", \.deployedOnly, help: "Skip the policies-only probes (grant added inside the probe's savepoint)."),
-            .flag("explain", \.explain, help: "Measure what the policies cost on generated rows instead (see below)."),
-            .value("rows", \.rows, help: "With --explain: generated rows per table (default 100000)."),
-        ] + MigrationsOption.arguments(in: \Self.migrations)
+        static let arguments: [Argument<Self>] =
+            [
+                .value("format", \.format, help: "text (the matrix, default), tap (TAP version 13) or json."),
+                .value("junit", "FILE", \.junit, help: "Also write JUnit XML to FILE for CI test reports."),
+                .value(
+                    "statement-timeout", \.statementTimeout,
+                    help: "statement_timeout for every probe (default 10s), so a bad policy cannot hang CI."),
+                .flag("deployed-only", \.deployedOnly, help: "Skip the policies-only probes (grant added inside the probe's savepoint)."),
+                .flag("explain", \.explain, help: "Measure what the policies cost on generated rows instead (see below)."),
+                .value("rows", \.rows, help: "With --explain: generated rows per table (default 100000)."),
+            ] + MigrationsOption.arguments(in: \Self.migrations)
     }
 
     /// `--rows N`: a positive number of generated rows per table.
@@ -79,7 +82,8 @@ enum CheckCommand {
             // Before the check runs, so a typo in the path does not cost a whole check.
             if let path = arguments.junit { try JUnitReport.requireWritable(path) }
             let report = try invocation.withDatabase { target, connection in
-                let note = target.source == .embedded
+                let note =
+                    target.source == .embedded
                     ? try MigrationReplay.apply(
                         arguments.migrations.path, orRendering: invocation.schema, on: connection)
                     : try driftNote(invocation, target: target, connection: connection)
@@ -115,9 +119,10 @@ enum CheckCommand {
         let rows = arguments.rows?.value ?? 100_000
         let report = try invocation.withDatabase { target, connection in
             guard target.source == .embedded else {
-                throw CommandError("--explain writes \(rows) generated rows into every table, so it runs only on the throwaway "
-                                   + "database rls builds from Migrations/: drop --database-url, unset DATABASE_URL, and stop a running "
-                                   + "dev cluster (rls dev stop).")
+                throw CommandError(
+                    "--explain writes \(rows) generated rows into every table, so it runs only on the throwaway "
+                        + "database rls builds from Migrations/: drop --database-url, unset DATABASE_URL, and stop a running "
+                        + "dev cluster (rls dev stop).")
             }
             let note = try MigrationReplay.apply(arguments.migrations.path, orRendering: invocation.schema, on: connection)
             invocation.console.error(note)

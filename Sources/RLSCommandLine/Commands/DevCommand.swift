@@ -16,8 +16,9 @@ enum DevCommand {
         var legacyGrants = false
 
         static let arguments: [Argument<Self>] = [
-            .flag("legacy-grants", \.legacyGrants,
-                  help: "On creation, grant new tables in public to anon and authenticated by default (Supabase before 2026-10-30)."),
+            .flag(
+                "legacy-grants", \.legacyGrants,
+                help: "On creation, grant new tables in public to anon and authenticated by default (Supabase before 2026-10-30).")
         ]
     }
 
@@ -38,7 +39,7 @@ enum DevCommand {
         var removeData = false
 
         static let arguments: [Argument<Self>] = [
-            .flag("remove-data", \.removeData, help: "Delete the cluster's data too."),
+            .flag("remove-data", \.removeData, help: "Delete the cluster's data too.")
         ]
     }
 
@@ -51,7 +52,8 @@ enum DevCommand {
             try DevCluster.stop(in: invocation.directory, removingData: options.removeData)
             // After --remove-data the status would read "not created", which sounds like a failure.
             invocation.console.output(
-                options.removeData ? "dev cluster stopped and its data removed" : "dev cluster \(DevCluster.status(in: invocation.directory))")
+                options.removeData
+                    ? "dev cluster stopped and its data removed" : "dev cluster \(DevCluster.status(in: invocation.directory))")
             return .success
         }
     )
@@ -72,7 +74,7 @@ enum DevCommand {
         var showPassword = false
 
         static let arguments: [Argument<Self>] = [
-            .flag("show-password", \.showPassword, help: "Print the real password, for tools such as psql."),
+            .flag("show-password", \.showPassword, help: "Print the real password, for tools such as psql.")
         ]
     }
 

@@ -14,7 +14,8 @@ extension DiffCommand {
         let plan: ChangePlan? = try invocation.withDatabase { target, connection in
             let status = try connection.migrationStatus(files)
             guard status.pending.isEmpty else {
-                throw CommandError("""
+                throw CommandError(
+                    """
                     \(status.pending.count) file(s) in \(directory.path)/ are not applied to \(target) \
                     (\(status.pending.map(\.fileName).joined(separator: ", "))). Apply them, or record a baseline \
                     the database holds with `rls apply --mark-applied VERSION`, then diff again.
@@ -22,8 +23,9 @@ extension DiffCommand {
             }
             let privileges = try connection.introspectCatalog().publicTableDefaults
             return try target.withScratchCluster { scratch in
-                let plan = try Drift.plan(target: connection, desiredSQL: desiredSQL, scratch: try scratch.cluster(),
-                                          defaultPrivileges: privileges, leavingOut: invocation.schema.undeclared)
+                let plan = try Drift.plan(
+                    target: connection, desiredSQL: desiredSQL, scratch: try scratch.cluster(),
+                    defaultPrivileges: privileges, leavingOut: invocation.schema.undeclared)
                 guard !plan.isEmpty else { return nil }
                 // The file must also replay after the earlier ones on a fresh database (CI, a new developer).
                 let replay = files.map(SQLScript.init) + [SQLScript(name: "the new migration \(name)", sql: plan.sql)]

@@ -11,13 +11,17 @@ enum DiffCommand {
         var migrations = MigrationsOption()
         var accessOutput = AccessDiffOutput()
 
-        static let arguments: [Argument<Self>] = [
-            .positional(
-                "NAME", \.name, help: "What the migration does, in the file name: add_saved_listings.",
-                missing: { program in "name the migration: \(program) diff NAME (for example: \(program) diff add_saved_listings)" }),
-            .flag("from-database", \.fromDatabase,
-                  help: "Start from the database (--database-url, DATABASE_URL) instead of Migrations/: closes drift, tightens a pulled schema."),
-        ] + MigrationsOption.arguments(in: \Self.migrations) + AccessDiffOutput.arguments(in: \Self.accessOutput)
+        static let arguments: [Argument<Self>] =
+            [
+                .positional(
+                    "NAME", \.name, help: "What the migration does, in the file name: add_saved_listings.",
+                    missing: { program in "name the migration: \(program) diff NAME (for example: \(program) diff add_saved_listings)" }),
+                .flag(
+                    "from-database", \.fromDatabase,
+                    help:
+                        "Start from the database (--database-url, DATABASE_URL) instead of Migrations/: closes drift, tightens a pulled schema."
+                ),
+            ] + MigrationsOption.arguments(in: \Self.migrations) + AccessDiffOutput.arguments(in: \Self.accessOutput)
     }
 
     static let command = Command(

@@ -8,10 +8,11 @@ enum DocsCommand {
         var docs = "Docs"
         var migrations = MigrationsOption()
 
-        static let arguments: [Argument<Self>] = [
-            .flag("check", \.check, help: "Write nothing; exit 1 when the committed pages are stale (for CI)."),
-            .value("docs", "DIR", \.docs, help: "The folder of the pages (default Docs)."),
-        ] + MigrationsOption.arguments(in: \Self.migrations)
+        static let arguments: [Argument<Self>] =
+            [
+                .flag("check", \.check, help: "Write nothing; exit 1 when the committed pages are stale (for CI)."),
+                .value("docs", "DIR", \.docs, help: "The folder of the pages (default Docs)."),
+            ] + MigrationsOption.arguments(in: \Self.migrations)
     }
 
     static let command = Command(

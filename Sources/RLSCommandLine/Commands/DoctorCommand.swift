@@ -19,7 +19,8 @@ enum DoctorCommand {
                 invocation.console.output("\(finding.passed ? "ok  " : "FAIL") \(finding.claim): \(finding.detail)")
             }
             let failed = findings.filter { !$0.passed }.count
-            invocation.console.output(failed == 0 ? "All \(findings.count) checks passed." : "\(failed) of \(findings.count) checks failed.")
+            invocation.console.output(
+                failed == 0 ? "All \(findings.count) checks passed." : "\(failed) of \(findings.count) checks failed.")
             return failed == 0 ? .success : .failure
         }
     )

@@ -7,10 +7,12 @@ extension InitCommand {
     /// or the folder's `rls dev` cluster; never a throwaway one, which holds nothing to adopt) with
     /// `rls pull`'s entry point, as the enum `typeName`.
     static func pulledSchema(_ invocation: Invocation, url: String?, typeName: String) throws -> (InitialSchema, Pull) {
-        let hasDatabase = url != nil || invocation.global.databaseURL != nil
+        let hasDatabase =
+            url != nil || invocation.global.databaseURL != nil
             || invocation.environment["DATABASE_URL"] != nil || DevCluster.status(in: invocation.directory).url != nil
         guard hasDatabase else {
-            throw UsageError("""
+            throw UsageError(
+                """
                 --from-database needs the database to read: \(invocation.program) init DIR --from-database URL \
                 (postgres://user:password@host:5432/postgres), or set DATABASE_URL
                 """)

@@ -13,8 +13,9 @@ enum InitCommand {
                 missing: { program in
                     "name the folder of the new package: \(program) init DIR (for example: \(program) init ../myapp)"
                 }),
-            .optionalValue("from-database", "URL", \.fromDatabase,
-                           help: "Read the schema and a baseline migration from this database (default: --database-url, DATABASE_URL)."),
+            .optionalValue(
+                "from-database", "URL", \.fromDatabase,
+                help: "Read the schema and a baseline migration from this database (default: --database-url, DATABASE_URL)."),
             .value("name", "NAME", \.name, help: "The package name (default: DIR's last folder name); also names the schema's Swift type."),
         ]
     }
@@ -50,8 +51,9 @@ enum InitCommand {
             if let fromDatabase = arguments.fromDatabase {
                 // Refused before the database is read, not after.
                 try AdopterPackage.refuseOccupied(path)
-                (schema, pull) = try pulledSchema(invocation, url: fromDatabase.value,
-                                                  typeName: AdopterPackage.typeName(forPackage: name))
+                (schema, pull) = try pulledSchema(
+                    invocation, url: fromDatabase.value,
+                    typeName: AdopterPackage.typeName(forPackage: name))
             }
             let package = try AdopterPackage(name: name, dependency: .current(packageDirectory: path), schema: schema)
             try package.write(to: path)
@@ -61,12 +63,14 @@ enum InitCommand {
                 console.output("Next: cd \(directory) && swift run rls diff initial && swift run rls check")
                 return .success
             }
-            console.output("Sources/Policies/: \(pull.sources.files.count) Swift file(s) (enum \(package.typeName)): "
-                + "\(pull.pulled.schema.tables.count) table(s), \(pull.pulled.schema.functions.count) function(s), "
-                + "\(pull.pulled.schema.views.count) view(s), \(pull.pulled.schema.triggers.count) trigger(s).")
+            console.output(
+                "Sources/Policies/: \(pull.sources.files.count) Swift file(s) (enum \(package.typeName)): "
+                    + "\(pull.pulled.schema.tables.count) table(s), \(pull.pulled.schema.functions.count) function(s), "
+                    + "\(pull.pulled.schema.views.count) view(s), \(pull.pulled.schema.triggers.count) trigger(s).")
             console.output("Migrations/\(version)_baseline.sql: the database as it is.")
             PullCommand.printNotes(of: pull, to: console)
-            console.output("""
+            console.output(
+                """
 
                 Next, with DATABASE_URL set to that database:
                   cd \(directory)

@@ -1,7 +1,7 @@
 import RLSCatalog
 import RLSDatabase
-import RLSPlan
 import RLSModel
+import RLSPlan
 import RLSSQL
 
 /// `rls lint`: find what makes row-level security unsafe or slow, in a live database or in the schema.

@@ -13,12 +13,13 @@ enum PlanCommand {
         var access = false
         var accessOutput = AccessDiffOutput()
 
-        static let arguments: [Argument<Self>] = [
-            .flag("exit-code", \.exitCode, help: "Exit 0 when there is nothing to do, 2 when there are changes, 1 on error."),
-            .value("format", \.format, help: "text (default) or json."),
-        ] + MigrationsOption.arguments(in: \Self.migrations) + [
-            .flag("access", \.access, help: "Also show what applying would change in access (runs rls check's probes, rolled back)."),
-        ] + AccessDiffOutput.arguments(in: \Self.accessOutput)
+        static let arguments: [Argument<Self>] =
+            [
+                .flag("exit-code", \.exitCode, help: "Exit 0 when there is nothing to do, 2 when there are changes, 1 on error."),
+                .value("format", \.format, help: "text (default) or json."),
+            ] + MigrationsOption.arguments(in: \Self.migrations) + [
+                .flag("access", \.access, help: "Also show what applying would change in access (runs rls check's probes, rolled back).")
+            ] + AccessDiffOutput.arguments(in: \Self.accessOutput)
     }
 
     static let command = Command(
@@ -45,15 +46,18 @@ enum PlanCommand {
         options: Options.self,
         run: { arguments, invocation in
             let format = arguments.format
-            try invocation.schema.validate()   // before connecting: a schema error is reported alone
+            try invocation.schema.validate()  // before connecting: a schema error is reported alone
             let files = try MigrationDirectory(path: arguments.migrations.path).filesIfPresent()
             let (database, plan) = try invocation.withDatabase { target, connection in
                 // One scratch cluster at most, started only if the cache cannot answer.
                 try target.withScratchCluster { scratch in
-                    (target.description, try DatabasePlan.make(
-                        invocation.schema, migrations: files, on: connection, scratch: scratch,
-                        cacheDirectory: invocation.directory + "/.rls/cache",
-                        includingAccess: arguments.access || arguments.accessOutput.isRequested))
+                    (
+                        target.description,
+                        try DatabasePlan.make(
+                            invocation.schema, migrations: files, on: connection, scratch: scratch,
+                            cacheDirectory: invocation.directory + "/.rls/cache",
+                            includingAccess: arguments.access || arguments.accessOutput.isRequested)
+                    )
                 }
             }
             let report = PlanReport(database: database, plan: plan)

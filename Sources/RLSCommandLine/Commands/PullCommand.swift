@@ -9,11 +9,14 @@ enum PullCommand {
         var force = false
         var migrations = MigrationsOption()
 
-        static let arguments: [Argument<Self>] = [
-            .value("output", "DIR", short: "o", \.output, help: "Folder for the Swift files (default: Policies)."),
-            .value("name", "NAME", \.name, help: "Name of the Swift enum holding the schema (default: App)."),
-            .flag("force", \.force, help: "Replace Swift files that already exist, and write a baseline into a non-empty migrations folder."),
-        ] + MigrationsOption.arguments(in: \Self.migrations)
+        static let arguments: [Argument<Self>] =
+            [
+                .value("output", "DIR", short: "o", \.output, help: "Folder for the Swift files (default: Policies)."),
+                .value("name", "NAME", \.name, help: "Name of the Swift enum holding the schema (default: App)."),
+                .flag(
+                    "force", \.force,
+                    help: "Replace Swift files that already exist, and write a baseline into a non-empty migrations folder."),
+            ] + MigrationsOption.arguments(in: \Self.migrations)
     }
 
     static let command = Command(
@@ -35,11 +38,13 @@ enum PullCommand {
         run: { options, invocation in
             let (folder, name, force) = (options.output, options.name, options.force)
             guard SwiftIdentifier.isTypeName(name) else {
-                throw UsageError("--name takes a Swift type name such as MyApp (letters, digits and _, starting with a letter), not '\(name)'")
+                throw UsageError(
+                    "--name takes a Swift type name such as MyApp (letters, digits and _, starting with a letter), not '\(name)'")
             }
             let migrations = MigrationDirectory(path: options.migrations.path)
             if !force, !(try migrations.filesIfPresent()).isEmpty {
-                throw CommandError("""
+                throw CommandError(
+                    """
                     \(migrations.path)/ already holds migrations; a baseline belongs first. \
                     Pull into another folder with --migrations DIR, or pass --force to add it anyway.
                     """)
@@ -49,16 +54,18 @@ enum PullCommand {
             }
             let existing = pull.existingFiles(in: folder)
             if !force, !existing.isEmpty {
-                throw CommandError("""
+                throw CommandError(
+                    """
                     \(folder)/ already holds \(existing.joined(separator: ", ")). \
                     Pull into another folder with --output DIR, or pass --force to replace them.
                     """)
             }
             let baseline = try pull.write(sources: folder, migrations: migrations)
             let console = invocation.console
-            console.output("Wrote \(pull.sources.files.count) Swift file(s) to \(folder)/ (enum \(name)): "
-                + "\(pull.pulled.schema.tables.count) table(s), \(pull.pulled.schema.functions.count) function(s), "
-                + "\(pull.pulled.schema.views.count) view(s), \(pull.pulled.schema.triggers.count) trigger(s).")
+            console.output(
+                "Wrote \(pull.sources.files.count) Swift file(s) to \(folder)/ (enum \(name)): "
+                    + "\(pull.pulled.schema.tables.count) table(s), \(pull.pulled.schema.functions.count) function(s), "
+                    + "\(pull.pulled.schema.views.count) view(s), \(pull.pulled.schema.triggers.count) trigger(s).")
             console.output("Wrote \(baseline.path): the database as it is.")
             console.output("Record it as applied there: rls apply --mark-applied \(baseline.version)")
             printNotes(of: pull, to: console)

@@ -7,7 +7,7 @@ enum SQLCommand {
         var output: String?
 
         static let arguments: [Argument<Self>] = [
-            .value("output", "FILE", short: "o", \.output, help: "Write the SQL to FILE instead of standard output."),
+            .value("output", "FILE", short: "o", \.output, help: "Write the SQL to FILE instead of standard output.")
         ]
     }
 
@@ -27,7 +27,8 @@ enum SQLCommand {
                 do {
                     try sql.write(toFile: path, atomically: true, encoding: .utf8)
                 } catch {
-                    throw CommandError("could not write \(path): \(error.localizedDescription). Check that its folder exists and is writable.")
+                    throw CommandError(
+                        "could not write \(path): \(error.localizedDescription). Check that its folder exists and is writable.")
                 }
                 invocation.console.error("Wrote \(path) (\(sql.utf8.count) bytes).")
             } else {

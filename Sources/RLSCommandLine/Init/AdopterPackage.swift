@@ -145,7 +145,8 @@ struct AdopterPackage {
             }
         } catch {
             try? fileManager.removeItem(at: staging)
-            throw CommandError("could not write the package into \(path): \(error.localizedDescription). Check that its folder is writable.")
+            throw CommandError(
+                "could not write the package into \(path): \(error.localizedDescription). Check that its folder is writable.")
         }
     }
 

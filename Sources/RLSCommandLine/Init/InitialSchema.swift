@@ -29,8 +29,9 @@ enum InitialSchema {
     /// the Swift into `Sources/Policies/`, the baseline into `Migrations/`.
     func writeGeneratedFiles(into package: URL) throws {
         guard case .pulled(let pull, let date) = self else { return }
-        try pull.write(sources: package.appendingPathComponent("Sources/Policies").path,
-                       migrations: MigrationDirectory(path: package.appendingPathComponent("Migrations").path), at: date)
+        try pull.write(
+            sources: package.appendingPathComponent("Sources/Policies").path,
+            migrations: MigrationDirectory(path: package.appendingPathComponent("Migrations").path), at: date)
     }
 
     /// The baseline's version, to record as applied (`rls apply --mark-applied VERSION`).

@@ -14,9 +14,12 @@ struct AccessDiffOutput: CommandOptions {
     var failOnWidening = false
 
     static let arguments: [Argument<Self>] = [
-        .value("access-format", \.format, help: "How to print the access changes: text (default), markdown (a pull-request comment) or json."),
+        .value(
+            "access-format", \.format, help: "How to print the access changes: text (default), markdown (a pull-request comment) or json."),
         .value("access-output", "FILE", \.output, help: "Write the access changes to FILE instead of standard output."),
-        .flag("fail-on-widening", \.failOnWidening, help: "Exit 1 when a caller gains access the schema does not acknowledge (.expectsWidening(\"reason\"))."),
+        .flag(
+            "fail-on-widening", \.failOnWidening,
+            help: "Exit 1 when a caller gains access the schema does not acknowledge (.expectsWidening(\"reason\"))."),
     ]
 
     /// Whether any of these options was given (each implies `rls plan --access`).

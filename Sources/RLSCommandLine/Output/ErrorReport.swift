@@ -21,6 +21,6 @@ struct ErrorReport {
     }
 }
 
-private extension String {
-    func trimmingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
+extension String {
+    fileprivate func trimmingPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }

@@ -11,7 +11,8 @@ extension LintLocation {
         let parts = finding.object.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else { return nil }
         let rest = parts[1].prefix { $0 != "(" }
-        let name = String(rest.prefix { $0 != "." }), remainder = rest.dropFirst(name.count + 1)
+        let name = String(rest.prefix { $0 != "." })
+        let remainder = rest.dropFirst(name.count + 1)
         var source: SourceLocation?
         if let table = schema.tables.first(where: { $0.schema == parts[0] && $0.name == name }) {
             source = table.policies.first { !remainder.isEmpty && $0.name == String(remainder) }?.source ?? table.source

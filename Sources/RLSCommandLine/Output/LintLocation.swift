@@ -15,7 +15,8 @@ struct LintLocation: Equatable {
         guard parts.count == 2 else { return nil }
         let name = String(parts[1].prefix { $0 != "." && $0 != "(" })
         let spellings = ["\"\(parts[0])\".\"\(name)\"", "\(parts[0]).\(name)"].map { $0.lowercased() }
-        var found: LintLocation?, created: LintLocation?
+        var found: LintLocation?
+        var created: LintLocation?
         for file in files {
             for (index, line) in file.contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let lowered = line.lowercased()

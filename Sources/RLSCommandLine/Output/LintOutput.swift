@@ -18,7 +18,10 @@ struct LintOutput {
             console.output()
             console.output("\(finding.level.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(finding.rule)  \(finding.object)")
             console.output("        \(finding.message)")
-            if let fix = finding.fix { console.output("        fix: " + fix.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n             ")) }
+            if let fix = finding.fix {
+                console.output(
+                    "        fix: " + fix.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n             "))
+            }
             if source == "schema", let dslFix = finding.dslFix { console.output("        in the DSL: \(dslFix)") }
         }
         console.output()

@@ -16,17 +16,23 @@ struct LintSARIF {
 
     private var document: Document {
         let rules = Lint.rules.map { rule in
-            Rule(id: rule.id, shortDescription: Text(text: rule.summary),
-                 helpUri: "https://github.com/rls/rls/blob/main/Docs/LINT.md#\(rule.id)",
-                 properties: RuleProperties(splinter: rule.splinter))
+            Rule(
+                id: rule.id, shortDescription: Text(text: rule.summary),
+                helpUri: "https://github.com/rls/rls/blob/main/Docs/LINT.md#\(rule.id)",
+                properties: RuleProperties(splinter: rule.splinter))
         }
         let index = Dictionary(uniqueKeysWithValues: Lint.rules.enumerated().map { ($1.id, $0) })
         let results = report.findings.map { finding in
             Result(
                 ruleId: finding.rule, ruleIndex: index[finding.rule] ?? 0, level: Self.level(finding.level),
                 message: Text(text: finding.message + (finding.fix.map { "\nfix: \($0)" } ?? "")),
-                locations: locations[finding].map { [Location(physicalLocation: Physical(
-                    artifactLocation: Artifact(uri: $0.file), region: Region(startLine: $0.line)))] } ?? [],
+                locations: locations[finding].map {
+                    [
+                        Location(
+                            physicalLocation: Physical(
+                                artifactLocation: Artifact(uri: $0.file), region: Region(startLine: $0.line)))
+                    ]
+                } ?? [],
                 partialFingerprints: ["rlsObject": "\(finding.rule):\(finding.object)"],
                 properties: ResultProperties(object: finding.object))
         }
@@ -45,9 +51,16 @@ struct LintSARIF {
         var version = "2.1.0"
         var schema = "https://json.schemastore.org/sarif-2.1.0.json"
         let runs: [Run]
-        enum CodingKeys: String, CodingKey { case version, schema = "$schema", runs }
+        enum CodingKeys: String, CodingKey {
+            case version
+            case schema = "$schema"
+            case runs
+        }
     }
-    private struct Run: Encodable { let tool: Tool; let results: [Result] }
+    private struct Run: Encodable {
+        let tool: Tool
+        let results: [Result]
+    }
     private struct Tool: Encodable { let driver: Driver }
     private struct Driver: Encodable {
         var name = "rls lint"
@@ -73,7 +86,10 @@ struct LintSARIF {
     }
     private struct ResultProperties: Encodable { let object: String }
     private struct Location: Encodable { let physicalLocation: Physical }
-    private struct Physical: Encodable { let artifactLocation: Artifact; let region: Region }
+    private struct Physical: Encodable {
+        let artifactLocation: Artifact
+        let region: Region
+    }
     private struct Artifact: Encodable { let uri: String }
     private struct Region: Encodable { let startLine: Int }
 }

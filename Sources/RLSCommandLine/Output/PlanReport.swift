@@ -27,23 +27,27 @@ struct PlanReport {
             }
             printCollisions(to: console)
             if let afterPending, !afterPending.isEmpty {
-                console.output("  After these files, the database would still differ from the schema in \(afterPending.changes.count) way(s):")
+                console.output(
+                    "  After these files, the database would still differ from the schema in \(afterPending.changes.count) way(s):")
                 printChanges(afterPending, to: console)
                 console.output("  Fix the pending files, or the schema, before `rls apply`.")
             }
         }
         for edited in status.edited {
-            console.output("  ! \(edited.fileName.escapedForDisplay) was edited after it was applied; `rls apply` refuses until it is restored.")
+            console.output(
+                "  ! \(edited.fileName.escapedForDisplay) was edited after it was applied; `rls apply` refuses until it is restored.")
         }
         for file in status.outOfOrder {
-            console.output("  note: \(file.displayName) is older than the newest applied migration; `rls apply` refuses it unless --include-all.")
+            console.output(
+                "  note: \(file.displayName) is older than the newest applied migration; `rls apply` refuses it unless --include-all.")
         }
         for unknown in status.unknown {
             console.output("  ? \(unknown.displayName) is recorded as applied but has no file here (deleted or renamed?).")
         }
         console.output()
         if drift.isEmpty {
-            console.output("Drift: none; the database matches the schema\(status.pending.isEmpty ? "" : " once the pending migrations are applied").")
+            console.output(
+                "Drift: none; the database matches the schema\(status.pending.isEmpty ? "" : " once the pending migrations are applied").")
         } else {
             console.output("Drift: \(drift.changes.count) difference(s) between the database and the schema")
             printChanges(drift, to: console)
@@ -51,7 +55,9 @@ struct PlanReport {
         console.output()
         console.output("Plan: \(status.pending.count) migration(s) to apply; drift \(drift.summary).")
         if !drift.isEmpty {
-            console.output("Schema changes go into a migration with `rls diff NAME`; changes made by hand in the database are undone by the SQL above.")
+            console.output(
+                "Schema changes go into a migration with `rls diff NAME`; changes made by hand in the database are undone by the SQL above."
+            )
         } else if !collisions.isEmpty {
             console.output("Record or fix the files that collide (above) before `rls apply`.")
         } else if !status.pending.isEmpty {
@@ -71,7 +77,9 @@ struct PlanReport {
     func json() throws -> String {
         let document = Document(
             database: database,
-            pendingMigrations: status.pending.map { .init(version: $0.version, name: $0.name, file: $0.fileName, statements: $0.statements.count) },
+            pendingMigrations: status.pending.map {
+                .init(version: $0.version, name: $0.name, file: $0.fileName, statements: $0.statements.count)
+            },
             editedMigrations: status.edited.map(\.fileName),
             drift: drift.changes,
             afterPendingMigrations: afterPending?.changes ?? [],
@@ -84,8 +92,14 @@ struct PlanReport {
     }
 
     private struct Document: Encodable {
-        struct Pending: Encodable { let version, name, file: String; let statements: Int }
-        struct Summary: Encodable { let pendingMigrations, drift: Int; let hasChanges: Bool }
+        struct Pending: Encodable {
+            let version, name, file: String
+            let statements: Int
+        }
+        struct Summary: Encodable {
+            let pendingMigrations, drift: Int
+            let hasChanges: Bool
+        }
         let database: String
         let pendingMigrations: [Pending]
         let editedMigrations: [String]

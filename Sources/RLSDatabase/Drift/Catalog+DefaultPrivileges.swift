@@ -1,8 +1,8 @@
+public import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
-import RLSPostgres
-public import RLSCatalog
 import RLSModel
+import RLSPostgres
 
 extension Catalog {
     /// How the database read into this catalog treats new tables in `public`: `.legacyGrantAll`

@@ -1,6 +1,7 @@
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
+
 extension Connection {
     /// Runs `scripts` on a throwaway database as `rls apply` would run them as migration files: the
     /// same statements, refusals and ``TransactionModel`` (enum values committed first, batches where

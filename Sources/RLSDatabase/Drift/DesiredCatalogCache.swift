@@ -34,7 +34,8 @@ struct DesiredCatalogCache {
         let key = key(sql, defaultPrivileges)
         let path = path(key, "json")
         if let data = FileManager.default.contents(atPath: path),
-           let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.sql == sql {
+            let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.sql == sql
+        {
             return entry.catalog
         }
         let (catalog, fingerprint) = try build()

@@ -1,7 +1,7 @@
+public import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
-public import RLSCatalog
 
 extension Drift {
     /// What the `pending` files create that `target` already holds: `rls apply` would fail on each

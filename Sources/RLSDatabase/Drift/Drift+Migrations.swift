@@ -1,9 +1,9 @@
 import Foundation
+public import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
-import RLSPostgres
-public import RLSCatalog
 public import RLSModel
+import RLSPostgres
 
 extension Drift {
     /// The changes from the state `migrations` produce (replayed in order on a throwaway database)
@@ -38,8 +38,9 @@ public func diffMigrations(
     directory: String, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
     defaultPrivileges: DefaultPrivileges = .none
 ) throws -> String? {
-    try diffMigrations(migrations: Drift.migrationScripts(in: directory), desiredSQL: desiredSQL, scratch: try cluster(),
-                       defaultPrivileges: defaultPrivileges)
+    try diffMigrations(
+        migrations: Drift.migrationScripts(in: directory), desiredSQL: desiredSQL, scratch: try cluster(),
+        defaultPrivileges: defaultPrivileges)
 }
 
 /// The SQL for `rls diff NAME` from migration scripts already read, or nil when nothing differs.
@@ -47,7 +48,8 @@ public func diffMigrations(
     migrations: [SQLScript], desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
     defaultPrivileges: DefaultPrivileges = .none
 ) throws -> String? {
-    let plan = try Drift.migrationPlan(migrations: migrations, desiredSQL: desiredSQL, scratch: try cluster(),
-                                       defaultPrivileges: defaultPrivileges)
+    let plan = try Drift.migrationPlan(
+        migrations: migrations, desiredSQL: desiredSQL, scratch: try cluster(),
+        defaultPrivileges: defaultPrivileges)
     return plan.isEmpty ? nil : plan.sql
 }

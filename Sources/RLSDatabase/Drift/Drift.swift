@@ -1,8 +1,8 @@
+public import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
-import RLSPostgres
-public import RLSCatalog
 public import RLSModel
+import RLSPostgres
 
 /// Drift between a database and the schema the DSL declares: the front door of `rls plan`.
 ///
@@ -30,8 +30,9 @@ public enum Drift {
         if matchesCache(rows.fingerprint, desiredSQL, defaultPrivileges, cacheDirectory) { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
-        let desired = try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: privileges,
-                                         cacheDirectory: cacheDirectory)
+        let desired = try desiredCatalog(
+            desiredSQL, in: try cluster(), defaultPrivileges: privileges,
+            cacheDirectory: cacheDirectory)
         return ChangePlan(from: current, to: desired)
     }
 
@@ -49,13 +50,15 @@ public enum Drift {
         if pending.isEmpty, matchesCache(rows.fingerprint, desiredSQL, defaultPrivileges, cacheDirectory) { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
-        let desired = try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: privileges,
-                                         cacheDirectory: cacheDirectory)
+        let desired = try desiredCatalog(
+            desiredSQL, in: try cluster(), defaultPrivileges: privileges,
+            cacheDirectory: cacheDirectory)
         let full = ChangePlan(from: current, to: desired)
         guard !pending.isEmpty else { return full }
         let scratch = try cluster()
         let before = try ScratchDatabase.catalog(applying: applied, in: scratch, defaultPrivileges: privileges).leavingOut(undeclared)
-        let after = try ScratchDatabase.catalog(applying: applied + pending, in: scratch, defaultPrivileges: privileges).leavingOut(undeclared)
+        let after = try ScratchDatabase.catalog(applying: applied + pending, in: scratch, defaultPrivileges: privileges).leavingOut(
+            undeclared)
         // Matched by what a change is about, not by its SQL: a table the pending files create is not drift
         // when they leave its columns in another order (a later file adding one); where their result
         // still differs from the schema, `rls plan` shows it from the replay of every file.

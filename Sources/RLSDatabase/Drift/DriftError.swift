@@ -1,6 +1,7 @@
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
+
 /// Why a drift or diff computation could not finish.
 public struct DriftError: Error, CustomStringConvertible {
     /// The script that failed on the throwaway database, if that is what happened.

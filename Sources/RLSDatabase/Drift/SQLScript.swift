@@ -1,6 +1,7 @@
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
+
 /// A named piece of SQL to run on a throwaway database: a migration file, or the DSL's rendering.
 ///
 /// The name appears in errors: `Migrations/20261122093000_init.sql failed: …`.

@@ -1,8 +1,8 @@
 import Foundation
+public import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
-public import RLSCatalog
 import Synchronization
 
 /// A throwaway Supabase-shaped database in an embedded cluster: scripts are applied to it, its

@@ -1,6 +1,7 @@
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
+
 /// A digest of everything one introspection read: two databases with the same fingerprint hold the
 /// same catalog, so a plan between them is empty without decoding or diffing anything.
 ///

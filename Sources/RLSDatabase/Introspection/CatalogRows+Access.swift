@@ -6,22 +6,24 @@ import RLSPostgres
 extension CatalogRows {
     mutating func readPolicies(_ result: QueryResult) throws {
         for row in result {
-            policies.append(Catalog.Policy(
-                table: try Self.name(row, "schema", "table_name"), name: try row.string("name"),
-                command: Self.policyCommand(row["command"]), roles: try row.stringArray("roles"),
-                permissive: try row.bool("permissive"), using: row["using_expression"],
-                withCheck: row["check_expression"], comment: row["comment"],
-                dependencies: try Self.dependencies(row)))
+            policies.append(
+                Catalog.Policy(
+                    table: try Self.name(row, "schema", "table_name"), name: try row.string("name"),
+                    command: Self.policyCommand(row["command"]), roles: try row.stringArray("roles"),
+                    permissive: try row.bool("permissive"), using: row["using_expression"],
+                    withCheck: row["check_expression"], comment: row["comment"],
+                    dependencies: try Self.dependencies(row)))
         }
     }
 
     mutating func readFunctions(_ result: QueryResult) throws {
         for row in result {
-            functions.append(Catalog.Function(
-                name: try Self.name(row, "schema", "name"), identityArguments: try row.string("arguments"),
-                result: try row.string("result"), isProcedure: row["kind"] == "p",
-                securityDefiner: try row.bool("security_definer"), searchPath: row["search_path"],
-                definition: trimmedQuery(try row.string("definition")), comment: row["comment"]))
+            functions.append(
+                Catalog.Function(
+                    name: try Self.name(row, "schema", "name"), identityArguments: try row.string("arguments"),
+                    result: try row.string("result"), isProcedure: row["kind"] == "p",
+                    securityDefiner: try row.bool("security_definer"), searchPath: row["search_path"],
+                    definition: trimmedQuery(try row.string("definition")), comment: row["comment"]))
         }
     }
 
@@ -37,10 +39,11 @@ extension CatalogRows {
                 continue
             }
             guard let kind = Catalog.Grant.ObjectKind(rawValue: objectKind) else { continue }
-            grants.append(Catalog.Grant(
-                objectKind: kind, object: try Self.name(row, "schema", "name"), arguments: row["arguments"],
-                column: row["column_name"], grantee: try row.string("grantee"),
-                privilege: try row.string("privilege"), grantable: try row.bool("grantable")))
+            grants.append(
+                Catalog.Grant(
+                    objectKind: kind, object: try Self.name(row, "schema", "name"), arguments: row["arguments"],
+                    column: row["column_name"], grantee: try row.string("grantee"),
+                    privilege: try row.string("privilege"), grantable: try row.bool("grantable")))
         }
     }
 
@@ -49,9 +52,10 @@ extension CatalogRows {
         let kinds: [String: Catalog.Grant.ObjectKind] = ["r": .table, "S": .sequence, "f": .function, "n": .schema]
         guard let kind = kinds[try row.string("name")] else { return nil }
         let schema = try row.string("schema")
-        return Catalog.DefaultPrivilege(schema: schema.isEmpty ? nil : schema, objectKind: kind,
-                                        grantee: try row.string("grantee"), privilege: try row.string("privilege"),
-                                        grantable: try row.bool("grantable"))
+        return Catalog.DefaultPrivilege(
+            schema: schema.isEmpty ? nil : schema, objectKind: kind,
+            grantee: try row.string("grantee"), privilege: try row.string("privilege"),
+            grantable: try row.bool("grantable"))
     }
 
     static func name(_ row: Row, _ schema: String, _ name: String) throws -> QualifiedName {
@@ -63,8 +67,9 @@ extension CatalogRows {
         try (row.optionalStringArray("dependencies") ?? []).compactMap { element in
             let parts = element.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 3 else { return nil }
-            return ColumnReference(relation: QualifiedName(schema: parts[0], name: parts[1]),
-                                   column: parts[2].isEmpty ? nil : parts[2])
+            return ColumnReference(
+                relation: QualifiedName(schema: parts[0], name: parts[1]),
+                column: parts[2].isEmpty ? nil : parts[2])
         }
     }
 

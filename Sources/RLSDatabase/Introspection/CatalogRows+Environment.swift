@@ -7,8 +7,11 @@ import RLSPostgres
 extension CatalogRows {
     /// Reads ``IntrospectionQuery/environment``'s rows, leaving out Supabase's own default privileges.
     static func environment(_ result: QueryResult) throws -> Catalog.Environment {
-        var memberships: [Catalog.RoleMembership] = [], defaults: [Catalog.RoleDefaultPrivilege] = []
-        var extensions: [Catalog.Extension] = [], foreignTables: [Catalog.ForeignTable] = [], queues: [Catalog.ForeignTable] = []
+        var memberships: [Catalog.RoleMembership] = []
+        var defaults: [Catalog.RoleDefaultPrivilege] = []
+        var extensions: [Catalog.Extension] = []
+        var foreignTables: [Catalog.ForeignTable] = []
+        var queues: [Catalog.ForeignTable] = []
         var buckets: [Catalog.Bucket]?
         let kinds: [String: Catalog.Grant.ObjectKind] = ["r": .table, "S": .sequence, "f": .function, "n": .schema]
         for row in result {
@@ -18,27 +21,34 @@ extension CatalogRows {
             case "default":
                 guard let kind = kinds[try row.string("detail")] else { continue }
                 let schema = try row.string("schema")
-                defaults.append(Catalog.RoleDefaultPrivilege(
-                    owner: try row.string("name"), schema: schema.isEmpty ? nil : schema, objectKind: kind,
-                    grantee: try row.string("grantee"), privilege: try row.string("privilege")))
+                defaults.append(
+                    Catalog.RoleDefaultPrivilege(
+                        owner: try row.string("name"), schema: schema.isEmpty ? nil : schema, objectKind: kind,
+                        grantee: try row.string("grantee"), privilege: try row.string("privilege")))
             case "extension":
-                extensions.append(Catalog.Extension(
-                    name: try row.string("name"), schema: try row.string("schema"), version: try row.string("detail"),
-                    defaultVersion: row["grantee"]))
+                extensions.append(
+                    Catalog.Extension(
+                        name: try row.string("name"), schema: try row.string("schema"), version: try row.string("detail"),
+                        defaultVersion: row["grantee"]))
             case "foreign table":
-                foreignTables.append(Catalog.ForeignTable(
-                    name: try Self.name(row, "schema", "name"),
-                    readers: (row["grantee"] ?? "").split(separator: ",").map(String.init)))
+                foreignTables.append(
+                    Catalog.ForeignTable(
+                        name: try Self.name(row, "schema", "name"),
+                        readers: (row["grantee"] ?? "").split(separator: ",").map(String.init)))
             case "queue":
-                queues.append(Catalog.ForeignTable(
-                    name: try Self.name(row, "schema", "name"),
-                    readers: (row["grantee"] ?? "").split(separator: ",").map(String.init)))
+                queues.append(
+                    Catalog.ForeignTable(
+                        name: try Self.name(row, "schema", "name"),
+                        readers: (row["grantee"] ?? "").split(separator: ",").map(String.init)))
             case "storage":
                 buckets = buckets ?? []
             case "bucket":
-                buckets = (buckets ?? []) + [Catalog.Bucket(
-                    id: try row.string("name"), name: row["detail"] ?? "", isPublic: row["grantee"] == "true",
-                    fileSizeLimit: row["privilege"].flatMap { Int64($0) }, allowedMimeTypes: Self.mimeTypes(row["extra"]))]
+                buckets =
+                    (buckets ?? []) + [
+                        Catalog.Bucket(
+                            id: try row.string("name"), name: row["detail"] ?? "", isPublic: row["grantee"] == "true",
+                            fileSizeLimit: row["privilege"].flatMap { Int64($0) }, allowedMimeTypes: Self.mimeTypes(row["extra"]))
+                    ]
             default:
                 continue
             }
@@ -68,8 +78,9 @@ extension CatalogRows {
         let groups = Dictionary(grouping: defaults) { "\($0.owner)\u{1F}\($0.schema ?? "")\u{1F}\($0.objectKind)\u{1F}\($0.grantee)" }
         return groups.values.flatMap { group -> [Catalog.RoleDefaultPrivilege] in
             guard let first = group.first, ["postgres", "supabase_admin"].contains(first.owner), first.schema == "public",
-                  first.grantee != "public", let all = allPrivileges[first.objectKind],
-                  all.isSubset(of: Set(group.map(\.privilege))) else { return group }
+                first.grantee != "public", let all = allPrivileges[first.objectKind],
+                all.isSubset(of: Set(group.map(\.privilege)))
+            else { return group }
             return []
         }
     }

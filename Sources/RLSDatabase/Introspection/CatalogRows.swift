@@ -18,9 +18,10 @@ struct CatalogRows {
 
     /// The catalog read so far, sorted.
     var catalog: Catalog {
-        Catalog(schemas: schemas, enums: enums, tables: Array(tables.values), views: views, functions: functions,
-                triggers: triggers, policies: policies, grants: grants, sequences: sequences,
-                defaultPrivileges: defaultPrivileges)
+        Catalog(
+            schemas: schemas, enums: enums, tables: Array(tables.values), views: views, functions: functions,
+            triggers: triggers, policies: policies, grants: grants, sequences: sequences,
+            defaultPrivileges: defaultPrivileges)
     }
 
     mutating func readSchemasAndEnums(_ result: QueryResult) throws {
@@ -28,8 +29,10 @@ struct CatalogRows {
             if try row.string("kind") == "schema" {
                 schemas.append(Catalog.Schema(name: try row.string("schema"), comment: row["comment"]))
             } else {
-                enums.append(Catalog.EnumType(name: try Self.name(row, "schema", "name"),
-                                              labels: try row.stringArray("labels"), comment: row["comment"]))
+                enums.append(
+                    Catalog.EnumType(
+                        name: try Self.name(row, "schema", "name"),
+                        labels: try row.stringArray("labels"), comment: row["comment"]))
             }
         }
     }
@@ -39,14 +42,16 @@ struct CatalogRows {
             let name = try Self.name(row, "schema", "name")
             let kind = try row.string("kind")
             if kind == "r" || kind == "p" {
-                tables[name] = Catalog.Table(name: name, rowSecurity: try row.bool("row_security"),
-                                             forceRowSecurity: try row.bool("force_row_security"),
-                                             comment: row["comment"])
+                tables[name] = Catalog.Table(
+                    name: name, rowSecurity: try row.bool("row_security"),
+                    forceRowSecurity: try row.bool("force_row_security"),
+                    comment: row["comment"])
             } else {
-                views.append(Catalog.View(
-                    name: name, isMaterialized: kind == "m", query: trimmedQuery(try row.string("query")),
-                    options: try row.stringArray("options"), comment: row["comment"],
-                    dependencies: try Self.dependencies(row)))
+                views.append(
+                    Catalog.View(
+                        name: name, isMaterialized: kind == "m", query: trimmedQuery(try row.string("query")),
+                        options: try row.stringArray("options"), comment: row["comment"],
+                        dependencies: try Self.dependencies(row)))
             }
         }
     }
@@ -89,8 +94,10 @@ struct CatalogRows {
                 tables[table]?.indexes.append(Catalog.Index(name: name, definition: definition))
                 tables[table]?.indexes.sort { $0.name < $1.name }
             default:
-                triggers.append(Catalog.Trigger(table: table, name: name, definition: definition,
-                                                enabled: row["detail"] != "D", dependencies: try Self.dependencies(row)))
+                triggers.append(
+                    Catalog.Trigger(
+                        table: table, name: name, definition: definition,
+                        enabled: row["detail"] != "D", dependencies: try Self.dependencies(row)))
             }
         }
     }

@@ -1,7 +1,7 @@
+public import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
-public import RLSCatalog
 
 extension Connection {
     /// Reads what the database holds in its managed schemas into a ``Catalog``.
@@ -27,14 +27,16 @@ extension Connection {
     func introspectRows() throws -> IntrospectionRows {
         let nested = isInTransaction
         // With an empty search_path the server schema-qualifies every name it prints.
-        try execute(nested
-            ? "SAVEPOINT rls_introspection; SET LOCAL search_path = ''"
-            : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL search_path = ''")
+        try execute(
+            nested
+                ? "SAVEPOINT rls_introspection; SET LOCAL search_path = ''"
+                : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL search_path = ''")
         do {
             let result = try readCatalog()
-            try execute(nested
-                ? "ROLLBACK TO SAVEPOINT rls_introspection; RELEASE SAVEPOINT rls_introspection"
-                : "COMMIT")
+            try execute(
+                nested
+                    ? "ROLLBACK TO SAVEPOINT rls_introspection; RELEASE SAVEPOINT rls_introspection"
+                    : "COMMIT")
             return result
         } catch {
             try? execute(nested ? "ROLLBACK TO SAVEPOINT rls_introspection" : "ROLLBACK")
@@ -43,10 +45,11 @@ extension Connection {
     }
 
     private func readCatalog() throws -> IntrospectionRows {
-        IntrospectionRows(results: try [
-            IntrospectionQuery.schemasAndEnums, IntrospectionQuery.relations, IntrospectionQuery.columns,
-            IntrospectionQuery.tableParts, IntrospectionQuery.policies, IntrospectionQuery.functions,
-            IntrospectionQuery.grants, IntrospectionQuery.liveTables, IntrospectionQuery.environment,
-        ].map { try query($0) })
+        IntrospectionRows(
+            results: try [
+                IntrospectionQuery.schemasAndEnums, IntrospectionQuery.relations, IntrospectionQuery.columns,
+                IntrospectionQuery.tableParts, IntrospectionQuery.policies, IntrospectionQuery.functions,
+                IntrospectionQuery.grants, IntrospectionQuery.liveTables, IntrospectionQuery.environment,
+            ].map { try query($0) })
     }
 }

@@ -1,6 +1,7 @@
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
+
 extension IntrospectionQuery {
     /// Policies on managed tables, on `storage.objects` and on `realtime.messages` (private channels).
     static let policies = """

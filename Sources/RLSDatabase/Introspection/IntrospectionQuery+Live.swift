@@ -1,6 +1,7 @@
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
+
 extension IntrospectionQuery {
     /// Managed tables that Realtime pushes changes of (in the `supabase_realtime` publication, also
     /// through a `for all tables` or `for tables in schema` one) or whose replica identity is not the

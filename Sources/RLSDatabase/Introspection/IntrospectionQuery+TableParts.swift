@@ -1,6 +1,7 @@
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
+
 extension IntrospectionQuery {
     /// Whether the table `c` in namespace `n` is one whose triggers are read though its schema is not
     /// managed: `auth.users`, where sign-up triggers (the profiles pattern) live.

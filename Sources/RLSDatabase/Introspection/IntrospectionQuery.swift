@@ -1,6 +1,7 @@
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
+
 /// The catalog queries of one introspection: a fixed number, whatever the size of the database.
 ///
 /// Each reads one kind of object for all managed schemas at once. They run with `search_path = ''`

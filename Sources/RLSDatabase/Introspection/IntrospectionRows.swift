@@ -14,7 +14,8 @@ struct IntrospectionRows {
     var fingerprint: String {
         let objects = CatalogFingerprint.of(Array(results.prefix(8)))
         guard results.count > 8, let environment = try? CatalogRows.environment(results[8]),
-              !environment.roleMemberships.isEmpty || !environment.apiDefaultPrivileges.isEmpty else { return objects }
+            !environment.roleMemberships.isEmpty || !environment.apiDefaultPrivileges.isEmpty
+        else { return objects }
         return SHA256.hexDigest(of: "\(objects)\n\(environment.roleMemberships)\n\(environment.apiDefaultPrivileges)".utf8)
     }
 

@@ -29,10 +29,12 @@ extension AccessMatrix {
                 table.signInRequirements($0).contains(requirement) && !table.access[$0].policyRoles.isEmpty
             }
             guard !operations.isEmpty else { continue }
-            let text = switch requirement {
-            case .twoFactor: "Needs two-factor sign-in (aal2) to \(operations.verbs) a row: a session signed in with a password or link alone is refused."
-            case .notAnonymous: "Anonymous sign-ins cannot \(operations.verbs) rows: the user must have a permanent account."
-            }
+            let text =
+                switch requirement {
+                case .twoFactor:
+                    "Needs two-factor sign-in (aal2) to \(operations.verbs) a row: a session signed in with a password or link alone is refused."
+                case .notAnonymous: "Anonymous sign-ins cannot \(operations.verbs) rows: the user must have a permanent account."
+                }
             result.append(AccessSentence(operations: operations, callers: [.signedInUser, .rowOwner], text: text))
         }
         for operation in [Operation.insert, .update] {
@@ -40,23 +42,28 @@ extension AccessMatrix {
                 users.contains(where: { outcome(of: table, $0, operation) == .allowed })
             else { continue }
             let names = listed(columns.map { "`\($0)`" })
-            let text = operation == .update
+            let text =
+                operation == .update
                 ? "Only \(names) can be changed; the app's users have no privilege on the other columns."
                 : "A new row can set only \(names); the other columns take their defaults."
-            result.append(AccessSentence(operations: [operation], callers: users.filter { outcome(of: table, $0, operation) == .allowed }, text: text))
+            result.append(
+                AccessSentence(operations: [operation], callers: users.filter { outcome(of: table, $0, operation) == .allowed }, text: text)
+            )
         }
         let serviceOperations = Operation.allCases.filter { outcome(of: table, .serviceRole, $0) == .allowed }
         if !serviceOperations.isEmpty {
-            result.append(AccessSentence(
-                operations: serviceOperations, callers: [.serviceRole],
-                text: "The service role (the backend's secret key) can \(listed(serviceOperations.map(\.verb))) every row;"
-                    + " it bypasses row-level security."))
+            result.append(
+                AccessSentence(
+                    operations: serviceOperations, callers: [.serviceRole],
+                    text: "The service role (the backend's secret key) can \(listed(serviceOperations.map(\.verb))) every row;"
+                        + " it bypasses row-level security."))
         }
         let refusedToService = Operation.allCases.filter { outcome(of: table, .serviceRole, $0) == .refused }
         if !refusedToService.isEmpty && !serviceOperations.isEmpty {
-            result.append(AccessSentence(
-                operations: refusedToService, callers: [.serviceRole],
-                text: "The service role cannot \(refusedToService.verbs) rows: it has no privilege to."))
+            result.append(
+                AccessSentence(
+                    operations: refusedToService, callers: [.serviceRole],
+                    text: "The service role cannot \(refusedToService.verbs) rows: it has no privilege to."))
         }
         return result
     }
@@ -85,14 +92,18 @@ extension AccessMatrix {
             return "Only signed-in users whose app role (`app_metadata.role`, which only the server sets) is \(roles.joinedWithOr)"
                 + " can \(verbs) rows; other users cannot\(anyone == .refused ? "" : ", nor can visitors who are not signed in")."
         }
-        if signedIn == .blocked && owner == .allowed, case .memberRows(let path) = schema.expectedAccess(of: table, role: .authenticated, operations[0]) {
+        if signedIn == .blocked && owner == .allowed,
+            case .memberRows(let path) = schema.expectedAccess(of: table, role: .authenticated, operations[0])
+        {
             return memberSentence(table, path, operations, anyoneRefused: anyone == .refused)
         }
         if signedIn == .blocked && owner == .allowed, let path = ownerPath(of: table) {
             var text = "Only \(path.owner) can \(verbs) a row"
             var limits: [String] = []
             if operations.contains(.insert) { limits.append("add a row for someone else") }
-            if operations.contains(.update) { limits.append(limits.isEmpty ? "change a row to belong to someone else" : "change one to belong to someone else") }
+            if operations.contains(.update) {
+                limits.append(limits.isEmpty ? "change a row to belong to someone else" : "change one to belong to someone else")
+            }
             if operations == [.select] { text += "; other users see none of them" }
             if !limits.isEmpty { text += "; nobody can \(limits.joined(separator: " or "))" }
             if anyone != .refused { text += "; visitors who are not signed in cannot either" }
@@ -104,7 +115,8 @@ extension AccessMatrix {
             return "To \(verbs) a row: \(parts.joined(separator: "; "))."
         }
         let serviceCan = operations.allSatisfy { outcome(of: table, .serviceRole, $0) == .allowed }
-        var text = serviceCan
+        var text =
+            serviceCan
             ? "Only the service role (the backend) can \(verbs) rows; the app's users cannot."
             : "Nobody can \(verbs) rows through the API."
         if writtenByRoutines && operations.contains(where: { $0 != .select }) && !serviceCan {
@@ -126,7 +138,9 @@ extension AccessMatrix {
         let isGroup = path.isGroup(table)
         var text = "Only \(path.members(of: table)) can \(operations.verbs) \(isGroup ? "it" : "a row")"
         var limits: [String] = []
-        let qualified = path.roles.isEmpty ? "they are not a member of" : "where they do not hold \(path.roles.count == 1 ? "that role" : "one of these roles")"
+        let qualified =
+            path.roles.isEmpty
+            ? "they are not a member of" : "where they do not hold \(path.roles.count == 1 ? "that role" : "one of these roles")"
         if !isGroup && operations.contains(.insert) { limits.append("add a row to a \(group) \(qualified)") }
         if !isGroup && operations.contains(.update) {
             limits.append(limits.isEmpty ? "move a row into a \(group) \(qualified)" : "move a row into one")

@@ -26,8 +26,11 @@ extension Bucket {
                 return "Only the signed-in user whose id names the folder (`<user id>/…`) can \(verbs) its files."
             case .rowFolder(let name, let plans):
                 let noun = name.name.replacingOccurrences(of: "_", with: " ")
-                let who = schema.table(name).map { table in plans.map { Self.who($0, of: table, noun: noun, in: schema) } } ?? plans.map(\.description)
-                return "Only \(who.joinedWithOr) can \(verbs) files, each in the folder named after the \(noun)'s id (`<\(name.name) id>/…`)."
+                let who =
+                    schema.table(name).map { table in plans.map { Self.who($0, of: table, noun: noun, in: schema) } }
+                    ?? plans.map(\.description)
+                return
+                    "Only \(who.joinedWithOr) can \(verbs) files, each in the folder named after the \(noun)'s id (`<\(name.name) id>/…`)."
             case .serviceRoleOnly, .noAccess:
                 return "No app user can \(verbs) files; only the service role (the backend) can."
             }

@@ -14,8 +14,9 @@ extension AccessPage {
             "|---|" + String(repeating: ":-:|", count: columns.count),
         ]
         for bucket in buckets {
-            lines.append("| [\(bucket.id)](#\(Self.bucketAnchor(bucket))) | "
-                + columns.map { fileMark(bucket, $0.0, $0.1) }.joined(separator: " | ") + " |")
+            lines.append(
+                "| [\(bucket.id)](#\(Self.bucketAnchor(bucket))) | "
+                    + columns.map { fileMark(bucket, $0.0, $0.1) }.joined(separator: " | ") + " |")
         }
         return lines
     }

@@ -11,7 +11,8 @@ extension AccessPage {
             for view in schema.views {
                 let readers = listed((view.readableBy.filter { $0 != .serviceRole } + [.serviceRole]).map(\.readerWords))
                 var text = "- `\(view.qualifiedName.displayName)`: \(readers) can read it;"
-                text += view.isSecurityInvoker
+                text +=
+                    view.isSecurityInvoker
                     ? " it runs with the reader's rights, so the rules of the tables it reads still apply."
                     : " it runs as its owner, **bypassing row-level security** on the tables it reads."
                 if let comment = view.comment { text += " \(comment)" }
@@ -24,12 +25,14 @@ extension AccessPage {
             lines += ["## Functions", ""]
             for routine in routines {
                 let function = routine.function
-                let callers = function.executableBy.isEmpty
+                let callers =
+                    function.executableBy.isEmpty
                     ? "nobody may call it directly"
                     : "callable by \(listed(function.executableBy.map { "`\($0)`" }))"
                 var text = "- `\(function.qualifiedName)`: security \(function.security.rawValue), \(callers)"
                 if !routine.triggers.isEmpty {
-                    text += "; run by \(listed(routine.triggers.map { "`\($0.name)` (\($0.timing.rawValue) \($0.eventWords) on `\($0.table)`)" }))"
+                    text +=
+                        "; run by \(listed(routine.triggers.map { "`\($0.name)` (\($0.timing.rawValue) \($0.eventWords) on `\($0.table)`)" }))"
                 }
                 text += "."
                 if let comment = function.comment { text += " \(comment)" }

@@ -25,8 +25,9 @@ struct SchemaDiagram {
                 let single = table.primaryKey?.columns == key.columns || table.uniques.contains { $0.columns == key.columns }
                 let optional = key.columns.contains { table.column($0)?.isNullable == true }
                 let relation = (optional ? "|o" : "||") + "--" + (single ? "o|" : "o{")
-                lines.append("    \(entity(key.referencedTable)) \(relation) \(entity(table.qualifiedName))"
-                    + " : \"\(key.columns.joined(separator: ", "))\"")
+                lines.append(
+                    "    \(entity(key.referencedTable)) \(relation) \(entity(table.qualifiedName))"
+                        + " : \"\(key.columns.joined(separator: ", "))\"")
             }
         }
         for name in referencedOutside {

@@ -11,10 +11,11 @@ extension String {
 
     /// The anchor GitHub gives a heading with this text: lower case, spaces to `-`, punctuation dropped.
     var headingAnchor: String {
-        String(lowercased().compactMap { character -> Character? in
-            if character == " " { return "-" }
-            return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
-        })
+        String(
+            lowercased().compactMap { character -> Character? in
+                if character == " " { return "-" }
+                return character.isLetter || character.isNumber || character == "-" || character == "_" ? character : nil
+            })
     }
 
     /// The text without its trailing newlines.

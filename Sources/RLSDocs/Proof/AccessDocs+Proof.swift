@@ -29,7 +29,8 @@ extension AccessDocs {
         let newest = hasFiles ? try MigrationDirectory(path: migrations).files().last?.version : nil
         // The folder's own name only: the page must read the same whichever path led to it.
         let folder = URL(fileURLWithPath: migrations).lastPathComponent
-        let source = hasFiles
+        let source =
+            hasFiles
             ? "a throwaway Supabase-shaped database built from `\(folder)/`"
             : "a throwaway Supabase-shaped database built from the schema's SQL (`\(folder)/` has no files yet)"
         var proof = try prove(schema, scenarios: scenarios, on: connection, source: source)

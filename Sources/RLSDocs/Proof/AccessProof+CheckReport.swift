@@ -41,9 +41,10 @@ extension AccessProof {
             }
         }
         self.init(source: source, statuses: statuses)
-        otherFailures = report.mismatches.filter { !explained.contains($0) }.map {
-            "rls check: \($0.probe.name): expected \($0.expected), observed \($0.actual)"
-        } + report.failedScenarios.map { "rls check: scenario \"\($0.scenario.name)\" failed" }
+        otherFailures =
+            report.mismatches.filter { !explained.contains($0) }.map {
+                "rls check: \($0.probe.name): expected \($0.expected), observed \($0.actual)"
+            } + report.failedScenarios.map { "rls check: scenario \"\($0.scenario.name)\" failed" }
             + report.files.filter { $0.verdict == .mismatch }.map {
                 "rls check: \($0.probe.name): expected \($0.probe.expectedAllowed ? "yes" : "no"), observed \($0.observed)"
             }

@@ -26,7 +26,8 @@ public struct MembershipPath: Sendable, Hashable, CustomStringConvertible {
     /// `listing_id → public.listing.id, dealership_id ∈ public.dealership_member (admin, owner)`.
     public var description: String {
         let roleList = roles.isEmpty ? "" : " (\(roles.joined(separator: ", ")))"
-        return (hops.map { "\($0.column) → \($0.parent).\($0.parentColumn)" }
+        return
+            (hops.map { "\($0.column) → \($0.parent).\($0.parentColumn)" }
             + ["\(groupColumn) ∈ \(membership.table)\(roleList)"]).joined(separator: ", ")
     }
 }

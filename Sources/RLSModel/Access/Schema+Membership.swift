@@ -61,7 +61,8 @@ extension Schema {
     ) throws(ValidationError) -> MembershipPath {
         let location = origin.access.source ?? origin.source
         guard case .members(let column, let membershipName, let roles) = plan else {
-            throw ValidationError(.noOwnerColumn, table: table.qualifiedName, column: nil, source: location, "plan \(plan.slug) names no group")
+            throw ValidationError(
+                .noOwnerColumn, table: table.qualifiedName, column: nil, source: location, "plan \(plan.slug) names no group")
         }
         func fail(_ kind: ValidationError.Kind, _ on: TableName, _ column: String?, _ message: String) -> ValidationError {
             ValidationError(kind, table: on, column: column, source: location, message)
@@ -72,11 +73,13 @@ extension Schema {
         }
         visited.append(table.qualifiedName)
         guard let membershipTable = self.table(TableName(stringLiteral: membershipName)) else {
-            throw fail(.unknownReference, table.qualifiedName, column,
+            throw fail(
+                .unknownReference, table.qualifiedName, column,
                 "the members plan reads memberships from \(membershipName), which the schema does not declare; declare that table")
         }
         guard let columnDeclaration = table.column(column) else {
-            throw fail(.unknownColumn, table.qualifiedName, column,
+            throw fail(
+                .unknownColumn, table.qualifiedName, column,
                 "the members plan names column \(column), which \(table.qualifiedName) does not declare; add the column or fix the name")
         }
         // The group is the table `column` references, or this very table when the memberships reference `column` itself.
@@ -93,22 +96,27 @@ extension Schema {
             return MembershipPath(groupColumn: column, membership: membership, roles: roles)
         }
         guard let key else {
-            throw fail(.noOwnerColumn, table.qualifiedName, column,
+            throw fail(
+                .noOwnerColumn, table.qualifiedName, column,
                 "column \(column) references no table and \(membershipTable.qualifiedName) references no \(table.qualifiedName).\(column); "
                     + "add .references(...) to \(column), or a column in \(membershipTable.name) that references it")
         }
         guard let parent = self.table(key.referencedTable), let parentPlan = membersPlan(of: parent) else {
-            throw fail(.noOwnerColumn, origin.qualifiedName, column,
+            throw fail(
+                .noOwnerColumn, origin.qualifiedName, column,
                 "\(column) leads to \(key.referencedTable), which \(membershipTable.qualifiedName) does not reference and which has no members plan; "
                     + "point \(column) at the group table, or give \(key.referencedTable.name) a .members(of:through:) plan")
         }
         let parentPath = try membershipPath(of: parent, plan: parentPlan, visited: &visited, origin: origin)
         guard parentPath.membership.table == membershipTable.qualifiedName else {
-            throw fail(.invalidDeclaration, origin.qualifiedName, column,
-                "\(parent.qualifiedName) reads memberships from \(parentPath.membership.table), not \(membershipTable.qualifiedName); use the same membership table")
+            throw fail(
+                .invalidDeclaration, origin.qualifiedName, column,
+                "\(parent.qualifiedName) reads memberships from \(parentPath.membership.table), not \(membershipTable.qualifiedName); use the same membership table"
+            )
         }
         let hop = OwnerPath.Hop(column: column, parent: key.referencedTable, parentColumn: key.referencedColumns[0])
-        return MembershipPath(hops: [hop] + parentPath.hops, groupColumn: parentPath.groupColumn, membership: parentPath.membership, roles: roles)
+        return MembershipPath(
+            hops: [hop] + parentPath.hops, groupColumn: parentPath.groupColumn, membership: parentPath.membership, roles: roles)
     }
 
     /// Finds the membership table's user column (a uuid that references `auth.users`, or a table
@@ -127,13 +135,16 @@ extension Schema {
             } ?? false
         }.map(\.name)
         guard let userColumn = userColumns.first ?? table.column("user_id").map(\.name), table.column(userColumn)?.type == .uuid else {
-            throw ValidationError(.noOwnerColumn, table: table.qualifiedName, column: nil, source: location,
+            throw ValidationError(
+                .noOwnerColumn, table: table.qualifiedName, column: nil, source: location,
                 "membership table \(table.qualifiedName) has no user column; add Column(\"user_id\", .uuid).references(.authUsers)")
         }
         let roleColumn = table.column("role")?.name
         if !roles.isEmpty && roleColumn == nil {
-            throw ValidationError(.unknownColumn, table: table.qualifiedName, column: "role", source: location,
-                "the plan limits access to roles \(roles.joinedWithOr), but \(table.qualifiedName) has no role column; add Column(\"role\", ...)")
+            throw ValidationError(
+                .unknownColumn, table: table.qualifiedName, column: "role", source: location,
+                "the plan limits access to roles \(roles.joinedWithOr), but \(table.qualifiedName) has no role column; add Column(\"role\", ...)"
+            )
         }
         return Membership(
             table: table.qualifiedName, groupColumn: groupColumn, group: group, groupKey: groupKey, groupKeyType: type,

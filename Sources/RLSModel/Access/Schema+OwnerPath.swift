@@ -44,7 +44,8 @@ extension Schema {
             guard table.column(name) != nil else {
                 throw ValidationError(
                     .unknownColumn, table: table.qualifiedName, column: name, source: location,
-                    "the owner-through plan names column \(name), which \(table.qualifiedName) does not declare; add the column or fix the name")
+                    "the owner-through plan names column \(name), which \(table.qualifiedName) does not declare; add the column or fix the name"
+                )
             }
             guard let key = table.foreignKeys.first(where: { $0.columns == [name] }) else {
                 throw ValidationError(
@@ -58,12 +59,14 @@ extension Schema {
             guard let parent = self.table(key.referencedTable) else {
                 throw ValidationError(
                     .unknownReference, table: table.qualifiedName, column: name, source: key.source,
-                    "column \(name) references \(key.referencedTable), which the schema does not declare; declare that table or reference auth.users")
+                    "column \(name) references \(key.referencedTable), which the schema does not declare; declare that table or reference auth.users"
+                )
             }
             guard let parentPlan = ownerPlan(of: parent) else {
                 throw ValidationError(
                     .noOwnerColumn, table: origin.qualifiedName, column: name, source: location,
-                    "owner-through \(name) leads to \(parent.qualifiedName), which has no owner plan, so the plan reaches no owner column; give \(parent.name) an .owner(column:) plan")
+                    "owner-through \(name) leads to \(parent.qualifiedName), which has no owner plan, so the plan reaches no owner column; give \(parent.name) an .owner(column:) plan"
+                )
             }
             let parentPath = try ownerPath(of: parent, plan: parentPlan, visited: &visited, origin: origin)
             if parentPath.hops.isEmpty && parentPath.ownerColumn == hop.parentColumn {

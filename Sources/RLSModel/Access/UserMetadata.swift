@@ -13,7 +13,8 @@ public enum UserMetadata {
     }
 
     /// Why a policy reading it is wrong, and what to decide access from instead.
-    public static let reason = "reads user metadata (raw_user_meta_data / user_metadata), which any signed-in user can set "
+    public static let reason =
+        "reads user metadata (raw_user_meta_data / user_metadata), which any signed-in user can set "
         + "on themselves with supabase.auth.updateUser; decide access from app_metadata (set only by the server), "
         + "a table the user cannot write, or auth.uid()"
 

@@ -16,8 +16,9 @@ extension Function {
         _ name: String, schema: String = "public", arguments: String, definition: SQL, executableBy: [Role] = [],
         comment: String? = nil, fileID: String = #fileID, line: Int = #line
     ) {
-        self.init(name, schema: schema, returns: .void, executableBy: executableBy, comment: comment,
-                  body: SQL(raw: ""), fileID: fileID, line: line)
+        self.init(
+            name, schema: schema, returns: .void, executableBy: executableBy, comment: comment,
+            body: SQL(raw: ""), fileID: fileID, line: line)
         self.definition = definition
         self.definedArguments = arguments
     }

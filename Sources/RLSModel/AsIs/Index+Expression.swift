@@ -9,8 +9,9 @@ extension Index {
         expression: SQL, unique: Bool = false, name: String, using method: String? = nil, where predicate: SQL? = nil,
         fileID: String = #fileID, line: Int = #line
     ) {
-        self.init([], unique: unique, name: name, using: method, where: predicate,
-                  source: SourceLocation(fileID: fileID, line: line))
+        self.init(
+            [], unique: unique, name: name, using: method, where: predicate,
+            source: SourceLocation(fileID: fileID, line: line))
         self.expression = expression
     }
 }

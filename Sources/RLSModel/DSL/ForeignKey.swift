@@ -27,8 +27,9 @@ public struct ForeignKey: Sendable, Hashable {
         onDelete: ReferentialAction = .noAction, name: String? = nil,
         fileID: String = #fileID, line: Int = #line
     ) {
-        self.init([column], references: table, columns: [referenced], onDelete: onDelete, name: name,
-                  fileID: fileID, line: line)
+        self.init(
+            [column], references: table, columns: [referenced], onDelete: onDelete, name: name,
+            fileID: fileID, line: line)
     }
 
     /// Declares a (possibly composite) reference.

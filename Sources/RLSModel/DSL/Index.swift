@@ -28,8 +28,9 @@ public struct Index: Sendable, Hashable {
         _ columns: String..., unique: Bool = false, name: String? = nil, using method: String? = nil,
         where predicate: SQL? = nil, fileID: String = #fileID, line: Int = #line
     ) {
-        self.init(columns, unique: unique, name: name, using: method, where: predicate,
-                  source: SourceLocation(fileID: fileID, line: line))
+        self.init(
+            columns, unique: unique, name: name, using: method, where: predicate,
+            source: SourceLocation(fileID: fileID, line: line))
     }
 
     /// Declares an index from an array of column names.

@@ -71,8 +71,10 @@ extension Table {
         features: [Channel.Feature] = Channel.Feature.allCases, fileID: String = #fileID, line: Int = #line
     ) -> Table {
         var copy = self
-        copy.channels.append(Channel(prefix: prefix, receive: receive, send: send, features: features,
-                                     source: SourceLocation(fileID: fileID, line: line)))
+        copy.channels.append(
+            Channel(
+                prefix: prefix, receive: receive, send: send, features: features,
+                source: SourceLocation(fileID: fileID, line: line)))
         return copy
     }
 }

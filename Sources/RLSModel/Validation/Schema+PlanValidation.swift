@@ -13,7 +13,8 @@ extension Schema {
             guard case .members = table.access[operation] else { continue }
             do {
                 let path = try membershipPath(of: table, plan: table.access[operation])
-                for error in identifierErrors([path.membership.helperName], table: path.membership.table, column: nil, table.access.source ?? table.source)
+                for error in identifierErrors(
+                    [path.membership.helperName], table: path.membership.table, column: nil, table.access.source ?? table.source)
                 where !errors.contains(error) {
                     errors.append(error)
                 }
@@ -23,9 +24,11 @@ extension Schema {
         }
         for operation in [Operation.insert, .update] {
             for name in table.writableColumns(operation) ?? [] where table.column(name) == nil {
-                errors.append(ValidationError(
-                    .unknownColumn, table: table.qualifiedName, column: name, source: table.columnPrivilegesSource ?? table.source,
-                    "\(operation == .insert ? "insertable" : "updatable")(only:) names column \(name), which \(table.qualifiedName) does not declare; fix the name"))
+                errors.append(
+                    ValidationError(
+                        .unknownColumn, table: table.qualifiedName, column: name, source: table.columnPrivilegesSource ?? table.source,
+                        "\(operation == .insert ? "insertable" : "updatable")(only:) names column \(name), which \(table.qualifiedName) does not declare; fix the name"
+                    ))
             }
         }
         var names: [String: SourceLocation] = [:]
@@ -37,36 +40,44 @@ extension Schema {
         }
         for policy in table.policies {
             if let first = names[policy.name] {
-                errors.append(ValidationError(
-                    .duplicateName, table: table.qualifiedName, column: nil, source: policy.source,
-                    "policy \"\(policy.name)\" is declared twice on \(table.qualifiedName) (first at \(first)); rename one"))
+                errors.append(
+                    ValidationError(
+                        .duplicateName, table: table.qualifiedName, column: nil, source: policy.source,
+                        "policy \"\(policy.name)\" is declared twice on \(table.qualifiedName) (first at \(first)); rename one"))
             }
             names[policy.name] = policy.source
             errors += identifierErrors([policy.name], table: table.qualifiedName, column: nil, policy.source)
             if policy.roles.isEmpty {
-                errors.append(ValidationError(
-                    .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
-                    "policy \"\(policy.name)\" names no role; list the roles it concerns, e.g. to: [.authenticated]"))
+                errors.append(
+                    ValidationError(
+                        .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
+                        "policy \"\(policy.name)\" names no role; list the roles it concerns, e.g. to: [.authenticated]"))
             }
             if policy.command == .insert && policy.using != nil {
-                errors.append(ValidationError(
-                    .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
-                    "insert policy \"\(policy.name)\" has a using condition; inserts only take withCheck"))
+                errors.append(
+                    ValidationError(
+                        .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
+                        "insert policy \"\(policy.name)\" has a using condition; inserts only take withCheck"))
             }
             if (policy.command == .select || policy.command == .delete) && policy.withCheck != nil {
-                errors.append(ValidationError(
-                    .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
-                    "\(policy.command.rawValue) policy \"\(policy.name)\" has a withCheck condition; only insert, update and all take one"))
+                errors.append(
+                    ValidationError(
+                        .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
+                        "\(policy.command.rawValue) policy \"\(policy.name)\" has a withCheck condition; only insert, update and all take one"
+                    ))
             }
             if [policy.using, policy.withCheck].contains(where: { $0.map { UserMetadata.isRead(by: $0.text) } ?? false }) {
-                errors.append(ValidationError(
-                    .userMetadata, table: table.qualifiedName, column: nil, source: policy.source,
-                    "policy \"\(policy.name)\" \(UserMetadata.reason): \(UserMetadata.fix)"))
+                errors.append(
+                    ValidationError(
+                        .userMetadata, table: table.qualifiedName, column: nil, source: policy.source,
+                        "policy \"\(policy.name)\" \(UserMetadata.reason): \(UserMetadata.fix)"))
             }
             if policy.using == nil && policy.withCheck == nil {
-                errors.append(ValidationError(
-                    .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
-                    "policy \"\(policy.name)\" has neither using nor withCheck; write the condition explicitly, e.g. SQL(raw: \"true\")"))
+                errors.append(
+                    ValidationError(
+                        .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
+                        "policy \"\(policy.name)\" has neither using nor withCheck; write the condition explicitly, e.g. SQL(raw: \"true\")"
+                    ))
             }
         }
         return errors

@@ -7,31 +7,39 @@ extension Schema {
         for table in tables {
             let name = table.qualifiedName
             if let live = table.live, table.primaryKey == nil, !live.includesOldRows {
-                errors.append(ValidationError(
-                    .invalidDeclaration, table: name, column: nil, source: live.source,
-                    "live table \(name) has no primary key, so its updates and deletes would fail (55000); add a PrimaryKey or use .live(oldRows: true)"))
+                errors.append(
+                    ValidationError(
+                        .invalidDeclaration, table: name, column: nil, source: live.source,
+                        "live table \(name) has no primary key, so its updates and deletes would fail (55000); add a PrimaryKey or use .live(oldRows: true)"
+                    ))
             }
             for channel in table.channels {
                 if let first = prefixes[channel.prefix] {
-                    errors.append(ValidationError(
-                        .duplicateName, table: name, column: nil, source: channel.source,
-                        "channel prefix \"\(channel.prefix)\" is declared twice (first at \(first)); topics must say which table's row they belong to"))
+                    errors.append(
+                        ValidationError(
+                            .duplicateName, table: name, column: nil, source: channel.source,
+                            "channel prefix \"\(channel.prefix)\" is declared twice (first at \(first)); topics must say which table's row they belong to"
+                        ))
                 }
                 prefixes[channel.prefix] = channel.source
                 if channel.prefix.isEmpty || channel.prefix.contains(":") {
-                    errors.append(ValidationError(
-                        .invalidDeclaration, table: name, column: nil, source: channel.source,
-                        "channel prefix \"\(channel.prefix)\" must be non-empty and without ':' (topics are <prefix>:<primary key>)"))
+                    errors.append(
+                        ValidationError(
+                            .invalidDeclaration, table: name, column: nil, source: channel.source,
+                            "channel prefix \"\(channel.prefix)\" must be non-empty and without ':' (topics are <prefix>:<primary key>)"))
                 }
                 if table.primaryKey?.columns.count != 1 {
-                    errors.append(ValidationError(
-                        .invalidDeclaration, table: name, column: nil, source: channel.source,
-                        "channel \"\(channel.prefix)\" needs \(name) to have a single-column primary key: its topics are \(channel.prefix):<primary key>"))
+                    errors.append(
+                        ValidationError(
+                            .invalidDeclaration, table: name, column: nil, source: channel.source,
+                            "channel \"\(channel.prefix)\" needs \(name) to have a single-column primary key: its topics are \(channel.prefix):<primary key>"
+                        ))
                 }
                 if channel.features.isEmpty {
-                    errors.append(ValidationError(
-                        .invalidDeclaration, table: name, column: nil, source: channel.source,
-                        "channel \"\(channel.prefix)\" lists no feature; pass features: [.broadcast], [.presence] or both"))
+                    errors.append(
+                        ValidationError(
+                            .invalidDeclaration, table: name, column: nil, source: channel.source,
+                            "channel \"\(channel.prefix)\" lists no feature; pass features: [.broadcast], [.presence] or both"))
                 }
                 for plan in [channel.receive, channel.send] where plan.ownerColumn != nil {
                     do {
@@ -42,9 +50,11 @@ extension Schema {
                 }
                 errors += identifierErrors([channel.policyName("receive")], table: name, column: nil, channel.source)
                 for plan in Set([channel.receive, channel.send]) where Self.reach(plan) > Self.reach(table.access.select) {
-                    errors.append(ValidationError(
-                        .invalidDeclaration, table: name, column: nil, source: channel.source,
-                        "channel \"\(channel.prefix)\" lets in \(plan), but \(name) rows are readable by \(table.access.select), and the channel's policy reads the row as the subscriber; widen the table's read plan or narrow the channel"))
+                    errors.append(
+                        ValidationError(
+                            .invalidDeclaration, table: name, column: nil, source: channel.source,
+                            "channel \"\(channel.prefix)\" lets in \(plan), but \(name) rows are readable by \(table.access.select), and the channel's policy reads the row as the subscriber; widen the table's read plan or narrow the channel"
+                        ))
                 }
             }
         }

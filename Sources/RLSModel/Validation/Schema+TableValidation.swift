@@ -6,42 +6,49 @@ extension Schema {
         var seen: [String: SourceLocation] = [:]
         for column in table.columns {
             if let first = seen[column.name] {
-                errors.append(ValidationError(
-                    .duplicateName, table: name, column: column.name, source: column.source,
-                    "column \(column.name) is declared twice (first at \(first)); rename or remove one"))
+                errors.append(
+                    ValidationError(
+                        .duplicateName, table: name, column: column.name, source: column.source,
+                        "column \(column.name) is declared twice (first at \(first)); rename or remove one"))
             }
             seen[column.name] = column.source
             errors += identifierErrors([column.name], table: name, column: column.name, column.source)
             if column.identity != nil {
                 if !column.type.isInteger {
-                    errors.append(ValidationError(
-                        .invalidDeclaration, table: name, column: column.name, source: column.source,
-                        "identity column \(column.name) is \(column.type); identity needs smallint, integer or bigint"))
+                    errors.append(
+                        ValidationError(
+                            .invalidDeclaration, table: name, column: column.name, source: column.source,
+                            "identity column \(column.name) is \(column.type); identity needs smallint, integer or bigint"))
                 }
                 errors += identifierErrors(
                     [table.identitySequenceName(of: column)], table: name, column: column.name, column.source)
             }
             if case .enumeration(let type) = column.type, !enums.contains(where: { $0.qualifiedName == type }) {
-                errors.append(ValidationError(
-                    .unknownReference, table: name, column: column.name, source: column.source,
-                    "column \(column.name) uses enum \(type), which the schema does not declare; add EnumType(\"\(type.name)\", ...)"))
+                errors.append(
+                    ValidationError(
+                        .unknownReference, table: name, column: column.name, source: column.source,
+                        "column \(column.name) uses enum \(type), which the schema does not declare; add EnumType(\"\(type.name)\", ...)"))
             }
         }
         func requireColumns(_ columns: [String], _ what: String, _ source: SourceLocation) {
             if columns.isEmpty {
-                errors.append(ValidationError(
-                    .invalidDeclaration, table: name, column: nil, source: source, "\(what) lists no columns; name at least one"))
+                errors.append(
+                    ValidationError(
+                        .invalidDeclaration, table: name, column: nil, source: source, "\(what) lists no columns; name at least one"))
             }
             for column in columns where table.column(column) == nil {
-                errors.append(ValidationError(
-                    .unknownColumn, table: name, column: column, source: source,
-                    "\(what) names column \(column), which \(name) does not declare; add the column or fix the name"))
+                errors.append(
+                    ValidationError(
+                        .unknownColumn, table: name, column: column, source: source,
+                        "\(what) names column \(column), which \(name) does not declare; add the column or fix the name"))
             }
         }
         for key in table.extraPrimaryKeys {
-            errors.append(ValidationError(
-                .duplicateName, table: name, column: key.columns.first, source: key.source,
-                "\(name) has a second primary key (the first is at \(table.primaryKey!.source)); use one PrimaryKey(...) listing all its columns"))
+            errors.append(
+                ValidationError(
+                    .duplicateName, table: name, column: key.columns.first, source: key.source,
+                    "\(name) has a second primary key (the first is at \(table.primaryKey!.source)); use one PrimaryKey(...) listing all its columns"
+                ))
         }
         if let key = table.primaryKey {
             requireColumns(key.columns, "the primary key", key.source)
@@ -70,20 +77,27 @@ extension Schema {
 
     private func referenceErrors(_ key: ForeignKey, in table: Table) -> [ValidationError] {
         guard knows(key.referencedTable) else {
-            return [ValidationError(
-                .unknownReference, table: table.qualifiedName, column: key.columns.first, source: key.source,
-                "column \(key.columns.joined(separator: ", ")) references table \(key.referencedTable), which the schema does not declare; declare it or fix the name")]
+            return [
+                ValidationError(
+                    .unknownReference, table: table.qualifiedName, column: key.columns.first, source: key.source,
+                    "column \(key.columns.joined(separator: ", ")) references table \(key.referencedTable), which the schema does not declare; declare it or fix the name"
+                )
+            ]
         }
         var errors: [ValidationError] = []
         if key.columns.count != key.referencedColumns.count {
-            errors.append(ValidationError(
-                .invalidDeclaration, table: table.qualifiedName, column: key.columns.first, source: key.source,
-                "a foreign key pairs \(key.columns.count) columns with \(key.referencedColumns.count) referenced columns; list as many on each side"))
+            errors.append(
+                ValidationError(
+                    .invalidDeclaration, table: table.qualifiedName, column: key.columns.first, source: key.source,
+                    "a foreign key pairs \(key.columns.count) columns with \(key.referencedColumns.count) referenced columns; list as many on each side"
+                ))
         }
         for column in key.referencedColumns where columnType(column, in: key.referencedTable) == nil {
-            errors.append(ValidationError(
-                .unknownReference, table: table.qualifiedName, column: key.columns.first, source: key.source,
-                "column \(key.columns.joined(separator: ", ")) references \(key.referencedTable).\(column), which is not declared; reference a declared column"))
+            errors.append(
+                ValidationError(
+                    .unknownReference, table: table.qualifiedName, column: key.columns.first, source: key.source,
+                    "column \(key.columns.joined(separator: ", ")) references \(key.referencedTable).\(column), which is not declared; reference a declared column"
+                ))
         }
         return errors
     }
@@ -98,9 +112,10 @@ extension Schema {
         all += table.foreignKeys.map { (table.name(of: $0), $0.source) }
         for (name, source) in all {
             if let first = names[name] {
-                errors.append(ValidationError(
-                    .duplicateName, table: table.qualifiedName, column: nil, source: source,
-                    "constraint name \(name) is used twice (first at \(first)); pass a distinct name:"))
+                errors.append(
+                    ValidationError(
+                        .duplicateName, table: table.qualifiedName, column: nil, source: source,
+                        "constraint name \(name) is used twice (first at \(first)); pass a distinct name:"))
             }
             names[name] = source
         }

@@ -9,7 +9,8 @@ extension Schema {
         if name.isEmpty { return "is empty; Postgres needs at least one character" }
         if name.unicodeScalars.contains("\0") { return "contains a NUL character, which no Postgres name can hold" }
         if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-            return "contains the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)); use printable characters only"
+            return
+                "contains the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)); use printable characters only"
         }
         return nil
     }
@@ -37,9 +38,11 @@ extension Schema {
             text(table.comment, "the comment of \(table.qualifiedName)", table: table.qualifiedName, column: nil, table.source)
             for column in table.columns {
                 if Self.systemColumnNames.contains(column.name.lowercased()) {
-                    errors.append(ValidationError(
-                        .invalidName, table: table.qualifiedName, column: column.name, source: column.source,
-                        "column name \(column.name) is a Postgres system column (\(Self.systemColumnNames.sorted().joined(separator: ", "))); choose another name"))
+                    errors.append(
+                        ValidationError(
+                            .invalidName, table: table.qualifiedName, column: column.name, source: column.source,
+                            "column name \(column.name) is a Postgres system column (\(Self.systemColumnNames.sorted().joined(separator: ", "))); choose another name"
+                        ))
                 }
                 text(column.comment, "the comment of column \(column.name)", table: table.qualifiedName, column: column.name, column.source)
             }
@@ -51,20 +54,23 @@ extension Schema {
             text(type.comment, "the comment of enum \(type.qualifiedName)", table: type.qualifiedName, column: nil, type.source)
             for value in type.values {
                 if value.isEmpty {
-                    errors.append(ValidationError(
-                        .invalidName, table: type.qualifiedName, column: nil, source: type.source,
-                        "enum \(type.qualifiedName) has an empty value; Postgres needs at least one character"))
+                    errors.append(
+                        ValidationError(
+                            .invalidName, table: type.qualifiedName, column: nil, source: type.source,
+                            "enum \(type.qualifiedName) has an empty value; Postgres needs at least one character"))
                 }
                 text(value, "enum value \(value.debugDescription)", table: type.qualifiedName, column: nil, type.source)
             }
         }
         for function in functions {
-            text(function.comment, "the comment of function \(function.qualifiedName)", table: function.qualifiedName, column: nil, function.source)
+            text(
+                function.comment, "the comment of function \(function.qualifiedName)", table: function.qualifiedName, column: nil,
+                function.source)
         }
         return errors
     }
 }
 
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -26,8 +26,9 @@ extension Schema {
             }
         }
         var errors = problems.map {
-            ValidationError(.invalidDeclaration, table: trigger.table, column: nil, source: trigger.source,
-                            "trigger \(trigger.name) \($0)")
+            ValidationError(
+                .invalidDeclaration, table: trigger.table, column: nil, source: trigger.source,
+                "trigger \(trigger.name) \($0)")
         }
         errors += identifierErrors([tables.old, tables.new].compactMap { $0 }, table: trigger.table, column: nil, trigger.source)
         return errors

@@ -14,9 +14,10 @@ extension Schema {
         var relations: [TableName: SourceLocation] = [:]
         func claim(_ name: TableName, _ source: SourceLocation, _ what: String) {
             if let first = relations[name] {
-                errors.append(ValidationError(
-                    .duplicateName, table: name, column: nil, source: source,
-                    "\(what) \(name) is declared twice (first at \(first)); rename or remove one"))
+                errors.append(
+                    ValidationError(
+                        .duplicateName, table: name, column: nil, source: source,
+                        "\(what) \(name) is declared twice (first at \(first)); rename or remove one"))
             } else {
                 relations[name] = source
             }
@@ -24,10 +25,11 @@ extension Schema {
         for table in tables {
             claim(table.qualifiedName, table.source, "table")
             if SupabaseSchemas.owns(table.schema) {
-                errors.append(ValidationError(
-                    .invalidDeclaration, table: table.qualifiedName, column: nil, source: table.source,
-                    "schema \(table.schema) belongs to Supabase (its services create and migrate these tables), so the DSL "
-                        + "declares no table there; " + Self.ownedSchemaAdvice(table.schema)))
+                errors.append(
+                    ValidationError(
+                        .invalidDeclaration, table: table.qualifiedName, column: nil, source: table.source,
+                        "schema \(table.schema) belongs to Supabase (its services create and migrate these tables), so the DSL "
+                            + "declares no table there; " + Self.ownedSchemaAdvice(table.schema)))
                 continue
             }
             errors += validate(table)
@@ -39,16 +41,18 @@ extension Schema {
         var types: [TableName: SourceLocation] = [:]
         for type in enums {
             if let first = types[type.qualifiedName] {
-                errors.append(ValidationError(
-                    .duplicateName, table: type.qualifiedName, column: nil, source: type.source,
-                    "enum \(type.qualifiedName) is declared twice (first at \(first)); rename or remove one"))
+                errors.append(
+                    ValidationError(
+                        .duplicateName, table: type.qualifiedName, column: nil, source: type.source,
+                        "enum \(type.qualifiedName) is declared twice (first at \(first)); rename or remove one"))
             }
             types[type.qualifiedName] = type.source
             errors += identifierErrors([type.schema, type.name], table: type.qualifiedName, column: nil, type.source)
             if type.values.isEmpty || Set(type.values).count != type.values.count {
-                errors.append(ValidationError(
-                    .invalidDeclaration, table: type.qualifiedName, column: nil, source: type.source,
-                    "enum \(type.qualifiedName) needs at least one value and no value twice"))
+                errors.append(
+                    ValidationError(
+                        .invalidDeclaration, table: type.qualifiedName, column: nil, source: type.source,
+                        "enum \(type.qualifiedName) needs at least one value and no value twice"))
             }
         }
         errors += validateRoutines()
@@ -68,11 +72,13 @@ extension Schema {
                 ValidationError(.invalidName, table: table, column: column, source: source, "name \(name.debugDescription) \($0)")
             }
         }
-        return unsafe + names.filter { $0.utf8.count > Self.maximumIdentifierBytes }.map { name in
-            ValidationError(
-                .identifierTooLong, table: table, column: column, source: source,
-                "name \"\(name)\" is \(name.utf8.count) bytes; Postgres allows \(Self.maximumIdentifierBytes) and would truncate it, so shorten it (or pass name: for derived constraint names)")
-        }
+        return unsafe
+            + names.filter { $0.utf8.count > Self.maximumIdentifierBytes }.map { name in
+                ValidationError(
+                    .identifierTooLong, table: table, column: column, source: source,
+                    "name \"\(name)\" is \(name.utf8.count) bytes; Postgres allows \(Self.maximumIdentifierBytes) and would truncate it, so shorten it (or pass name: for derived constraint names)"
+                )
+            }
     }
 
     /// The type of `column` in a declared table or `auth.users`, nil when unknown.
@@ -91,7 +97,8 @@ extension Schema {
     /// Views, enums and functions declared in one of Supabase's own schemas (tables are refused with
     /// their own advice): plan never reads objects there, so they would be written and then ignored.
     func ownedSchemaErrors() -> [ValidationError] {
-        let objects = views.map { ("view", $0.qualifiedName, $0.source) }
+        let objects =
+            views.map { ("view", $0.qualifiedName, $0.source) }
             + enums.map { ("enum", $0.qualifiedName, $0.source) }
             + functions.map { ("function", $0.qualifiedName, $0.source) }
         return objects.filter { SupabaseSchemas.owns($0.1.schema) }.map { what, name, source in

@@ -8,7 +8,9 @@ import RLSSQL
 enum BucketShape {
     /// The bucket as DSL, or the reason it is not simple.
     static func bucket(_ row: Catalog.Bucket, policies: [Catalog.Policy]) -> Result<Bucket, BucketNote> {
-        guard row.name == row.id else { return .failure(BucketNote("its name \(row.name) differs from its id; Bucket(...) names a bucket by its id")) }
+        guard row.name == row.id else {
+            return .failure(BucketNote("its name \(row.name) differs from its id; Bucket(...) names a bucket by its id"))
+        }
         var bucket = Bucket(
             row.id, public: row.isPublic, fileSizeLimit: row.fileSizeLimit.map(Int.init), allowedMimeTypes: row.allowedMimeTypes,
             fileID: "rls pull", line: 0)
@@ -17,7 +19,8 @@ enum BucketShape {
             let name = bucket.policyName(operation)
             guard let policy = policies.first(where: { $0.name == name }) else { continue }
             guard let plan = plan(of: policy, operation: operation, bucket: row.id) else {
-                return .failure(BucketNote("its policy \(name) has a shape pull does not write as a plan yet (a row folder, or edited by hand)"))
+                return .failure(
+                    BucketNote("its policy \(name) has a shape pull does not write as a plan yet (a row folder, or edited by hand)"))
             }
             plans[operation] = plan
         }

@@ -14,14 +14,18 @@ extension CatalogReader {
             case .check(let check)?: elements.append(.check(check))
             case .foreignKey(let key)?: elements.append(.foreignKey(key))
             case nil:
-                notes.append(PullNote("\(name)", "constraint \(constraint.name) (\(constraint.definition)) is not expressible; kept in the baseline, undeclared"))
+                notes.append(
+                    PullNote(
+                        "\(name)",
+                        "constraint \(constraint.name) (\(constraint.definition)) is not expressible; kept in the baseline, undeclared"))
             }
         }
         for index in source.indexes {
             if let value = IndexDefinition.read(index, table: name.name) {
                 elements.append(.index(value))
             } else {
-                notes.append(PullNote("\(name)", "index \(index.name) (\(index.definition)) is not expressible; kept in the baseline, undeclared"))
+                notes.append(
+                    PullNote("\(name)", "index \(index.name) (\(index.definition)) is not expressible; kept in the baseline, undeclared"))
             }
         }
         var plans: [(Catalog.Policy, AccessPlan?)] = []
@@ -35,9 +39,13 @@ extension CatalogReader {
             // `using (true)` reads: rls check can prove them without a hand-written expectation.
             if policy.command == .select, plan == .public || plan == .authenticated { value = value.expects(.everyRow) }
             elements.append(.policy(value))
-            if policy.comment != nil { notes.append(PullNote("policy \(policy.name) on \(name)", "its comment is not expressible; kept in the baseline")) }
+            if policy.comment != nil {
+                notes.append(PullNote("policy \(policy.name) on \(name)", "its comment is not expressible; kept in the baseline"))
+            }
             plans.append((policy, plan))
-            if let plan { policyComments["\(name).\(policy.name)"] = "means \(plan.swiftSource) for \(policy.command.rawValue.lowercased())" }
+            if let plan {
+                policyComments["\(name).\(policy.name)"] = "means \(plan.swiftSource) for \(policy.command.rawValue.lowercased())"
+            }
         }
         var table = Table(name.name, schema: name.schema, fileID: "rls pull", line: 0) { elements }
         if let comment = source.comment { table = table.comment(comment) }
@@ -48,14 +56,17 @@ extension CatalogReader {
         if source.replicaIdentity != .default, !(source.isLive && source.replicaIdentity == .full) {
             notes.append(PullNote("\(name)", "replica identity \(source.replicaIdentity) is not expressible here; kept in the baseline"))
         }
-        if source.forceRowSecurity { notes.append(PullNote("\(name)", "FORCE ROW LEVEL SECURITY is not expressible; kept in the baseline")) }
+        if source.forceRowSecurity {
+            notes.append(PullNote("\(name)", "FORCE ROW LEVEL SECURITY is not expressible; kept in the baseline"))
+        }
         if Schema().indexes(of: table).contains(where: \.isAutomatic) { table = table.automaticIndexes(false) }
         let (columnPrivileges, expressible) = columnPrivileges(of: source)
         if expressible {
             if let columns = columnPrivileges[.insert] { table.insertableColumns = columns }
             if let columns = columnPrivileges[.update] { table.updatableColumns = columns }
         } else {
-            notes.append(PullNote("\(name)", "column privileges that differ between roles, or on select, are not expressible; kept in the baseline"))
+            notes.append(
+                PullNote("\(name)", "column privileges that differ between roles, or on select, are not expressible; kept in the baseline"))
         }
         table = withGrants(table, source, columnPrivileges: expressible ? columnPrivileges : [:])
         if let suggestion = suggestedAccess(plans) { tableComments["\(name)"] = [suggestion] }
@@ -73,7 +84,10 @@ extension CatalogReader {
         switch source.generation {
         case .identityAlways, .identityByDefault:
             column = column.identity(source.generation == .identityAlways ? .always : .byDefault)
-            if !sequenceNamed { notes.append(PullNote("\(table.name).\(source.name)", "its identity sequence is not named \(sequence.name); the DSL's name is used")) }
+            if !sequenceNamed {
+                notes.append(
+                    PullNote("\(table.name).\(source.name)", "its identity sequence is not named \(sequence.name); the DSL's name is used"))
+            }
         case .serial where sequenceNamed && column.type.isInteger:
             column = column.serial()
         case .stored:
@@ -81,7 +95,10 @@ extension CatalogReader {
         default:
             if let value = source.default { column = column.default(.pulled(value)) }
             if source.generation == .serial {
-                notes.append(PullNote("\(table.name).\(source.name)", "serial on a sequence not named \(sequence.name): kept as a nextval default; the sequence stays undeclared"))
+                notes.append(
+                    PullNote(
+                        "\(table.name).\(source.name)",
+                        "serial on a sequence not named \(sequence.name): kept as a nextval default; the sequence stays undeclared"))
             }
         }
         if let comment = source.comment { column = column.comment(comment) }
@@ -97,8 +114,10 @@ extension CatalogReader {
         // plan implies: the DSL writes the table-level privilege as these column grants.
         for (operation, _) in columnPrivileges {
             guard let privilege = Privilege(rawValue: operation.rawValue) else { continue }
-            for grant in catalog.grants where grant.objectKind == .table && grant.object == source.name && grant.column != nil
-                && grant.privilege.lowercased() == operation.rawValue {
+            for grant in catalog.grants
+            where grant.objectKind == .table && grant.object == source.name && grant.column != nil
+                && grant.privilege.lowercased() == operation.rawValue
+            {
                 actual[Role(grant.grantee), default: []].insert(privilege)
             }
         }
@@ -108,7 +127,8 @@ extension CatalogReader {
         for column in result.columns where column.identity != nil || column.generation == .serial {
             let name = RLSCatalog.QualifiedName(schema: source.name.schema, name: result.identitySequenceName(of: column))
             let actualSequence = grants(.sequence, on: name)
-            let impliedSequence: [Role: Set<Privilege>] = column.generation == .serial
+            let impliedSequence: [Role: Set<Privilege>] =
+                column.generation == .serial
                 ? result.privileges.filter { $0.value.contains(.insert) }.mapValues { _ in [.usage] } : [:]
             if actualSequence != impliedSequence { sequenceGrants.append(actualSequence) }
         }
@@ -133,7 +153,8 @@ extension CatalogReader {
             }
         }
         let arguments = Operation.allCases.compactMap { operation in access[operation].map { "\(operation): \($0.swiftSource)" } }
-        return "Same meaning as .access(\(arguments.joined(separator: ", "))): replacing the policies with it is a tightening edit `rls diff` turns into a migration."
+        return
+            "Same meaning as .access(\(arguments.joined(separator: ", "))): replacing the policies with it is a tightening edit `rls diff` turns into a migration."
     }
 
     /// Column grants as `.insertable(only:)` / `.updatable(only:)` columns, in table order; not

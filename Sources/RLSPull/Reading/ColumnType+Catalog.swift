@@ -30,7 +30,8 @@ extension ColumnType {
         if let length = bracketed(text, "character varying(") { return .varchar(length.first) }
         if let numbers = bracketed(text, "numeric("), numbers.count == 2 { return .numeric(numbers[0], numbers[1]) }
         if let (schema, name, rest) = SQLIdentifiers.qualified(Substring(text)), rest.isEmpty,
-           enums.contains(where: { $0.name.schema == schema && $0.name.name == name }) {
+            enums.contains(where: { $0.name.schema == schema && $0.name.name == name })
+        {
             return .enumeration(TableName(schema: schema, name: name))
         }
         return .raw(SQL(raw: text))

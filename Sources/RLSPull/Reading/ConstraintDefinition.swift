@@ -24,7 +24,8 @@ enum ConstraintDefinition {
             return .unique(Unique(columns, name: name, source: source))
         case .check:
             guard text.hasPrefix("CHECK "), let (inside, rest) = SQLIdentifiers.parenthesized(text.dropFirst(6)),
-                  rest.isEmpty else { return nil }
+                rest.isEmpty
+            else { return nil }
             return .check(Check(constraint.name, SQL(raw: String(inside))))
         case .foreignKey:
             return foreignKey(constraint, table: table).map(ConstraintDefinition.foreignKey)
@@ -37,25 +38,28 @@ enum ConstraintDefinition {
     private static func foreignKey(_ constraint: Catalog.Constraint, table: String) -> ForeignKey? {
         let text = Substring(constraint.definition)
         guard text.hasPrefix("FOREIGN KEY "),
-              let (inside, rest) = SQLIdentifiers.parenthesized(text.dropFirst(12)),
-              let columns = SQLIdentifiers.list(inside), rest.hasPrefix(" REFERENCES "),
-              let (schema, name, afterName) = SQLIdentifiers.qualified(rest.dropFirst(12)),
-              let (referencedInside, tail) = SQLIdentifiers.parenthesized(afterName),
-              let referenced = SQLIdentifiers.list(referencedInside) else { return nil }
+            let (inside, rest) = SQLIdentifiers.parenthesized(text.dropFirst(12)),
+            let columns = SQLIdentifiers.list(inside), rest.hasPrefix(" REFERENCES "),
+            let (schema, name, afterName) = SQLIdentifiers.qualified(rest.dropFirst(12)),
+            let (referencedInside, tail) = SQLIdentifiers.parenthesized(afterName),
+            let referenced = SQLIdentifiers.list(referencedInside)
+        else { return nil }
         let actions: [String: ReferentialAction] = [
             "": .noAction, " ON DELETE RESTRICT": .restrict, " ON DELETE CASCADE": .cascade,
             " ON DELETE SET NULL": .setNull, " ON DELETE SET DEFAULT": .setDefault,
         ]
         guard let action = actions[String(tail)] else { return nil }
         let defaultName = "\(table)_\(columns.joined(separator: "_"))_fkey"
-        return ForeignKey(columns, references: TableName(schema: schema, name: name), columns: referenced,
-                          onDelete: action, name: constraint.name == defaultName ? nil : constraint.name,
-                          fileID: "rls pull", line: 0)
+        return ForeignKey(
+            columns, references: TableName(schema: schema, name: name), columns: referenced,
+            onDelete: action, name: constraint.name == defaultName ? nil : constraint.name,
+            fileID: "rls pull", line: 0)
     }
 
     private static func columnList(after keyword: String, in text: Substring) -> [String]? {
         guard text.hasPrefix(keyword), let (inside, rest) = SQLIdentifiers.parenthesized(text.dropFirst(keyword.count)),
-              rest.isEmpty else { return nil }
+            rest.isEmpty
+        else { return nil }
         return SQLIdentifiers.list(inside)
     }
 }

@@ -11,9 +11,10 @@ enum IndexDefinition {
         let unique = text.hasPrefix("CREATE UNIQUE INDEX ")
         text = text.dropFirst(unique ? 20 : 13)
         guard let (name, afterName) = SQLIdentifiers.identifier(text), name == index.name,
-              afterName.hasPrefix(" ON "),
-              let (_, _, afterTable) = SQLIdentifiers.qualified(afterName.dropFirst(4)),
-              afterTable.hasPrefix(" USING ") else { return nil }
+            afterName.hasPrefix(" ON "),
+            let (_, _, afterTable) = SQLIdentifiers.qualified(afterName.dropFirst(4)),
+            afterTable.hasPrefix(" USING ")
+        else { return nil }
         let afterUsing = afterTable.dropFirst(7)
         let method = afterUsing.prefix { $0 != " " }
         guard let (inside, rest) = SQLIdentifiers.parenthesized(afterUsing.dropFirst(method.count + 1)) else { return nil }
@@ -25,12 +26,14 @@ enum IndexDefinition {
         }
         let using = method == "btree" ? nil : String(method)
         guard let columns = SQLIdentifiers.list(inside) else {
-            return Index(expression: SQL(raw: String(inside)), unique: unique, name: index.name, using: using,
-                         where: predicate, fileID: "rls pull", line: 0)
+            return Index(
+                expression: SQL(raw: String(inside)), unique: unique, name: index.name, using: using,
+                where: predicate, fileID: "rls pull", line: 0)
         }
         let defaultName = "\(table)_\(columns.joined(separator: "_"))_idx"
-        return Index(columns, unique: unique, name: index.name == defaultName ? nil : index.name,
-                     using: using, where: predicate,
-                     source: SourceLocation(fileID: "rls pull", line: 0))
+        return Index(
+            columns, unique: unique, name: index.name == defaultName ? nil : index.name,
+            using: using, where: predicate,
+            source: SourceLocation(fileID: "rls pull", line: 0))
     }
 }

@@ -48,11 +48,13 @@ enum PolicyShape {
         guard expression.hasPrefix("(EXISTS ( SELECT "), currentUser.contains(where: expression.contains) else { return nil }
         for constraint in table.constraints where constraint.kind == .foreignKey {
             guard let parent = constraint.referencedTable,
-                  expression.contains(" FROM \(parent.schema).\(parent.name) ") else { continue }
+                expression.contains(" FROM \(parent.schema).\(parent.name) ")
+            else { continue }
             guard let open = constraint.definition.firstIndex(of: "("),
-                  let (inside, _) = SQLIdentifiers.parenthesized(constraint.definition[open...]),
-                  let columns = SQLIdentifiers.list(inside), columns.count == 1,
-                  expression.contains(columns[0]) else { continue }
+                let (inside, _) = SQLIdentifiers.parenthesized(constraint.definition[open...]),
+                let columns = SQLIdentifiers.list(inside), columns.count == 1,
+                expression.contains(columns[0])
+            else { continue }
             return columns[0]
         }
         return nil

@@ -48,7 +48,10 @@ struct CatalogReader {
             if let value = TriggerDefinition.read(trigger) {
                 elements.append(.trigger(value))
             } else {
-                notes.append(PullNote("trigger \(trigger.name) on \(trigger.table)", "not expressible (disabled, arguments, REFERENCING or a constraint trigger); kept in the baseline, undeclared"))
+                notes.append(
+                    PullNote(
+                        "trigger \(trigger.name) on \(trigger.table)",
+                        "not expressible (disabled, arguments, REFERENCING or a constraint trigger); kept in the baseline, undeclared"))
             }
         }
         let bucketPolicies = catalog.policies.filter(\.isBucketPolicy)
@@ -67,31 +70,44 @@ struct CatalogReader {
         for policy in catalog.policies where !tableNames.contains(policy.table) && !declaredBucketPolicies.contains(policy.name) {
             if policy.isChannelPolicy {
                 // Pull does not read channels back yet; without the declaration the next rls diff drops the policy.
-                notes.append(PullNote("policy \(policy.name) on \(policy.table)",
-                    "a private channel's policy, which pull does not write as .channel(...) yet; declare the channel on its table "
-                        + "(see Docs/DSL.md, Realtime) before the next rls diff, which drops channel policies the schema does not declare"))
+                notes.append(
+                    PullNote(
+                        "policy \(policy.name) on \(policy.table)",
+                        "a private channel's policy, which pull does not write as .channel(...) yet; declare the channel on its table "
+                            + "(see Docs/DSL.md, Realtime) before the next rls diff, which drops channel policies the schema does not declare"
+                    ))
                 continue
             }
             if policy.isBucketPolicy {
-                notes.append(PullNote("policy \(policy.name) on \(policy.table)",
-                    "a storage bucket's policy, which pull does not write as Bucket(...) yet; declare the bucket "
-                        + "(see Docs/DSL.md, Storage buckets) before the next rls diff, which drops bucket policies the schema does not declare"))
+                notes.append(
+                    PullNote(
+                        "policy \(policy.name) on \(policy.table)",
+                        "a storage bucket's policy, which pull does not write as Bucket(...) yet; declare the bucket "
+                            + "(see Docs/DSL.md, Storage buckets) before the next rls diff, which drops bucket policies the schema does not declare"
+                    ))
                 continue
             }
-            notes.append(PullNote("policy \(policy.name) on \(policy.table)", "Supabase's own table: left as it is (rls does not declare policies there yet, and never drops them)"))
+            notes.append(
+                PullNote(
+                    "policy \(policy.name) on \(policy.table)",
+                    "Supabase's own table: left as it is (rls does not declare policies there yet, and never drops them)"))
         }
         for schema in catalog.schemas {
-            let used = catalog.tables.contains { $0.name.schema == schema.name }
+            let used =
+                catalog.tables.contains { $0.name.schema == schema.name }
                 || catalog.functions.contains { $0.name.schema == schema.name }
                 || catalog.views.contains { $0.name.schema == schema.name }
                 || catalog.enums.contains { $0.name.schema == schema.name }
             if !used { notes.append(PullNote("schema \(schema.name)", "holds nothing rls declares; kept in the baseline, undeclared")) }
-            if schema.comment != nil { notes.append(PullNote("schema \(schema.name)", "its comment is not expressible; kept in the baseline")) }
+            if schema.comment != nil {
+                notes.append(PullNote("schema \(schema.name)", "its comment is not expressible; kept in the baseline"))
+            }
         }
-        let owned = Set(catalog.tables.flatMap { table in
-            table.columns.filter { $0.generation != .none && $0.generation != .stored }
-                .map { "\(table.name.schema).\(table.name.name)_\($0.name)_seq" }
-        })
+        let owned = Set(
+            catalog.tables.flatMap { table in
+                table.columns.filter { $0.generation != .none && $0.generation != .stored }
+                    .map { "\(table.name.schema).\(table.name.name)_\($0.name)_seq" }
+            })
         for sequence in catalog.sequences where !owned.contains(sequence.description) {
             notes.append(PullNote("sequence \(sequence)", "not owned by an identity or serial column; kept in the baseline, undeclared"))
         }
@@ -101,7 +117,9 @@ struct CatalogReader {
     // MARK: Grants
 
     /// Grants on one object, by role; notes grants WITH GRANT OPTION.
-    mutating func grants(_ kind: Catalog.Grant.ObjectKind, on object: RLSCatalog.QualifiedName, arguments: String? = nil) -> [Role: Set<Privilege>] {
+    mutating func grants(_ kind: Catalog.Grant.ObjectKind, on object: RLSCatalog.QualifiedName, arguments: String? = nil) -> [Role: Set<
+        Privilege
+    >] {
         var result: [Role: Set<Privilege>] = [:]
         for grant in catalog.grants
         where grant.objectKind == kind && grant.object == object && grant.column == nil && grant.arguments == arguments {
@@ -109,7 +127,10 @@ struct CatalogReader {
                 if kind != .function { notes.append(PullNote("\(object)", "\(grant.privilege) for \(grant.grantee) is not expressible")) }
                 continue
             }
-            if grant.grantable { notes.append(PullNote("\(object)", "\(grant.privilege) for \(grant.grantee) WITH GRANT OPTION: written without the grant option")) }
+            if grant.grantable {
+                notes.append(
+                    PullNote("\(object)", "\(grant.privilege) for \(grant.grantee) WITH GRANT OPTION: written without the grant option"))
+            }
             result[Role(grant.grantee), default: []].insert(privilege)
         }
         return result
@@ -126,18 +147,21 @@ struct CatalogReader {
             $0.objectKind == .function && $0.object == function.name && ($0.arguments ?? "") == function.identityArguments
                 && $0.privilege == "EXECUTE"
         }
-        return Function(function.name.name, schema: function.name.schema, arguments: function.identityArguments,
-                        definition: SQL(raw: function.definition), executableBy: execute.map { Role($0.grantee) }.sorted(),
-                        comment: function.comment, fileID: "rls pull", line: 0)
+        return Function(
+            function.name.name, schema: function.name.schema, arguments: function.identityArguments,
+            definition: SQL(raw: function.definition), executableBy: execute.map { Role($0.grantee) }.sorted(),
+            comment: function.comment, fileID: "rls pull", line: 0)
     }
 
     mutating func view(_ view: Catalog.View) -> View? {
         guard !view.isMaterialized, view.options.isEmpty || view.options == ["security_invoker=true"] else {
-            notes.append(PullNote("view \(view.name)", "materialized or with options other than security_invoker; kept in the baseline, undeclared"))
+            notes.append(
+                PullNote("view \(view.name)", "materialized or with options other than security_invoker; kept in the baseline, undeclared"))
             return nil
         }
-        var value = View(view.name.name, schema: view.name.schema, securityInvoker: !view.options.isEmpty,
-                         comment: view.comment, query: SQL(raw: view.query), fileID: "rls pull", line: 0)
+        var value = View(
+            view.name.name, schema: view.name.schema, securityInvoker: !view.options.isEmpty,
+            comment: view.comment, query: SQL(raw: view.query), fileID: "rls pull", line: 0)
         let actual = grants(.table, on: view.name)
         let readers = actual.keys.filter { $0 != .serviceRole }
         if actual[.serviceRole] == [.select], readers.allSatisfy({ actual[$0] == [.select] }) {

@@ -7,8 +7,9 @@ enum TriggerDefinition {
     /// The DSL form, or nil when the DSL cannot say it (constraint triggers, function arguments).
     static func read(_ trigger: Catalog.Trigger) -> Trigger? {
         guard trigger.enabled, trigger.definition.hasPrefix("CREATE TRIGGER "),
-              let (name, afterName) = SQLIdentifiers.identifier(trigger.definition.dropFirst(15)),
-              name == trigger.name else { return nil }
+            let (name, afterName) = SQLIdentifiers.identifier(trigger.definition.dropFirst(15)),
+            name == trigger.name
+        else { return nil }
         var rest = afterName.drop { $0 == " " }
         let timings: [(String, Trigger.Timing)] = [("BEFORE ", .before), ("AFTER ", .after), ("INSTEAD OF ", .insteadOf)]
         guard let (keyword, timing) = timings.first(where: { rest.hasPrefix($0.0) }) else { return nil }
@@ -37,7 +38,13 @@ enum TriggerDefinition {
             transitionTables = tables
         }
         let level: Trigger.Level
-        if rest.hasPrefix(" FOR EACH ROW") { level = .row } else if rest.hasPrefix(" FOR EACH STATEMENT") { level = .statement } else { return nil }
+        if rest.hasPrefix(" FOR EACH ROW") {
+            level = .row
+        } else if rest.hasPrefix(" FOR EACH STATEMENT") {
+            level = .statement
+        } else {
+            return nil
+        }
         rest = rest.dropFirst(level == .row ? 13 : 19)
         var condition: SQL?
         if rest.hasPrefix(" WHEN ") {
@@ -46,11 +53,13 @@ enum TriggerDefinition {
             rest = after
         }
         guard rest.hasPrefix(" EXECUTE FUNCTION "),
-              let (functionSchema, function, arguments) = SQLIdentifiers.qualified(rest.dropFirst(18)),
-              arguments == "()" else { return nil }
-        return Trigger(name, on: TableName(schema: schema, name: table), timing, events, level: level, when: condition,
-                       referencing: transitionTables,
-                       execute: TableName(schema: functionSchema, name: function), fileID: "rls pull", line: 0)
+            let (functionSchema, function, arguments) = SQLIdentifiers.qualified(rest.dropFirst(18)),
+            arguments == "()"
+        else { return nil }
+        return Trigger(
+            name, on: TableName(schema: schema, name: table), timing, events, level: level, when: condition,
+            referencing: transitionTables,
+            execute: TableName(schema: functionSchema, name: function), fileID: "rls pull", line: 0)
     }
 
     /// `INSERT OR UPDATE OF a, b OR DELETE`.

@@ -101,9 +101,13 @@ extension Dictionary where Key == Role, Value == Set<Privilege> {
         let entries = keys.sorted().map { role -> String in
             let privileges = self[role]!.sorted()
             let list: String
-            if privileges == Privilege.allTable { list = "Privilege.allTable" }
-            else if Set(privileges) == Set(Privilege.allSequence) { list = "Privilege.allSequence" }
-            else { list = "[" + privileges.map { ".\($0.rawValue)" }.joined(separator: ", ") + "]" }
+            if privileges == Privilege.allTable {
+                list = "Privilege.allTable"
+            } else if Set(privileges) == Set(Privilege.allSequence) {
+                list = "Privilege.allSequence"
+            } else {
+                list = "[" + privileges.map { ".\($0.rawValue)" }.joined(separator: ", ") + "]"
+            }
             return "\(role.swiftSource): \(list)"
         }
         return "[" + entries.joined(separator: ", ") + "]"
@@ -135,13 +139,16 @@ extension Bucket {
         var arguments = [SwiftLiteral.string(id)]
         if isPublic { arguments.append("public: true") }
         if let fileSizeLimit { arguments.append("fileSizeLimit: \(fileSizeLimit)") }
-        if let types = allowedMimeTypes { arguments.append("allowedMimeTypes: [" + types.map { SwiftLiteral.string($0) }.joined(separator: ", ") + "]") }
+        if let types = allowedMimeTypes {
+            arguments.append("allowedMimeTypes: [" + types.map { SwiftLiteral.string($0) }.joined(separator: ", ") + "]")
+        }
         var source = "Bucket(" + arguments.joined(separator: ", ") + ")"
         let plans = Operation.allCases.map { access[$0] }
         if Set(plans).count == 1, plans[0] != .noAccess {
             source += "\n\(indent)    .access(\(plans[0].swiftSource))"
         } else if plans.contains(where: { $0 != .noAccess }) {
-            source += "\n\(indent)    .access(" + zip(Operation.allCases, plans).map { "\($0): \($1.swiftSource)" }.joined(separator: ", ") + ")"
+            source +=
+                "\n\(indent)    .access(" + zip(Operation.allCases, plans).map { "\($0): \($1.swiftSource)" }.joined(separator: ", ") + ")"
         }
         return source
     }

@@ -39,12 +39,14 @@ extension Trigger {
             case .truncate: ".truncate"
             }
         }
-        let timing = switch self.timing {
-        case .before: ".before"
-        case .after: ".after"
-        case .insteadOf: ".insteadOf"
-        }
-        var line = "Trigger(\(SwiftLiteral.string(name)), on: \(table == .authUsers ? ".authUsers" : table.swiftSource), \(timing), [\(events.joined(separator: ", "))]"
+        let timing =
+            switch self.timing {
+            case .before: ".before"
+            case .after: ".after"
+            case .insteadOf: ".insteadOf"
+            }
+        var line =
+            "Trigger(\(SwiftLiteral.string(name)), on: \(table == .authUsers ? ".authUsers" : table.swiftSource), \(timing), [\(events.joined(separator: ", "))]"
         if level == .statement { line += ", level: .statement" }
         if let condition { line += ", when: \(condition.swiftSource())" }
         if let transitionTables {

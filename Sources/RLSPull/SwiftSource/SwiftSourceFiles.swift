@@ -18,14 +18,15 @@ public struct SwiftSourceFiles: Sendable {
             while used.contains(property) { property += "_" }
             used.insert(property)
             parts.append(property)
-            let lines = [
-                "// Written by `rls pull`; edit freely (see Docs/ADOPTING.md).",
-                "import RLSModel",
-                "",
-                "extension \(name) {",
-                "    /// \(summary)",
-                "    @SchemaBuilder static var \(property): [SchemaElement] {",
-            ] + body + ["    }", "}", ""]
+            let lines =
+                [
+                    "// Written by `rls pull`; edit freely (see Docs/ADOPTING.md).",
+                    "import RLSModel",
+                    "",
+                    "extension \(name) {",
+                    "    /// \(summary)",
+                    "    @SchemaBuilder static var \(property): [SchemaElement] {",
+                ] + body + ["    }", "}", ""]
             var fileName = "\(name)+\(fileSuffix).swift"
             while files[fileName] != nil { fileName = fileName.replacingOccurrences(of: ".swift", with: "_.swift") }
             files[fileName] = lines.joined(separator: "\n")
@@ -47,19 +48,22 @@ public struct SwiftSourceFiles: Sendable {
             add(camel + "Table", camel.prefix(1).uppercased() + camel.dropFirst(), summary: "`\(table.qualifiedName)`.", body)
         }
         if !schema.functions.isEmpty {
-            add("functions", "Functions", summary: "Functions, as the database defines them.",
+            add(
+                "functions", "Functions", summary: "Functions, as the database defines them.",
                 schema.functions.flatMap { [indent + $0.swiftSource(indent: indent), ""] }.dropLast())
         }
         if !schema.views.isEmpty {
             add("views", "Views", summary: "Views.", schema.views.flatMap { [indent + $0.swiftSource(indent: indent), ""] }.dropLast())
         }
         if !schema.buckets.isEmpty {
-            add("buckets", "Buckets", summary: "Storage buckets and who may do what with their files.",
+            add(
+                "buckets", "Buckets", summary: "Storage buckets and who may do what with their files.",
                 schema.buckets.map { indent + $0.swiftSource(indent: indent) })
         }
         let otherTriggers = schema.triggers.filter { !placedTriggers.contains("\($0.table).\($0.name)") }
         if !otherTriggers.isEmpty {
-            add("triggers", "Triggers", summary: "Triggers on tables declared elsewhere (such as `auth.users`).",
+            add(
+                "triggers", "Triggers", summary: "Triggers on tables declared elsewhere (such as `auth.users`).",
                 otherTriggers.map { indent + $0.swiftSource })
         }
         var main = [

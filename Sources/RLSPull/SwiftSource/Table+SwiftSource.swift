@@ -29,10 +29,12 @@ extension Table {
             lines.append(inner + "PrimaryKey(\(key.columns.swiftArguments)\(key.name.map { ", name: \(SwiftLiteral.string($0))" } ?? ""))")
         }
         for unique in uniques where !inlineUniques.contains(unique) {
-            lines.append(inner + "Unique(\(unique.columns.swiftArguments)\(unique.name.map { ", name: \(SwiftLiteral.string($0))" } ?? ""))")
+            lines.append(
+                inner + "Unique(\(unique.columns.swiftArguments)\(unique.name.map { ", name: \(SwiftLiteral.string($0))" } ?? ""))")
         }
         for key in foreignKeys where !inlineKeys.contains(key) {
-            var line = "ForeignKey([\(key.columns.swiftArguments)], references: \(key.referencedTable.swiftSource), columns: [\(key.referencedColumns.swiftArguments)]"
+            var line =
+                "ForeignKey([\(key.columns.swiftArguments)], references: \(key.referencedTable.swiftSource), columns: [\(key.referencedColumns.swiftArguments)]"
             if key.onDelete != .noAction { line += ", onDelete: \(key.onDelete.swiftSource)" }
             if let name = key.name { line += ", name: \(SwiftLiteral.string(name))" }
             lines.append(inner + line + ")")

@@ -21,46 +21,56 @@ public func compile(_ schema: Schema) -> CompiledSchema {
         let create = CompiledStatement(
             .createTable, table.createStatement(inlineForeignKeys: order.inlineForeignKeys[table.qualifiedName] ?? []))
         let indexes = schema.indexes(of: table).map { CompiledStatement(.createIndex, table.createStatement(for: $0)) }
-        sections.append(CompiledSection(
-            .table(table.qualifiedName), title: "Table \(table.qualifiedName)", statements: [create] + table.commentStatements + indexes))
+        sections.append(
+            CompiledSection(
+                .table(table.qualifiedName), title: "Table \(table.qualifiedName)", statements: [create] + table.commentStatements + indexes
+            ))
     }
-    sections.append(CompiledSection(
-        .cyclicForeignKeys, title: "Foreign keys that close a reference cycle",
-        statements: order.deferredForeignKeys.map { table, key in
-            CompiledStatement(.addForeignKey, "alter table \(table.qualifiedName.sql) add \(table.foreignKeyClause(key));")
-        }))
+    sections.append(
+        CompiledSection(
+            .cyclicForeignKeys, title: "Foreign keys that close a reference cycle",
+            statements: order.deferredForeignKeys.map { table, key in
+                CompiledStatement(.addForeignKey, "alter table \(table.qualifiedName.sql) add \(table.foreignKeyClause(key));")
+            }))
     for function in schema.functions + schema.signUpProfiles.map(\.function) + schema.membershipFunctions {
-        sections.append(CompiledSection(
-            .function(function.qualifiedName), title: "Function \(function.qualifiedName)", statements: function.statements()))
+        sections.append(
+            CompiledSection(
+                .function(function.qualifiedName), title: "Function \(function.qualifiedName)", statements: function.statements()))
     }
     for view in schema.views {
         let title = "View \(view.qualifiedName)\(view.isSecurityInvoker ? "" : " (runs as its owner, bypassing RLS)")"
         sections.append(CompiledSection(.view(view.qualifiedName), title: title, statements: view.statements()))
     }
     for trigger in schema.triggers + schema.signUpProfiles.map(\.trigger) {
-        sections.append(CompiledSection(
-            .trigger(name: trigger.name, table: trigger.table), title: "Trigger \(trigger.name) on \(trigger.table)",
-            statements: [CompiledStatement(.createTrigger, trigger.statement())]))
+        sections.append(
+            CompiledSection(
+                .trigger(name: trigger.name, table: trigger.table), title: "Trigger \(trigger.name) on \(trigger.table)",
+                statements: [CompiledStatement(.createTrigger, trigger.statement())]))
     }
     for table in order.tables {
-        sections.append(CompiledSection(
-            .access(table.qualifiedName), title: "Access to \(table.qualifiedName): \(table.accessSummary)",
-            statements: table.accessStatements(in: schema)))
+        sections.append(
+            CompiledSection(
+                .access(table.qualifiedName), title: "Access to \(table.qualifiedName): \(table.accessSummary)",
+                statements: table.accessStatements(in: schema)))
     }
     for table in order.tables where table.live != nil {
-        sections.append(CompiledSection(
-            .liveChanges(table.qualifiedName), title: "Live changes of \(table.qualifiedName)", statements: table.liveStatements))
+        sections.append(
+            CompiledSection(
+                .liveChanges(table.qualifiedName), title: "Live changes of \(table.qualifiedName)", statements: table.liveStatements))
     }
     for table in order.tables {
-        sections.append(CompiledSection(
-            .channels(table.qualifiedName), title: "Private channels on rows of \(table.qualifiedName)",
-            statements: channelPolicies(of: table, in: schema).map(CompiledStatement.init)))
+        sections.append(
+            CompiledSection(
+                .channels(table.qualifiedName), title: "Private channels on rows of \(table.qualifiedName)",
+                statements: channelPolicies(of: table, in: schema).map(CompiledStatement.init)))
     }
     for bucket in schema.buckets {
-        sections.append(CompiledSection(
-            .bucket(id: bucket.id), title: "Storage bucket \(bucket.id)\(bucket.isPublic ? " (public: files served to anyone by URL)" : "")",
-            statements: [CompiledStatement(.upsertBucket, bucket.upsertStatement)]
-                + storagePolicies(of: bucket, in: schema).map(CompiledStatement.init)))
+        sections.append(
+            CompiledSection(
+                .bucket(id: bucket.id),
+                title: "Storage bucket \(bucket.id)\(bucket.isPublic ? " (public: files served to anyone by URL)" : "")",
+                statements: [CompiledStatement(.upsertBucket, bucket.upsertStatement)]
+                    + storagePolicies(of: bucket, in: schema).map(CompiledStatement.init)))
     }
     return CompiledSchema(origin: schema.origin, sections: sections)
 }

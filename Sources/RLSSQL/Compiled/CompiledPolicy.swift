@@ -64,33 +64,38 @@ public func compiledPolicies(of table: Table, in schema: Schema) -> [CompiledPol
     for operation in Operation.allCases {
         let plan = table.access[operation]
         guard let name = table.planPolicyName(operation),
-              let condition = schema.rowCondition(plan, on: table) else { continue }
+            let condition = schema.rowCondition(plan, on: table)
+        else { continue }
         let using = operation == .insert ? nil : condition
         let withCheck = operation == .insert || operation == .update ? condition : nil
-        result.append(CompiledPolicy(
-            name: name, table: table.qualifiedName, command: Policy.Command(rawValue: operation.rawValue)!,
-            roles: plan.policyRoles, isPermissive: true, using: using, withCheck: withCheck, plan: plan))
+        result.append(
+            CompiledPolicy(
+                name: name, table: table.qualifiedName, command: Policy.Command(rawValue: operation.rawValue)!,
+                roles: plan.policyRoles, isPermissive: true, using: using, withCheck: withCheck, plan: plan))
     }
     for operation in Operation.allCases {
         let roles = table.access[operation].policyRoles
         guard !roles.isEmpty else { continue }
         for requirement in table.signInRequirements(operation) {
-            let condition = switch requirement {
-            // `(select auth.jwt())` is evaluated once per statement, and splinter's 0003 sees it is.
-            case .twoFactor: "((select auth.jwt()) ->> 'aal') = 'aal2'"
-            case .notAnonymous: "coalesce(((select auth.jwt()) ->> 'is_anonymous')::boolean, false) = false"
-            }
-            result.append(CompiledPolicy(
-                name: "\(operation)_\(requirement.rawValue)", table: table.qualifiedName,
-                command: Policy.Command(rawValue: operation.rawValue)!, roles: roles, isPermissive: false,
-                using: operation == .insert ? nil : condition,
-                withCheck: operation == .insert || operation == .update ? condition : nil, plan: nil))
+            let condition =
+                switch requirement {
+                // `(select auth.jwt())` is evaluated once per statement, and splinter's 0003 sees it is.
+                case .twoFactor: "((select auth.jwt()) ->> 'aal') = 'aal2'"
+                case .notAnonymous: "coalesce(((select auth.jwt()) ->> 'is_anonymous')::boolean, false) = false"
+                }
+            result.append(
+                CompiledPolicy(
+                    name: "\(operation)_\(requirement.rawValue)", table: table.qualifiedName,
+                    command: Policy.Command(rawValue: operation.rawValue)!, roles: roles, isPermissive: false,
+                    using: operation == .insert ? nil : condition,
+                    withCheck: operation == .insert || operation == .update ? condition : nil, plan: nil))
         }
     }
     for policy in table.policies {
-        result.append(CompiledPolicy(
-            name: policy.name, table: table.qualifiedName, command: policy.command, roles: policy.roles,
-            isPermissive: policy.isPermissive, using: policy.using?.text, withCheck: policy.withCheck?.text, plan: nil))
+        result.append(
+            CompiledPolicy(
+                name: policy.name, table: table.qualifiedName, command: policy.command, roles: policy.roles,
+                isPermissive: policy.isPermissive, using: policy.using?.text, withCheck: policy.withCheck?.text, plan: nil))
     }
     return result
 }

@@ -1,6 +1,6 @@
 import ElectricRide
-import RLSDatabase
 import RLSCatalog
+import RLSDatabase
 import RLSSQL
 import Testing
 

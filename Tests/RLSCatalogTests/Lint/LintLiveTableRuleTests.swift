@@ -9,46 +9,49 @@ import Testing
 struct LintLiveTableRuleTests {
     @Test(arguments: DefaultPrivileges.allCases)
     func aLiveTableNobodyMayReadIsFound(privileges: DefaultPrivileges) throws {
-        let report = try lint(afterApplying: """
-            create table public.quiet (id bigint primary key);
-            alter table public.quiet enable row level security;
-            revoke all on public.quiet from anon, authenticated;
-            alter publication supabase_realtime add table public.quiet;
-            create table public.heard (id bigint primary key);
-            alter table public.heard enable row level security;
-            grant select on public.heard to authenticated;
-            create policy "read" on public.heard for select to authenticated using (true);
-            alter publication supabase_realtime add table public.heard;
-            create table public.not_live (id bigint primary key);
-            alter table public.not_live enable row level security;
-            """, privileges)
+        let report = try lint(
+            afterApplying: """
+                create table public.quiet (id bigint primary key);
+                alter table public.quiet enable row level security;
+                revoke all on public.quiet from anon, authenticated;
+                alter publication supabase_realtime add table public.quiet;
+                create table public.heard (id bigint primary key);
+                alter table public.heard enable row level security;
+                grant select on public.heard to authenticated;
+                create policy "read" on public.heard for select to authenticated using (true);
+                alter publication supabase_realtime add table public.heard;
+                create table public.not_live (id bigint primary key);
+                alter table public.not_live enable row level security;
+                """, privileges)
         let findings = report.findings(of: "live-table-unreadable")
         #expect(findings.map(\.object) == ["public.quiet"])
         #expect(findings.first?.level == .warning)
     }
 
     @Test func grantedButNoPolicyStillDeliversNothing() throws {
-        let report = try lint(afterApplying: """
-            create table public.quiet (id bigint primary key);
-            alter table public.quiet enable row level security;
-            grant select on public.quiet to anon, authenticated;
-            alter publication supabase_realtime add table public.quiet;
-            """)
+        let report = try lint(
+            afterApplying: """
+                create table public.quiet (id bigint primary key);
+                alter table public.quiet enable row level security;
+                grant select on public.quiet to anon, authenticated;
+                alter publication supabase_realtime add table public.quiet;
+                """)
         #expect(report.findings(of: "live-table-unreadable").map(\.object) == ["public.quiet"])
     }
 
     @Test(arguments: DefaultPrivileges.allCases)
     func aLiveTableWithRLSOffIsAnError(privileges: DefaultPrivileges) throws {
-        let report = try lint(afterApplying: """
-            create table public.open (id bigint primary key);
-            grant select on public.open to authenticated;
-            alter publication supabase_realtime add table public.open;
-            create table public.public_prices (id bigint primary key);
-            alter table public.public_prices enable row level security;
-            grant select on public.public_prices to anon, authenticated;
-            create policy "anyone" on public.public_prices for select to anon, authenticated using (true);
-            alter publication supabase_realtime add table public.public_prices;
-            """, privileges)
+        let report = try lint(
+            afterApplying: """
+                create table public.open (id bigint primary key);
+                grant select on public.open to authenticated;
+                alter publication supabase_realtime add table public.open;
+                create table public.public_prices (id bigint primary key);
+                alter table public.public_prices enable row level security;
+                grant select on public.public_prices to anon, authenticated;
+                create policy "anyone" on public.public_prices for select to anon, authenticated using (true);
+                alter publication supabase_realtime add table public.public_prices;
+                """, privileges)
         let findings = report.findings(of: "live-table-open")
         #expect(findings.map(\.object) == ["public.open", "public.public_prices"])
         #expect(findings.map(\.level) == [.error, .warning])
@@ -58,19 +61,20 @@ struct LintLiveTableRuleTests {
     }
 
     @Test func aLiveTableWhosePolicyCallsAFunctionPerRowIsFound() throws {
-        let report = try lint(afterApplying: """
-            create schema private;
-            create function private.can_see(room bigint) returns boolean language sql stable as $$ select room > 0 $$;
-            create table public.room (id bigint primary key, host uuid);
-            alter table public.room enable row level security;
-            grant select on public.room to authenticated;
-            create policy "members" on public.room for select to authenticated using (private.can_see(id));
-            create policy "hosts" on public.room for select to authenticated using (host = (select auth.uid()));
-            alter publication supabase_realtime add table public.room;
-            create table public.quiet_room (id bigint primary key);
-            alter table public.quiet_room enable row level security;
-            create policy "members" on public.quiet_room for select to authenticated using (private.can_see(id));
-            """)
+        let report = try lint(
+            afterApplying: """
+                create schema private;
+                create function private.can_see(room bigint) returns boolean language sql stable as $$ select room > 0 $$;
+                create table public.room (id bigint primary key, host uuid);
+                alter table public.room enable row level security;
+                grant select on public.room to authenticated;
+                create policy "members" on public.room for select to authenticated using (private.can_see(id));
+                create policy "hosts" on public.room for select to authenticated using (host = (select auth.uid()));
+                alter publication supabase_realtime add table public.room;
+                create table public.quiet_room (id bigint primary key);
+                alter table public.quiet_room enable row level security;
+                create policy "members" on public.quiet_room for select to authenticated using (private.can_see(id));
+                """)
         let findings = report.findings(of: "live-table-per-row-function")
         #expect(findings.map(\.object) == ["public.room.members"])
         #expect(findings.first?.message.contains("private.can_see()") == true)
@@ -78,14 +82,15 @@ struct LintLiveTableRuleTests {
 
     /// A hand-written read policy with a bare `auth.uid()` on a live table: per row, per change, per subscriber.
     @Test func aBareAuthUIDInALiveTablesReadPolicyIsFound() throws {
-        let report = try lint(afterApplying: """
-            create table public.inbox (id bigint primary key, owner uuid);
-            alter table public.inbox enable row level security;
-            grant select on public.inbox to authenticated;
-            create policy "mine" on public.inbox for select to authenticated using (owner = auth.uid());
-            insert into public.inbox values (1, gen_random_uuid());
-            alter publication supabase_realtime add table public.inbox;
-            """)
+        let report = try lint(
+            afterApplying: """
+                create table public.inbox (id bigint primary key, owner uuid);
+                alter table public.inbox enable row level security;
+                grant select on public.inbox to authenticated;
+                create policy "mine" on public.inbox for select to authenticated using (owner = auth.uid());
+                insert into public.inbox values (1, gen_random_uuid());
+                alter publication supabase_realtime add table public.inbox;
+                """)
         let findings = report.findings(of: "live-table-per-row-function")
         #expect(findings.map(\.object) == ["public.inbox.mine"])
         #expect(findings.first?.message.contains("auth.uid()") == true)
@@ -114,11 +119,12 @@ struct LintLiveTableRuleTests {
         }
         let sql = try renderValidated(schema)
         #expect(sql.contains("(select \"private\".\"current_user_crew_ids\"("), "\(sql)")
-        let report = try lint(afterApplying: sql + """
+        let report = try lint(
+            afterApplying: sql + """
 
-            create policy "by hand" on public.crew for select to authenticated
-                using (id = any (private.current_user_crew_ids(array['owner'])::bigint[]));
-            """, privileges)
+                create policy "by hand" on public.crew for select to authenticated
+                    using (id = any (private.current_user_crew_ids(array['owner'])::bigint[]));
+                """, privileges)
         #expect(report.findings(of: "live-table-per-row-function").map(\.object) == ["public.crew.by hand"])
     }
 }

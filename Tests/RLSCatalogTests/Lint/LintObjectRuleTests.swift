@@ -6,11 +6,12 @@ import Testing
 @Suite("rls lint: functions and views")
 struct LintObjectRuleTests {
     @Test func aSecurityDefinerFunctionWithoutASearchPath() throws {
-        let report = try lint(afterApplying: """
-            create function public.unsafe() returns int language sql security definer as $$ select 1 $$;
-            create function public.safe() returns int language sql security definer set search_path = '' as $$ select 1 $$;
-            create function public.invoker() returns int language sql as $$ select 1 $$;
-            """)
+        let report = try lint(
+            afterApplying: """
+                create function public.unsafe() returns int language sql security definer as $$ select 1 $$;
+                create function public.safe() returns int language sql security definer set search_path = '' as $$ select 1 $$;
+                create function public.invoker() returns int language sql as $$ select 1 $$;
+                """)
         let findings = report.findings(of: "security-definer-search-path")
         #expect(findings.map(\.object) == ["public.unsafe()"])
         #expect(findings.first?.level == .error)
@@ -18,17 +19,18 @@ struct LintObjectRuleTests {
     }
 
     @Test func aViewRunningAsItsOwnerReadableByTheAPI() throws {
-        let report = try lint(afterApplying: """
-            create table public.note (id bigint primary key);
-            alter table public.note enable row level security;
-            create view public.leaky as select id from public.note;
-            grant select on public.leaky to anon;
-            create view public.private_report as select id from public.note;
-            create view public.safe with (security_invoker = on) as select id from public.note;
-            grant select on public.safe to anon, authenticated;
-            create materialized view public.snapshot as select id from public.note;
-            grant select on public.snapshot to authenticated;
-            """)
+        let report = try lint(
+            afterApplying: """
+                create table public.note (id bigint primary key);
+                alter table public.note enable row level security;
+                create view public.leaky as select id from public.note;
+                grant select on public.leaky to anon;
+                create view public.private_report as select id from public.note;
+                create view public.safe with (security_invoker = on) as select id from public.note;
+                grant select on public.safe to anon, authenticated;
+                create materialized view public.snapshot as select id from public.note;
+                grant select on public.snapshot to authenticated;
+                """)
         let findings = report.findings(of: "view-without-security-invoker")
         #expect(findings.map(\.object) == ["public.leaky"])
         #expect(findings.first?.fix == #"alter view "public"."leaky" set (security_invoker = true);"#)
@@ -47,10 +49,11 @@ struct LintObjectRuleTests {
             alter table public.c enable row level security;
             """
         let report = try lint(afterApplying: sql)
-        #expect(report.findings.map(\.rule) == [
-            "security-definer-search-path", "table-without-rls", "table-without-rls",
-            "anon-security-definer-function-executable", "rls-without-policies",
-        ])
+        #expect(
+            report.findings.map(\.rule) == [
+                "security-definer-search-path", "table-without-rls", "table-without-rls",
+                "anon-security-definer-function-executable", "rls-without-policies",
+            ])
         #expect(report.findings.map(\.object) == ["public.f()", "public.a", "public.b", "public.f()", "public.c"])
         #expect(report.summary == "3 errors, 1 warning, 1 info")
         #expect(try lint(afterApplying: sql) == report)

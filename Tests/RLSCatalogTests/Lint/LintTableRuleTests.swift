@@ -6,11 +6,12 @@ import Testing
 @Suite("rls lint: tables and RLS")
 struct LintTableRuleTests {
     @Test func aTableWithoutRLSInPublicIsAnError() throws {
-        let report = try lint(afterApplying: """
-            create table public.note (id bigint primary key, body text);
-            create schema private;
-            create table private.helper (id bigint primary key);
-            """)
+        let report = try lint(
+            afterApplying: """
+                create table public.note (id bigint primary key, body text);
+                create schema private;
+                create table private.helper (id bigint primary key);
+                """)
         let findings = report.findings(of: "table-without-rls")
         #expect(findings.map(\.object) == ["public.note"], "private has no USAGE for the API roles: not exposed")
         #expect(findings.first?.level == .error)
@@ -19,24 +20,26 @@ struct LintTableRuleTests {
     }
 
     @Test func aSchemaTheAPIMayUseIsExposed() throws {
-        let report = try lint(afterApplying: """
-            create schema api;
-            grant usage on schema api to anon, authenticated;
-            create table api.note (id bigint primary key);
-            """)
+        let report = try lint(
+            afterApplying: """
+                create schema api;
+                grant usage on schema api to anon, authenticated;
+                create table api.note (id bigint primary key);
+                """)
         #expect(report.findings(of: "table-without-rls").map(\.object) == ["api.note"])
     }
 
     @Test func grantsOnATableWithoutRLSAreAnError() throws {
-        let report = try lint(afterApplying: """
-            create schema private;
-            create table private.leak (id bigint primary key);
-            grant select, insert on private.leak to anon;
-            create table public.guarded (id bigint primary key);
-            alter table public.guarded enable row level security;
-            grant select on public.guarded to anon;
-            create policy "read" on public.guarded for select to anon using (true);
-            """)
+        let report = try lint(
+            afterApplying: """
+                create schema private;
+                create table private.leak (id bigint primary key);
+                grant select, insert on private.leak to anon;
+                create table public.guarded (id bigint primary key);
+                alter table public.guarded enable row level security;
+                grant select on public.guarded to anon;
+                create policy "read" on public.guarded for select to anon using (true);
+                """)
         let findings = report.findings(of: "api-grant-without-rls")
         #expect(findings.map(\.object) == ["private.leak"])
         #expect(findings.first?.message.contains("anon: INSERT, SELECT") == true)
@@ -52,11 +55,12 @@ struct LintTableRuleTests {
     }
 
     @Test func policiesOnATableWithRLSOffAreIgnoredAndSaidSo() throws {
-        let report = try lint(afterApplying: """
-            create table public.note (id bigint primary key, owner_id uuid);
-            create index on public.note (owner_id);
-            create policy "owner" on public.note for select to authenticated using (owner_id = (select auth.uid()));
-            """)
+        let report = try lint(
+            afterApplying: """
+                create table public.note (id bigint primary key, owner_id uuid);
+                create index on public.note (owner_id);
+                create policy "owner" on public.note for select to authenticated using (owner_id = (select auth.uid()));
+                """)
         let findings = report.findings(of: "policy-without-rls")
         #expect(findings.map(\.object) == ["public.note"])
         #expect(findings.first?.level == .error)
@@ -64,13 +68,14 @@ struct LintTableRuleTests {
     }
 
     @Test func rlsWithoutPoliciesIsInfoWhenLockedDownAndAWarningWhenGranted() throws {
-        let report = try lint(afterApplying: """
-            create table public.internal (id bigint primary key);
-            alter table public.internal enable row level security;
-            create table public.forgotten (id bigint primary key);
-            alter table public.forgotten enable row level security;
-            grant select on public.forgotten to authenticated;
-            """)
+        let report = try lint(
+            afterApplying: """
+                create table public.internal (id bigint primary key);
+                alter table public.internal enable row level security;
+                create table public.forgotten (id bigint primary key);
+                alter table public.forgotten enable row level security;
+                grant select on public.forgotten to authenticated;
+                """)
         let findings = report.findings(of: "rls-without-policies")
         #expect(findings.map(\.object) == ["public.forgotten", "public.internal"])
         #expect(findings.map(\.level) == [.warning, .info])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RLSCatalog
 
 /// Reading deparsed policy text, without a database: the spellings the server prints and a few it might.
@@ -7,8 +8,9 @@ struct PolicyExpressionTests {
     @Test func wrappedCallsAreOncePerStatement() {
         #expect(PolicyExpression(text: "(owner_id = ( SELECT auth.uid() AS uid))").perRowAuthCalls.isEmpty)
         #expect(PolicyExpression(text: "(( SELECT (auth.jwt() ->> 'role'::text)) = 'admin'::text)").perRowAuthCalls.isEmpty)
-        #expect(PolicyExpression(text: "(team = ( SELECT current_setting('request.jwt.claims'::text, true) AS current_setting))")
-            .perRowAuthCalls.isEmpty)
+        #expect(
+            PolicyExpression(text: "(team = ( SELECT current_setting('request.jwt.claims'::text, true) AS current_setting))")
+                .perRowAuthCalls.isEmpty)
     }
 
     @Test func bareCallsArePerRowAndGetWrapped() {

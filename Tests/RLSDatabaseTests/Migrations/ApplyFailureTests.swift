@@ -24,13 +24,14 @@ struct ApplyFailureTests {
     @Test("An error with a server position maps to the exact line in file 2")
     func positionedError() throws {
         let (_, db) = try TestDatabase.make()
-        let files = try threeFiles(second: """
-            -- second file
-            create table public.second (id int);
+        let files = try threeFiles(
+            second: """
+                -- second file
+                create table public.second (id int);
 
-            insert into public.second
-              select nope from public.first;
-            """)
+                insert into public.second
+                  select nope from public.first;
+                """)
         let error = try #require(throws: MigrationError.self) { try db.applyMigrations(files) }
         guard case .statementFailed(let failure) = error else {
             Issue.record("expected a statement failure, got \(error)")
@@ -47,12 +48,13 @@ struct ApplyFailureTests {
     @Test("Positions count characters, so text with accents and emoji before the error maps right")
     func positionAfterUnicode() throws {
         let (_, db) = try TestDatabase.make()
-        let files = try threeFiles(second: """
-            comment on table public.first is 'café 🚲 — ünïcødé';
-            create table public.second (label text default 'ß🚲');
-            select nope
-              from public.first;
-            """)
+        let files = try threeFiles(
+            second: """
+                comment on table public.first is 'café 🚲 — ünïcødé';
+                create table public.second (label text default 'ß🚲');
+                select nope
+                  from public.first;
+                """)
         let error = try #require(throws: MigrationError.self) { try db.applyMigrations(files) }
         guard case .statementFailed(let failure) = error else {
             Issue.record("expected a statement failure, got \(error)")
@@ -67,12 +69,13 @@ struct ApplyFailureTests {
     @Test("An error without a position is located by its place in the pipeline, and keeps the server's detail")
     func unpositionedError() throws {
         let (_, db) = try TestDatabase.make()
-        let files = try threeFiles(second: """
-            create table public.second (id int primary key);
-            insert into public.second values (1);
-            insert into public.second
-              values (1);
-            """)
+        let files = try threeFiles(
+            second: """
+                create table public.second (id int primary key);
+                insert into public.second values (1);
+                insert into public.second
+                  values (1);
+                """)
         let error = try #require(throws: MigrationError.self) { try db.applyMigrations(files) }
         guard case .statementFailed(let failure) = error else {
             Issue.record("expected a statement failure, got \(error)")
@@ -105,11 +108,12 @@ struct ApplyFailureTests {
     @Test("A deferred constraint that fails at COMMIT rolls everything back and says so")
     func failsAtCommit() throws {
         let (_, db) = try TestDatabase.make()
-        let files = try threeFiles(second: """
-            create table public.second (id int primary key);
-            create table public.child (second_id int references public.second deferrable initially deferred);
-            insert into public.child values (42);
-            """)
+        let files = try threeFiles(
+            second: """
+                create table public.second (id int primary key);
+                create table public.child (second_id int references public.second deferrable initially deferred);
+                insert into public.child values (42);
+                """)
         let error = try #require(throws: MigrationError.self) { try db.applyMigrations(files) }
         guard case .database(let action, _, let sqlState, _) = error else {
             Issue.record("expected a database error, got \(error)")
@@ -139,7 +143,8 @@ struct ApplyFailureTests {
         let holder = try Connection(url: url)
         try holder.execute("begin; lock table public.busy in access exclusive mode")
         defer { try? holder.execute("rollback") }
-        let file = try MigrationFixtures.file(1, "busy", "create table public.quiet (id int);\nalter table public.busy add column note text;")
+        let file = try MigrationFixtures.file(
+            1, "busy", "create table public.quiet (id int);\nalter table public.busy add column note text;")
         let error = try #require(throws: MigrationError.self) {
             try db.applyMigrations([file], options: ApplyOptions(lockTimeout: .milliseconds(200)))
         }
@@ -172,7 +177,8 @@ struct ApplyFailureTests {
     @Test("CREATE INDEX CONCURRENTLY is refused before anything runs, with its file and line")
     func notInTransaction() throws {
         let (_, db) = try TestDatabase.make()
-        let file = try MigrationFixtures.file(1, "index", "create table public.first (id int);\ncreate index concurrently first_idx on public.first (id);")
+        let file = try MigrationFixtures.file(
+            1, "index", "create table public.first (id int);\ncreate index concurrently first_idx on public.first (id);")
         let error = try #require(throws: MigrationError.self) { try db.applyMigrations([file]) }
         guard case .refusedStatement(let fileName, let line, _, let reason) = error else {
             Issue.record("expected a refusal, got \(error)")

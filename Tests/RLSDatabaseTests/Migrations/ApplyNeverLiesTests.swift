@@ -19,7 +19,9 @@ struct ApplyNeverLiesTests {
     func parameterNamedBegin() throws {
         let (_, db) = try TestDatabase.make()
         try db.execute("create table public.keep (id int); insert into public.keep values (1)")
-        let file = try MigrationFixtures.file(1, "begin_param", """
+        let file = try MigrationFixtures.file(
+            1, "begin_param",
+            """
             create function public.f(begin int) returns int language sql as $$ select begin $$;
             create table public.early (id int);
             commit;
@@ -35,7 +37,9 @@ struct ApplyNeverLiesTests {
     func resultColumnNamedBegin() throws {
         let (_, db) = try TestDatabase.make()
         try db.execute("create table public.keep (id int)")
-        let file = try MigrationFixtures.file(1, "begin_column", """
+        let file = try MigrationFixtures.file(
+            1, "begin_column",
+            """
             create function public.g() returns table (begin int, "end" int) language sql
               as $$ select 1, 2 $$;
             create function public.h(atomic int) returns int language sql return atomic + 1;
@@ -56,7 +60,9 @@ struct ApplyNeverLiesTests {
     func doBlock() throws {
         let (_, db) = try TestDatabase.make()
         try db.execute("create table public.keep (id int)")
-        let file = try MigrationFixtures.file(1, "do", """
+        let file = try MigrationFixtures.file(
+            1, "do",
+            """
             do $body$ begin raise notice 'drop table is just text here'; end $body$;
             do 'begin perform 1; truncate public.keep; end';
             do $$
@@ -77,7 +83,9 @@ struct ApplyNeverLiesTests {
     @Test("BEGIN ATOMIC bodies with CASE … END stay whole and apply")
     func atomicBody() throws {
         let (_, db) = try TestDatabase.make()
-        let file = try MigrationFixtures.file(1, "atomic", """
+        let file = try MigrationFixtures.file(
+            1, "atomic",
+            """
             create function public.sign(x int) returns text language sql
             begin atomic
               select case when x > 0 then 'plus' when x < 0 then 'minus' else 'zero' end;
@@ -92,7 +100,9 @@ struct ApplyNeverLiesTests {
     @Test("With standard_conforming_strings off, a backslash-quoted literal cannot hide a commit")
     func backslashQuotes() throws {
         let (_, db) = try TestDatabase.make()
-        let file = try MigrationFixtures.file(1, "backslash", #"""
+        let file = try MigrationFixtures.file(
+            1, "backslash",
+            #"""
             create table public.early (id int);
             set standard_conforming_strings = off;
             select 'a\'; commit; select ';
@@ -104,7 +114,9 @@ struct ApplyNeverLiesTests {
     @Test("An E'' string may hold a quoted semicolon and the word commit: one statement, applied")
     func escapeString() throws {
         let (_, db) = try TestDatabase.make()
-        let file = try MigrationFixtures.file(1, "escape", #"""
+        let file = try MigrationFixtures.file(
+            1, "escape",
+            #"""
             create table public.note (body text);
             insert into public.note values (E'it\'s; commit; --');
             """#)
@@ -113,10 +125,12 @@ struct ApplyNeverLiesTests {
         #expect(try db.query("select body from public.note").rows[0].string("body") == "it's; commit; --")
     }
 
-    @Test("COPY … FROM STDIN and COPY (…) TO STDOUT are refused before anything runs", arguments: [
-        "copy public.early from stdin;",
-        "copy (select 1) to stdout with (format csv);",
-    ])
+    @Test(
+        "COPY … FROM STDIN and COPY (…) TO STDOUT are refused before anything runs",
+        arguments: [
+            "copy public.early from stdin;",
+            "copy (select 1) to stdout with (format csv);",
+        ])
     func copyThroughClient(_ copy: String) throws {
         let (_, db) = try TestDatabase.make()
         let file = try MigrationFixtures.file(1, "copy", "create table public.early (id int);\n\(copy)\n")
@@ -129,10 +143,12 @@ struct ApplyNeverLiesTests {
         #expect(reason.contains("STDIN"))
     }
 
-    @Test("VACUUM, savepoints and psql meta-commands are refused with file and line", arguments: [
-        "vacuum public.early;", "savepoint s;", "release savepoint s;", "\\copy public.early from 'x.csv'",
-        "drop index concurrently public.early_idx;",
-    ])
+    @Test(
+        "VACUUM, savepoints and psql meta-commands are refused with file and line",
+        arguments: [
+            "vacuum public.early;", "savepoint s;", "release savepoint s;", "\\copy public.early from 'x.csv'",
+            "drop index concurrently public.early_idx;",
+        ])
     func otherRefusals(_ statement: String) throws {
         let (_, db) = try TestDatabase.make()
         let file = try MigrationFixtures.file(1, "refused", "create table public.early (id int);\n\(statement)\n")
@@ -146,7 +162,9 @@ struct ApplyNeverLiesTests {
         let (_, db) = try TestDatabase.make()
         // A sequence is not transactional: it counts every run of nextval, even rolled back ones.
         try db.execute("create sequence public.calls")
-        let file = try MigrationFixtures.file(1, "dup", """
+        let file = try MigrationFixtures.file(
+            1, "dup",
+            """
             create table public.t (id int primary key);
             insert into public.t select nextval('public.calls');
             insert into public.t values (1);
@@ -170,7 +188,9 @@ struct ApplyNeverLiesTests {
         let holder = try Connection(url: url)
         try holder.execute("begin; lock table public.busy in access exclusive mode")
         defer { try? holder.execute("rollback") }
-        let file = try MigrationFixtures.file(1, "busy", """
+        let file = try MigrationFixtures.file(
+            1, "busy",
+            """
             select nextval('public.tries');
             create table public.quiet (id int);
             alter table public.busy add column note text;
@@ -194,7 +214,9 @@ struct ApplyNeverLiesTests {
     func terminatesItself() throws {
         let (url, db) = try TestDatabase.make()
         let before = try DatabaseState.read(db)
-        let file = try MigrationFixtures.file(1, "suicide", """
+        let file = try MigrationFixtures.file(
+            1, "suicide",
+            """
             create table public.early (id int);
             select pg_catalog.pg_terminate_backend(pg_catalog.pg_backend_pid());
             create table public.late (id int);

@@ -3,10 +3,12 @@ import Testing
 
 @Suite("Apply options")
 struct ApplyOptionsTests {
-    @Test("Timeouts read as typed on the command line", arguments: [
-        ("250ms", Duration.milliseconds(250)), ("5s", .seconds(5)), ("5", .seconds(5)), ("1.5s", .milliseconds(1500)),
-        ("2min", .seconds(120)), ("2m", .seconds(120)), (" 3S ", .seconds(3)),
-    ])
+    @Test(
+        "Timeouts read as typed on the command line",
+        arguments: [
+            ("250ms", Duration.milliseconds(250)), ("5s", .seconds(5)), ("5", .seconds(5)), ("1.5s", .milliseconds(1500)),
+            ("2min", .seconds(120)), ("2m", .seconds(120)), (" 3S ", .seconds(3)),
+        ])
     func parses(text: String, expected: Duration) {
         #expect(ApplyOptions.duration(from: text) == expected)
     }

@@ -13,9 +13,13 @@ struct ApplyRefusalTests {
         let edited = try MigrationFixtures.file(1, "brands", "create table public.brand (id bigint);")
         let next = try MigrationFixtures.file(2, "colours", "create table public.colour (id int);")
         let error = try #require(throws: MigrationError.self) { try db.applyMigrations([edited, next]) }
-        #expect(error == .editedAfterApply([EditedMigration(
-            version: original.version, fileName: original.fileName,
-            appliedChecksum: original.checksum, currentChecksum: edited.checksum)]))
+        #expect(
+            error
+                == .editedAfterApply([
+                    EditedMigration(
+                        version: original.version, fileName: original.fileName,
+                        appliedChecksum: original.checksum, currentChecksum: edited.checksum)
+                ]))
         #expect("\(error)".contains(original.fileName))
         #expect(try !MigrationFixtures.exists("public.colour", on: db))
         #expect(try db.migrationStatus([edited, next]).edited.map(\.fileName) == [original.fileName])
@@ -62,7 +66,8 @@ struct ApplyRefusalTests {
         let first = try MigrationFixtures.file(1, "brands", "create table public.brand (id int);")
         let second = try MigrationFixtures.file(2, "colours", "create table public.colour (id int);")
         // What `supabase db push` leaves behind: its own table, no checksums.
-        try db.execute("""
+        try db.execute(
+            """
             create schema if not exists supabase_migrations;
             create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
             alter table supabase_migrations.schema_migrations add column if not exists statements text[];

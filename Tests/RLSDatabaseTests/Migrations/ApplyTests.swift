@@ -7,7 +7,9 @@ import Testing
 struct ApplyTests {
     private let files = [
         try! MigrationFixtures.file(1, "brands", "create table public.brand (id bigint primary key, name text not null);"),
-        try! MigrationFixtures.file(2, "vehicles", """
+        try! MigrationFixtures.file(
+            2, "vehicles",
+            """
             -- vehicles belong to a brand
             create table public.vehicle (
               id bigint primary key,
@@ -46,17 +48,21 @@ struct ApplyTests {
     func supabaseLayout() throws {
         let (_, db) = try TestDatabase.make()
         try db.applyMigrations(files)
-        let columns = try db.query("""
+        let columns = try db.query(
+            """
             select a.attname, format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as not_null
             from pg_attribute a
             where a.attrelid = 'supabase_migrations.schema_migrations'::regclass and a.attnum > 0 and not a.attisdropped
             order by a.attnum
-            """).rows.map { "\($0["attname"]!) \($0["type"]!) \($0["not_null"]!)" }
+            """
+        ).rows.map { "\($0["attname"]!) \($0["type"]!) \($0["not_null"]!)" }
         #expect(columns == ["version text t", "statements text[] f", "name text f"])
-        let primaryKey = try db.query("""
+        let primaryKey = try db.query(
+            """
             select pg_get_constraintdef(oid) as definition from pg_constraint
             where conrelid = 'supabase_migrations.schema_migrations'::regclass and contype = 'p'
-            """).rows.map { $0["definition"] }
+            """
+        ).rows.map { $0["definition"] }
         #expect(primaryKey == ["PRIMARY KEY (version)"])
         let row = try db.query(
             "select version, name, statements from supabase_migrations.schema_migrations where version = $1",
@@ -72,7 +78,9 @@ struct ApplyTests {
     @Test("Statements with quotes, backslashes, dollar bodies and unicode are recorded exactly")
     func recordsTrickyText() throws {
         let (_, db) = try TestDatabase.make()
-        let file = try MigrationFixtures.file(1, "tricky", #"""
+        let file = try MigrationFixtures.file(
+            1, "tricky",
+            #"""
             create table public.note (body text default E'it''s a \\ back\slash');
             create function public.shout(t text) returns text language sql as $body$ select upper(t) || '!' $body$;
             comment on table public.note is 'café 🚲; "quoted"';

@@ -12,7 +12,9 @@ struct ConcurrentApplyTests {
         let gate = try MigrationFixtures.Gate(url: url)
         defer { gate.open() }
         let files = [
-            try MigrationFixtures.file(1, "log", "create table public.apply_log (n int);\ninsert into public.apply_log values (1);\n" + MigrationFixtures.Gate.wait),
+            try MigrationFixtures.file(
+                1, "log", "create table public.apply_log (n int);\ninsert into public.apply_log values (1);\n" + MigrationFixtures.Gate.wait
+            ),
             try MigrationFixtures.file(2, "more", "insert into public.apply_log values (2);"),
             try MigrationFixtures.file(3, "last", "create table public.last (id int);"),
         ]
@@ -103,11 +105,13 @@ struct ConcurrentApplyTests {
     private static func waitForBlockedApply(on connection: Connection) -> Bool {
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline {
-            let waiting = try? connection.query("""
+            let waiting = try? connection.query(
+                """
                 select count(*) as n from pg_locks
                 where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())
                   and classid::bigint = $1 and objid::bigint = $2
-                """, [Int(MigrationLock.key >> 32), Int(MigrationLock.key & 0xffff_ffff)]).rows[0].int("n")
+                """, [Int(MigrationLock.key >> 32), Int(MigrationLock.key & 0xffff_ffff)]
+            ).rows[0].int("n")
             if let waiting, waiting > 0 { return true }
             Thread.sleep(forTimeInterval: 0.02)
         }
@@ -142,10 +146,12 @@ struct ConcurrentApplyTests {
             #expect(try !MigrationFixtures.exists(table, on: db), "\(table) should not exist")
         }
         #expect(try MigrationFixtures.historyVersions(on: db).isEmpty)
-        let heldLocks = try db.query("""
+        let heldLocks = try db.query(
+            """
             select count(*) as n from pg_locks
             where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())
-            """).rows[0].int("n")
+            """
+        ).rows[0].int("n")
         #expect(heldLocks == 0)
         // The next apply finds the same three files pending.
         #expect(try db.migrationStatus(files).pending == files)
@@ -157,10 +163,12 @@ struct ConcurrentApplyTests {
         guard let killer = try? Connection(url: url) else { return false }
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            let terminated = try? killer.query("""
+            let terminated = try? killer.query(
+                """
                 select pg_terminate_backend(pid) as done from pg_stat_activity
                 where datname = current_database() and pid <> pg_backend_pid() and query like '%pg_sleep(30)%'
-                """).rows.first?.bool("done")
+                """
+            ).rows.first?.bool("done")
             if terminated == true { return true }
             Thread.sleep(forTimeInterval: 0.05)
         }

@@ -38,7 +38,8 @@ struct DatabaseState: Equatable {
         ).rows.map { try $0.string("name") }
         for table in tables {
             rows[table] = try connection.query(
-                "select coalesce(string_agg(t::text, '|' order by t::text), '') as r from \(table) t").rows[0].string("r")
+                "select coalesce(string_agg(t::text, '|' order by t::text), '') as r from \(table) t"
+            ).rows[0].string("r")
         }
         return DatabaseState(catalog: catalog, rows: rows)
     }
@@ -59,7 +60,8 @@ enum ApplyInvariant {
             let result = try db.applyMigrations(files, options: options)
             #expect(result.applied == pending, sourceLocation: sourceLocation)
             let history = Set(try MigrationFixtures.historyVersions(on: db))
-            #expect(pending.allSatisfy { history.contains($0.version) }, "a pending file has no history row", sourceLocation: sourceLocation)
+            #expect(
+                pending.allSatisfy { history.contains($0.version) }, "a pending file has no history row", sourceLocation: sourceLocation)
             #expect(try db.migrationStatus(files).pending.isEmpty, sourceLocation: sourceLocation)
             return nil
         } catch let error as MigrationError {

@@ -13,7 +13,9 @@ struct EnumValueApplyTests {
     func sameFile() throws {
         let (_, db) = try TestDatabase.make()
         try db.execute("create type public.mood as enum ('happy'); create table public.person (mood public.mood)")
-        let file = try MigrationFixtures.file(1, "calm", """
+        let file = try MigrationFixtures.file(
+            1, "calm",
+            """
             alter type public.mood add value 'calm';
             insert into public.person values ('calm');
             create policy "calm only" on public.person for select to authenticated using (mood = 'calm');
@@ -39,7 +41,8 @@ struct EnumValueApplyTests {
     func createdEarlier() throws {
         let (_, db) = try TestDatabase.make()
         let files = [
-            try MigrationFixtures.file(1, "type", "create type public.mood as enum ('happy');\ncreate table public.person (mood public.mood);"),
+            try MigrationFixtures.file(
+                1, "type", "create type public.mood as enum ('happy');\ncreate table public.person (mood public.mood);"),
             try MigrationFixtures.file(2, "calm", "alter type public.mood add value 'calm';\ninsert into public.person values ('calm');"),
         ]
         #expect(try ApplyInvariant.apply(files, on: db) == nil)
@@ -51,7 +54,9 @@ struct EnumValueApplyTests {
         let (_, db) = try TestDatabase.make()
         try db.execute("create type public.mood as enum ('happy'); create table public.person (mood public.mood)")
         let before = try DatabaseState.read(db)
-        let broken = try MigrationFixtures.file(1, "calm", """
+        let broken = try MigrationFixtures.file(
+            1, "calm",
+            """
             alter type public.mood add value 'calm';
             create table public.extra (id int);
             insert into public.person values ('nope');
@@ -72,7 +77,9 @@ struct EnumValueApplyTests {
         #expect(try !MigrationFixtures.exists("public.extra", on: db))
         #expect(try labels("public.mood", on: db) == ["happy", "calm"])
 
-        let fixed = try MigrationFixtures.file(1, "calm", """
+        let fixed = try MigrationFixtures.file(
+            1, "calm",
+            """
             alter type public.mood add value 'calm';
             create table public.extra (id int);
             insert into public.person values ('calm');
@@ -84,7 +91,9 @@ struct EnumValueApplyTests {
     @Test("A value added to a type created in the same file and used there fails with a hint, leaving nothing")
     func sameFileNewType() throws {
         let (_, db) = try TestDatabase.make()
-        let file = try MigrationFixtures.file(1, "type", """
+        let file = try MigrationFixtures.file(
+            1, "type",
+            """
             create type public.mood as enum ('happy');
             alter type public.mood add value 'calm';
             select 'calm'::public.mood;
@@ -105,7 +114,8 @@ struct EnumValueApplyTests {
         let files = [
             try MigrationFixtures.file(1, "type", "create type public.mood as enum ('happy');"),
             try MigrationFixtures.file(2, "calm", "alter type public.mood add value 'calm';\nselect 'calm'::public.mood;"),
-            try MigrationFixtures.file(3, "sad", "alter type public.mood add value 'sad';\ncreate table public.p (m public.mood default 'sad');"),
+            try MigrationFixtures.file(
+                3, "sad", "alter type public.mood add value 'sad';\ncreate table public.p (m public.mood default 'sad');"),
         ]
         let cluster = try TestDatabase.cluster
         let catalog = try ScratchDatabase.catalog(applying: files.map(SQLScript.init), in: cluster)

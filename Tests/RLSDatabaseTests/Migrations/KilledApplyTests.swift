@@ -34,10 +34,12 @@ struct KilledApplyTests {
         defer { if child.isRunning { kill(child.processIdentifier, SIGKILL) } }
 
         let sleeping = try waitFor(seconds: 60) {
-            try db.query("""
+            try db.query(
+                """
                 select count(*) as n from pg_stat_activity
                 where datname = current_database() and pid <> pg_backend_pid() and query like '%pg_sleep(2.5)%'
-                """).rows[0].int("n") == 1
+                """
+            ).rows[0].int("n") == 1
         }
         #expect(sleeping, "the child's apply should have reached file 2")
         kill(child.processIdentifier, SIGKILL)

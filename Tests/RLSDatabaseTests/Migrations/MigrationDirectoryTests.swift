@@ -49,8 +49,10 @@ struct MigrationDirectoryTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("", "20260101000000_a.sql", in: folder)
         try write("", "20260101000000_b.sql", in: folder)
-        #expect(throws: MigrationError.duplicateVersion(
-            "20260101000000", fileNames: ["20260101000000_a.sql", "20260101000000_b.sql"])) {
+        #expect(
+            throws: MigrationError.duplicateVersion(
+                "20260101000000", fileNames: ["20260101000000_a.sql", "20260101000000_b.sql"])
+        ) {
             try MigrationDirectory(path: folder).files()
         }
     }

@@ -26,10 +26,12 @@ struct MigrationFileTests {
         }
     }
 
-    @Test("Badly named files are refused with the expected form", arguments: [
-        "add_saved.sql", "2026112215300_short.sql", "20261122153000add.sql", "20261122153000_.sql",
-        "20261122153000_add.SQL", "2026-11-22_add.sql", "20261122153000_add.sql.bak",
-    ])
+    @Test(
+        "Badly named files are refused with the expected form",
+        arguments: [
+            "add_saved.sql", "2026112215300_short.sql", "20261122153000add.sql", "20261122153000_.sql",
+            "20261122153000_add.SQL", "2026-11-22_add.sql", "20261122153000_add.sql.bak",
+        ])
     func badNames(fileName: String) {
         #expect {
             _ = try MigrationFile(fileName: fileName, path: "Migrations/\(fileName)", contents: "")

@@ -65,10 +65,12 @@ extension MigrationFixtures {
             defer { observer.close() }
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline {
-                let waiting = try? observer.query("""
+                let waiting = try? observer.query(
+                    """
                     select count(*) as n from pg_locks
                     where locktype = 'relation' and not granted and relation = 'public.gate'::regclass
-                    """).rows[0].int("n")
+                    """
+                ).rows[0].int("n")
                 if let waiting, waiting > 0 { return true }
                 Thread.sleep(forTimeInterval: 0.02)
             }

@@ -27,9 +27,10 @@ struct StatementSplitTests {
         #expect(texts(#"select e'\\'; select 2"#) == [#"select e'\\'"#, "select 2"])
         #expect(texts(#"create table "odd;name" (x int); select 2"#) == [#"create table "odd;name" (x int)"#, "select 2"])
         #expect(texts("select 1 -- a; comment\n; select 2") == ["select 1", "select 2"])
-        #expect(texts("select /* a; /* nested; */ still; */ 1; select 2") == [
-            "select /* a; /* nested; */ still; */ 1", "select 2",
-        ])
+        #expect(
+            texts("select /* a; /* nested; */ still; */ 1; select 2") == [
+                "select /* a; /* nested; */ still; */ 1", "select 2",
+            ])
         #expect(texts(#"select 'a\'; select 2"#) == [#"select 'a\'"#, "select 2"])
     }
 

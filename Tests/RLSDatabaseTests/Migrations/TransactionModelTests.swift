@@ -22,9 +22,10 @@ struct TransactionModelTests {
 
     @Test("A value added to an existing type goes first; its use stays in the main transaction")
     func existingType() {
-        let batches = TransactionModel.batches(statements(
-            "create table a (x int);\nalter type public.mood add value 'calm';\nselect 'calm'::public.mood;",
-            "alter type \"Mood\" add value if not exists 'x' after 'y';"))
+        let batches = TransactionModel.batches(
+            statements(
+                "create table a (x int);\nalter type public.mood add value 'calm';\nselect 'calm'::public.mood;",
+                "alter type \"Mood\" add value if not exists 'x' after 'y';"))
         #expect(batches.count == 1)
         #expect(batches[0].enumValues == [.init(file: 0, statement: 1), .init(file: 1, statement: 0)])
         #expect(batches[0].main == [.init(file: 0, statement: 0), .init(file: 0, statement: 2)])
@@ -32,8 +33,9 @@ struct TransactionModelTests {
 
     @Test("A value added to a type created earlier in the same file stays in place")
     func sameFile() {
-        let batches = TransactionModel.batches(statements(
-            "create type mood as enum ('a');\nalter type MOOD add value 'b';"))
+        let batches = TransactionModel.batches(
+            statements(
+                "create type mood as enum ('a');\nalter type MOOD add value 'b';"))
         #expect(batches.count == 1)
         #expect(batches[0].enumValues.isEmpty)
         #expect(batches[0].main.count == 2)
@@ -41,8 +43,9 @@ struct TransactionModelTests {
 
     @Test("A value added to a type an earlier file creates starts a new batch at that file")
     func newBatch() {
-        let batches = TransactionModel.batches(statements(
-            "create type mood as enum ('a');", "select 1;", "alter type mood add value 'b';\nselect 'b'::mood;", "select 3;"))
+        let batches = TransactionModel.batches(
+            statements(
+                "create type mood as enum ('a');", "select 1;", "alter type mood add value 'b';\nselect 'b'::mood;", "select 3;"))
         #expect(batches.map(\.files) == [0..<2, 2..<4])
         #expect(batches[1].enumValues == [.init(file: 2, statement: 0)])
         #expect(batches[1].main == [.init(file: 2, statement: 1), .init(file: 3, statement: 0)])
@@ -50,10 +53,12 @@ struct TransactionModelTests {
 
     @Test("Run again after a failure, an added value is skipped instead of failing")
     func repeatable() {
-        #expect(SQLStatement.split("alter type mood add value 'calm' before 'sad'")[0].repeatableEnumValueText
-            == "alter type mood add value IF NOT EXISTS 'calm' before 'sad'")
-        #expect(SQLStatement.split("ALTER TYPE mood ADD VALUE if not exists 'calm'")[0].repeatableEnumValueText
-            == "ALTER TYPE mood ADD VALUE if not exists 'calm'")
+        #expect(
+            SQLStatement.split("alter type mood add value 'calm' before 'sad'")[0].repeatableEnumValueText
+                == "alter type mood add value IF NOT EXISTS 'calm' before 'sad'")
+        #expect(
+            SQLStatement.split("ALTER TYPE mood ADD VALUE if not exists 'calm'")[0].repeatableEnumValueText
+                == "ALTER TYPE mood ADD VALUE if not exists 'calm'")
     }
 
     @Test("Only ALTER TYPE … ADD VALUE counts, not a rename or a column named value")

@@ -11,8 +11,10 @@ extension LintRule {
     ) { catalog in
         // In exposed schemas table-without-rls (or policy-without-rls) reports the same table.
         let exposed = catalog.exposedSchemas
-        return catalog.tables.filter { !$0.rowSecurity && !exposed.contains($0.name.schema) && catalog.policies(on: $0.name).isEmpty
-            && !catalog.isQueueTable($0.name) }.compactMap { table -> LintFinding? in
+        return catalog.tables.filter {
+            !$0.rowSecurity && !exposed.contains($0.name.schema) && catalog.policies(on: $0.name).isEmpty
+                && !catalog.isQueueTable($0.name)
+        }.compactMap { table -> LintFinding? in
             let privileges = catalog.apiPrivileges(on: table.name)
             guard !privileges.isEmpty else { return nil }
             let held = privileges.keys.sorted().map { "\($0): \(privileges[$0]!.joined(separator: ", "))" }
@@ -21,7 +23,8 @@ extension LintRule {
                 rule: "api-grant-without-rls", level: .error, object: table.name.description,
                 message: "\(table.name) has RLS off but the API roles hold privileges on it (\(held.joined(separator: "; "))): "
                     + "through the API they reach every row. Enable RLS with policies, or revoke the grants.",
-                fix: "alter table \(table.name.sql) enable row level security;  -- or: revoke all on table \(table.name.sql) from \(roles.joined(separator: ", "));"
+                fix:
+                    "alter table \(table.name.sql) enable row level security;  -- or: revoke all on table \(table.name.sql) from \(roles.joined(separator: ", "));"
             )
         }
     }

@@ -16,7 +16,8 @@ extension LintRule {
             return LintFinding(
                 rule: "api-role-default-privileges", level: .warning,
                 object: "default privileges of \(first.owner)\(first.schema.map { " in \($0)" } ?? "") for \(grantee)",
-                message: "New objects \(first.owner) creates\(first.schema.map { " in \($0)" } ?? " in any schema") are granted to \(grantee) "
+                message:
+                    "New objects \(first.owner) creates\(first.schema.map { " in \($0)" } ?? " in any schema") are granted to \(grantee) "
                     + "(\(entries.map(\.displayName).joined(separator: "; "))): each is reachable through the API before a policy "
                     + "exists. Revoke the default and grant each object explicitly (rls plan shows it as drift).",
                 fix: entries.map(\.revokeSQL).joined(separator: "\n")

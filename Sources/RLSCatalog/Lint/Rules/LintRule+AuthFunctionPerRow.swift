@@ -9,7 +9,8 @@ extension LintRule {
     ///     using (owner_id = (select auth.uid()))
     public static let authFunctionPerRow = LintRule(
         id: "auth-function-per-row",
-        summary: "A policy calls auth.uid()/auth.jwt()/auth.role() once per row instead of once per statement.", splinter: ["0003_auth_rls_initplan"]
+        summary: "A policy calls auth.uid()/auth.jwt()/auth.role() once per row instead of once per statement.",
+        splinter: ["0003_auth_rls_initplan"]
     ) { catalog in
         catalog.policies.compactMap { policy in
             let using = policy.using.map(PolicyExpression.init(text:))

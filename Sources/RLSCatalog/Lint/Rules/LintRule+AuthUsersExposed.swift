@@ -14,7 +14,8 @@ extension LintRule {
             let grantees = catalog.apiPrivileges(on: view.name).filter { $0.value.contains("SELECT") }.keys.sorted()
             return LintFinding(
                 rule: "auth-users-exposed", level: .error, object: view.name.description,
-                message: "\(view.isMaterialized ? "Materialized view" : "View") \(view.name) reads auth.users and \(readers.joined(separator: ", ")) may select from it: "
+                message:
+                    "\(view.isMaterialized ? "Materialized view" : "View") \(view.name) reads auth.users and \(readers.joined(separator: ", ")) may select from it: "
                     + "the API hands out users' e-mail addresses, phones and metadata. Revoke the API roles' SELECT and copy what "
                     + "clients need into a table with policies (a profiles table filled by a trigger).",
                 fix: grantees.isEmpty ? nil : "revoke select on table \(view.name.sql) from \(Catalog.roleList(grantees));"

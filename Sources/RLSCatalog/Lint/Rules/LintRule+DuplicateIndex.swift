@@ -17,9 +17,11 @@ extension LintRule {
                 let names = group.map(\.name).sorted()
                 return LintFinding(
                     rule: "duplicate-index", level: .warning, object: "\(table.name).\(names[0])",
-                    message: "\(table.name) has \(names.count) identical indexes (\(names.joined(separator: ", "))): each write maintains all of "
+                    message:
+                        "\(table.name) has \(names.count) identical indexes (\(names.joined(separator: ", "))): each write maintains all of "
                         + "them. Keep one.",
-                    fix: names.dropFirst().map { "drop index \(QualifiedName(schema: table.name.schema, name: $0).sql);" }.joined(separator: "\n")
+                    fix: names.dropFirst().map { "drop index \(QualifiedName(schema: table.name.schema, name: $0).sql);" }.joined(
+                        separator: "\n")
                 )
             }
         }

@@ -11,7 +11,8 @@ extension LintRule {
         return catalog.environment.foreignTables.filter { !$0.readers.isEmpty && exposed.contains($0.name.schema) }.map { table in
             LintFinding(
                 rule: "foreign-table-in-api", level: .warning, object: table.name.description,
-                message: "Foreign table \(table.name) is readable by \(table.readers.joined(separator: ", ")): foreign tables do not support "
+                message:
+                    "Foreign table \(table.name) is readable by \(table.readers.joined(separator: ", ")): foreign tables do not support "
                     + "RLS, so the API reads every row the remote server returns. Move it to a schema the API does not expose, or revoke.",
                 fix: "revoke select on table \(table.name.sql) from \(Catalog.roleList(table.readers));"
             )

@@ -12,7 +12,8 @@ extension LintRule {
             let fix = function.searchPathFix(in: catalog)
             return LintFinding(
                 rule: "function-search-path-mutable", level: .warning, object: function.signature,
-                message: "\(function.isProcedure ? "Procedure" : "Function") \(function.signature) has no fixed search_path: the names in it resolve through "
+                message:
+                    "\(function.isProcedure ? "Procedure" : "Function") \(function.signature) has no fixed search_path: the names in it resolve through "
                     + "the caller's path, which a session can change." + fix.note,
                 fix: fix.sql,
                 dslFix: "Function(…) compiles with set search_path = '' already: write schema-qualified names in its body"

@@ -11,7 +11,8 @@ extension LintRule {
         let live = Set(catalog.tables.filter(\.isLive).map(\.name))
         return catalog.policies.compactMap { policy in
             guard live.contains(policy.table), policy.command == .select || policy.command == .all,
-                  let using = policy.using else { return nil }
+                let using = policy.using
+            else { return nil }
             let calls = PolicyExpression(text: using).perRowFunctionCalls
             guard !calls.isEmpty else { return nil }
             return LintFinding(

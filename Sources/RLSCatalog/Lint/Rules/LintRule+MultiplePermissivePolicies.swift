@@ -29,14 +29,17 @@ extension LintRule {
                     }
                 }
             }
-            for (group, roles) in rolesBySet.sorted(by: { ($0.key.action, $0.key.names.joined(separator: ",")) < ($1.key.action, $1.key.names.joined(separator: ",")) }) {
-                findings.append(LintFinding(
-                    rule: "multiple-permissive-policies", level: .warning, object: table.description,
-                    message: "\(group.names.count) permissive policies apply to \(roles.joined(separator: ", ")) for \(group.action) "
-                        + "on \(table) (\(group.names.joined(separator: ", "))): Postgres evaluates each for every row. Merge them "
-                        + "into one policy whose condition ORs theirs, or make the extra ones RESTRICTIVE if they are meant to narrow.",
-                    dslFix: "one access plan per operation: .access(read: …, write: …) compiles to one policy per role and action"
-                ))
+            for (group, roles) in rolesBySet.sorted(by: {
+                ($0.key.action, $0.key.names.joined(separator: ",")) < ($1.key.action, $1.key.names.joined(separator: ","))
+            }) {
+                findings.append(
+                    LintFinding(
+                        rule: "multiple-permissive-policies", level: .warning, object: table.description,
+                        message: "\(group.names.count) permissive policies apply to \(roles.joined(separator: ", ")) for \(group.action) "
+                            + "on \(table) (\(group.names.joined(separator: ", "))): Postgres evaluates each for every row. Merge them "
+                            + "into one policy whose condition ORs theirs, or make the extra ones RESTRICTIVE if they are meant to narrow.",
+                        dslFix: "one access plan per operation: .access(read: …, write: …) compiles to one policy per role and action"
+                    ))
             }
         }
         return findings
@@ -59,10 +62,12 @@ extension LintRule {
     /// and whatever else (as the server prints it: `((bucket_id = 'avatars'::text) AND …)`).
     static func pinnedBucket(_ policy: Catalog.Policy) -> String? {
         guard policy.table == QualifiedName(schema: "storage", name: "objects"),
-              let expression = policy.using ?? policy.withCheck else { return nil }
+            let expression = policy.using ?? policy.withCheck
+        else { return nil }
         // The whole condition, or the first term of the top-level AND (two opening parentheses: a deeper
         // one would be inside an OR, which lets other rows through).
-        let id = expression.wholeMatch(of: #/\(bucket_id = '((?:[^']|'')*)'::text\)/#)?.output.1
+        let id =
+            expression.wholeMatch(of: #/\(bucket_id = '((?:[^']|'')*)'::text\)/#)?.output.1
             ?? expression.prefixMatch(of: #/\(\(bucket_id = '((?:[^']|'')*)'::text\) AND /#)?.output.1
         return id.map { String($0).replacing("''", with: "'") }
     }

@@ -14,8 +14,9 @@ extension LintRule {
             for text in [policy.using, policy.withCheck].compactMap({ $0 }) {
                 for compared in PolicyExpression(text: text).columnsComparedWithUserID {
                     guard let owner = catalog.ownerColumn(compared, in: policy),
-                          let table = catalog.table(owner.relation), let column = owner.column,
-                          !table.indexLeadingColumns.contains(column) else { continue }
+                        let table = catalog.table(owner.relation), let column = owner.column,
+                        !table.indexLeadingColumns.contains(column)
+                    else { continue }
                     unindexed[owner, default: []].insert(policy.name)
                 }
             }

@@ -11,10 +11,12 @@ extension LintRule {
     ) { catalog in
         catalog.policies.compactMap { policy -> LintFinding? in
             guard policy.permissive, catalog.table(policy.table)?.rowSecurity == true,
-                  !Set(policy.roles).isDisjoint(with: ["public", "anon", "authenticated"]) else { return nil }
+                !Set(policy.roles).isDisjoint(with: ["public", "anon", "authenticated"])
+            else { return nil }
             let command = policy.command
             let openUsing = [.update, .delete, .all].contains(command) && (policy.using == nil || isAlwaysTrue(policy.using))
-            let openCheck = isAlwaysTrue(policy.withCheck)
+            let openCheck =
+                isAlwaysTrue(policy.withCheck)
                 || (policy.withCheck == nil && command == .insert)
                 || (policy.withCheck == nil && [.update, .all].contains(command) && isAlwaysTrue(policy.using))
             guard openUsing || openCheck else { return nil }
@@ -22,7 +24,8 @@ extension LintRule {
             let clause = openUsing && openCheck ? "USING and WITH CHECK are" : openUsing ? "USING is" : "WITH CHECK is"
             return LintFinding(
                 rule: "rls-policy-always-true", level: forAnon ? .error : .warning, object: "\(policy.table).\(policy.name)",
-                message: "Policy \(policy.name) on \(policy.table) (FOR \(command.rawValue), TO \(policy.roles.map { $0 == "public" ? "PUBLIC" : $0 }.joined(separator: ", "))): "
+                message:
+                    "Policy \(policy.name) on \(policy.table) (FOR \(command.rawValue), TO \(policy.roles.map { $0 == "public" ? "PUBLIC" : $0 }.joined(separator: ", "))): "
                     + "\(clause) always true, so \(forAnon ? "anyone with the anon key" : "every signed-in user") may "
                     + "\(openUsing ? "change or delete every row" : "write rows with any values"). Write the condition each row must meet "
                     + "(an owner check, a status), or route the write through a server function."

@@ -21,7 +21,8 @@ extension LintRule {
             }
             return LintFinding(
                 rule: "rls-without-policies", level: .warning, object: table.name.description,
-                message: "\(table.name) has RLS on and no policy, yet \(privileges.keys.sorted().joined(separator: ", ")) hold privileges on it: "
+                message:
+                    "\(table.name) has RLS on and no policy, yet \(privileges.keys.sorted().joined(separator: ", ")) hold privileges on it: "
                     + "every API read returns no rows and every write fails. Add the policies those grants were meant for, or revoke them."
             )
         }

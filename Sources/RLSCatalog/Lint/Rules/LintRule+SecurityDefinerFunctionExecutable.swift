@@ -37,12 +37,18 @@ extension LintRule {
             let read = FunctionBody(definition: function.definition).tables(in: catalog)
             let bypassed = read.filter { catalog.table($0)?.rowSecurity == true && catalog.deniesSomeRows(to: role, of: $0) }
             let losing = role == "anon" ? ["public", "anon"] : ["public", "anon", "authenticated"]
-            let keeping = (role == "anon" ? ["authenticated", "service_role"] : ["service_role"]).filter { catalog.canExecute($0, function) }
+            let keeping = (role == "anon" ? ["authenticated", "service_role"] : ["service_role"]).filter {
+                catalog.canExecute($0, function)
+            }
             var fix = "revoke execute on \(function.keyword.lowercased()) \(function.sqlSignature) from \(Catalog.roleList(losing));"
-            if !keeping.isEmpty { fix += "\ngrant execute on \(function.keyword.lowercased()) \(function.sqlSignature) to \(Catalog.roleList(keeping));" }
+            if !keeping.isEmpty {
+                fix += "\ngrant execute on \(function.keyword.lowercased()) \(function.sqlSignature) to \(Catalog.roleList(keeping));"
+            }
             let who = role == "anon" ? "anyone with the anon key" : "every signed-in user"
-            let reach = bypassed.isEmpty
-                ? "it runs as its owner, bypassing RLS on whatever it touches" + (read.isEmpty ? "" : " (today \(read.map(\.description).joined(separator: ", ")), which \(role) may read anyway)")
+            let reach =
+                bypassed.isEmpty
+                ? "it runs as its owner, bypassing RLS on whatever it touches"
+                    + (read.isEmpty ? "" : " (today \(read.map(\.description).joined(separator: ", ")), which \(role) may read anyway)")
                 : "it runs as its owner and reads \(bypassed.map(\.description).joined(separator: ", ")) past the policies: "
                     + "\(who) gets what those policies deny them"
             return LintFinding(

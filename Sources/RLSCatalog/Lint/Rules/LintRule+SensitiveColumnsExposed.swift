@@ -9,7 +9,8 @@ extension LintRule {
         summary: "A table the API reads without RLS has columns named like credentials or personal data.",
         splinter: ["0023_sensitive_columns_exposed"]
     ) { catalog in
-        catalog.tables.filter { catalog.policies(on: $0.name).isEmpty && !catalog.isQueueTable($0.name) }.compactMap { table -> LintFinding? in
+        catalog.tables.filter { catalog.policies(on: $0.name).isEmpty && !catalog.isQueueTable($0.name) }.compactMap {
+            table -> LintFinding? in
             let columns = catalog.exposedSensitiveColumns(of: table)
             guard !columns.isEmpty else { return nil }
             return LintFinding(

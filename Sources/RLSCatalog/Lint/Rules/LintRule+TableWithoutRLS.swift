@@ -9,7 +9,8 @@ extension LintRule {
     ///     alter table "public"."note" enable row level security;
     public static let tableWithoutRLS = LintRule(
         id: "table-without-rls",
-        summary: "A table in an exposed schema (public, or one the API roles may use) has row-level security off.", splinter: ["0013_rls_disabled_in_public"]
+        summary: "A table in an exposed schema (public, or one the API roles may use) has row-level security off.",
+        splinter: ["0013_rls_disabled_in_public"]
     ) { catalog in
         let exposed = catalog.exposedSchemas
         // One finding per table: with policies it is policy-without-rls, with readable sensitive

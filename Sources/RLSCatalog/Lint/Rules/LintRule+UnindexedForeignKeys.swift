@@ -16,10 +16,12 @@ extension LintRule {
             return table.constraints.filter { $0.kind == .foreignKey }.compactMap { constraint -> LintFinding? in
                 let columns = constraint.foreignKeyColumns
                 guard !columns.isEmpty, !indexed.contains(where: { $0.starts(with: columns) }),
-                      !(columns.count == 1 && owners.contains("\(table.name).\(columns[0])")) else { return nil }
+                    !(columns.count == 1 && owners.contains("\(table.name).\(columns[0])"))
+                else { return nil }
                 return LintFinding(
                     rule: "unindexed-foreign-keys", level: .info, object: "\(table.name).\(constraint.name)",
-                    message: "Foreign key \(constraint.name) on \(table.name) (\(columns.joined(separator: ", "))) has no index leading with its "
+                    message:
+                        "Foreign key \(constraint.name) on \(table.name) (\(columns.joined(separator: ", "))) has no index leading with its "
                         + "columns: deleting a referenced row, and joins along it, scan the whole table.",
                     fix: "create index on \(table.name.sql) (\(columns.map(quoteIdentifier).joined(separator: ", ")));",
                     dslFix: "Index(\(columns.map { "\"\($0)\"" }.joined(separator: ", "))) in Table(\"\(table.name.name)\")"

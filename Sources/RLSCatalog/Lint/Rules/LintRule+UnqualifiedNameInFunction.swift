@@ -18,7 +18,8 @@ extension LintRule {
             guard !broken.isEmpty else { return nil }
             return LintFinding(
                 rule: "unqualified-name-in-function", level: .error, object: function.signature,
-                message: "\(function.isProcedure ? "Procedure" : "Function") \(function.signature) has search_path \(path.isEmpty ? "''" : path) but names "
+                message:
+                    "\(function.isProcedure ? "Procedure" : "Function") \(function.signature) has search_path \(path.isEmpty ? "''" : path) but names "
                     + "\(broken.joined(separator: ", ")) without a schema: it fails with 42P01 (relation does not exist) when it runs. "
                     + "Qualify the names.",
                 fix: body.qualifiedDefinition(in: catalog) + ";"
@@ -27,12 +28,12 @@ extension LintRule {
     }
 }
 
-private extension String {
-    func trimmingCharacters(in set: String) -> String {
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
         String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }
 
-private extension Substring {
-    func trimmingCharacters(in set: String) -> String { String(self).trimmingCharacters(in: set) }
+extension Substring {
+    fileprivate func trimmingCharacters(in set: String) -> String { String(self).trimmingCharacters(in: set) }
 }

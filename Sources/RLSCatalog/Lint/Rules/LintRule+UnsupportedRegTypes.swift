@@ -9,7 +9,9 @@ extension LintRule {
     public static let unsupportedRegTypes = LintRule(
         id: "unsupported-reg-types", summary: "A column's reg* type blocks pg_upgrade.", splinter: ["0018_unsupported_reg_types"]
     ) { catalog in
-        let blocked: Set<String> = ["regcollation", "regconfig", "regdictionary", "regnamespace", "regoper", "regoperator", "regproc", "regprocedure"]
+        let blocked: Set<String> = [
+            "regcollation", "regconfig", "regdictionary", "regnamespace", "regoper", "regoperator", "regproc", "regprocedure",
+        ]
         return catalog.tables.flatMap { table in
             table.columns.filter { blocked.contains($0.type.replacingSuffix("[]")) }.map { column in
                 LintFinding(
@@ -23,6 +25,6 @@ extension LintRule {
     }
 }
 
-private extension String {
-    func replacingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
+extension String {
+    fileprivate func replacingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
 }

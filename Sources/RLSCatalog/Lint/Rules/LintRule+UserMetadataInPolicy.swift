@@ -8,7 +8,8 @@ extension LintRule {
     ///     -- instead: (select auth.jwt()) -> 'app_metadata' ->> 'role'   (only the server can write it)
     public static let userMetadataInPolicy = LintRule(
         id: "user-metadata-in-policy",
-        summary: "A policy trusts raw_user_meta_data / user_metadata, which users edit themselves.", splinter: ["0015_rls_references_user_metadata"]
+        summary: "A policy trusts raw_user_meta_data / user_metadata, which users edit themselves.",
+        splinter: ["0015_rls_references_user_metadata"]
     ) { catalog in
         catalog.policies.compactMap { policy in
             let texts = [policy.using, policy.withCheck].compactMap { $0 }

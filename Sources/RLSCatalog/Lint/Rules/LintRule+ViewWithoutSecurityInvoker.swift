@@ -8,7 +8,8 @@ extension LintRule {
     ///     alter view "public"."welcome" set (security_invoker = true);
     public static let viewWithoutSecurityInvoker = LintRule(
         id: "view-without-security-invoker",
-        summary: "A view readable by anon or authenticated runs as its owner (no security_invoker), bypassing RLS.", splinter: ["0010_security_definer_view"]
+        summary: "A view readable by anon or authenticated runs as its owner (no security_invoker), bypassing RLS.",
+        splinter: ["0010_security_definer_view"]
     ) { catalog in
         // Views over auth.users are auth-users-exposed; materialized views materialized-view-in-api.
         catalog.views.filter { !$0.isMaterialized && !$0.runsAsInvoker && !$0.readsAuthUsers }.compactMap { view -> LintFinding? in
@@ -19,7 +20,8 @@ extension LintRule {
             return LintFinding(
                 rule: "view-without-security-invoker", level: .error, object: view.name.description,
                 message: "View \(view.name) is readable by \(roles) and runs with its owner's rights, bypassing the RLS of the tables "
-                    + "it reads: " + (bypassed.isEmpty
+                    + "it reads: "
+                    + (bypassed.isEmpty
                         ? "today \(roles) may read all of their rows anyway, but a policy added later would not apply here. "
                         : "\(roles) read every row of \(bypassed.map(\.description).joined(separator: ", ")) through it, which their policies deny. ")
                     + "Make it run as the caller (security_invoker, PostgreSQL 15+).",

@@ -1,3 +1,4 @@
 import Policies
 import RLSCommandLine
+
 RLSCommandLine.run(schema: Bookshelf.schema)
