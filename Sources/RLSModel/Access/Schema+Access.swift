@@ -59,6 +59,13 @@ extension Schema {
     /// Declared indexes plus one for every owner column and every foreign key
     /// that no primary key, unique constraint or index already leads with.
     public func indexes(of table: Table) -> [Index] {
+        indexes(of: table, memberships: memberships)
+    }
+
+    /// ``indexes(of:)`` with the schema's ``memberships`` computed once by the caller: finding them
+    /// walks every table's plans, so a loop over all tables passes them in rather than walking the
+    /// schema again for each table.
+    public func indexes(of table: Table, memberships: [Membership]) -> [Index] {
         var result = table.indexes
         guard table.overrides.automaticIndexes else { return result }
         var wanted: [([String], SourceLocation)] = []

@@ -1,6 +1,6 @@
 extension Schema {
     /// The mistakes in one table's columns, keys, indexes, plans and policies.
-    func validate(_ table: Table) -> [ValidationError] {
+    func validate(_ table: Table, memberships: [Membership]) -> [ValidationError] {
         let name = table.qualifiedName
         var errors = identifierErrors([table.schema, table.name], table: name, column: nil, table.source)
         var seen: [String: SourceLocation] = [:]
@@ -66,7 +66,7 @@ extension Schema {
             errors += identifierErrors([table.name(of: key)], table: name, column: key.columns.first, key.source)
             errors += referenceErrors(key, in: table)
         }
-        for index in indexes(of: table) {
+        for index in indexes(of: table, memberships: memberships) {
             if !index.isAutomatic, index.expression == nil { requireColumns(index.columns, "an index", index.source) }
             errors += identifierErrors([table.name(of: index)], table: name, column: index.columns.first, index.source)
         }

@@ -22,6 +22,7 @@ extension Schema {
                 relations[name] = source
             }
         }
+        let memberships = self.memberships  // once: finding them walks every table's plans
         for table in tables {
             claim(table.qualifiedName, table.source, "table")
             if SupabaseSchemas.owns(table.schema) {
@@ -32,7 +33,7 @@ extension Schema {
                             + "declares no table there; " + Self.ownedSchemaAdvice(table.schema)))
                 continue
             }
-            errors += validate(table)
+            errors += validate(table, memberships: memberships)
         }
         for view in views {
             claim(view.qualifiedName, view.source, "view")

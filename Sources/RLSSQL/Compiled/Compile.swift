@@ -17,10 +17,13 @@ public func compile(_ schema: Schema) -> CompiledSchema {
         sections.append(CompiledSection(.type(type.qualifiedName), title: "Type \(type.qualifiedName)", statements: type.statements()))
     }
     let order = TableOrder(schema)
+    let memberships = schema.memberships
     for table in order.tables {
         let create = CompiledStatement(
             .createTable, table.createStatement(inlineForeignKeys: order.inlineForeignKeys[table.qualifiedName] ?? []))
-        let indexes = schema.indexes(of: table).map { CompiledStatement(.createIndex, table.createStatement(for: $0)) }
+        let indexes = schema.indexes(of: table, memberships: memberships).map {
+            CompiledStatement(.createIndex, table.createStatement(for: $0))
+        }
         sections.append(
             CompiledSection(
                 .table(table.qualifiedName), title: "Table \(table.qualifiedName)", statements: [create] + table.commentStatements + indexes
