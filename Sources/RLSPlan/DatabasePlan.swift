@@ -7,7 +7,7 @@ import RLSSQL
 /// What `rls plan` finds on a database, as values: the migration files not yet applied, the drift
 /// between the database and the schema, what the pending files would still leave different or
 /// collide with, and optionally what applying would change in access. The command line prints it;
-/// tools of one's own can call ``make(_:migrations:on:scratch:cacheDirectory:includingAccess:)``
+/// tools of one's own can call ``make(_:desiredSQL:migrations:on:scratch:cacheDirectory:includingAccess:)``
 /// the same way.
 public struct DatabasePlan {
     /// Which files are applied, pending, edited after applying or unknown.
@@ -30,12 +30,13 @@ public struct DatabasePlan {
     /// a READ ONLY transaction; with `includingAccess`, rls check's probes run on the target in a
     /// transaction that is rolled back. Throwaway databases (the schema's catalog, the replay of
     /// pending files, the access probes of the schema) go to `scratch`, started only when the cache
-    /// under `cacheDirectory` cannot answer.
+    /// under `cacheDirectory` cannot answer. `desiredSQL` is `renderValidated(schema)` when the
+    /// caller has it already (validating and rendering a thousand tables is not free); nil: done here.
     public static func make(
-        _ schema: Schema, migrations files: [MigrationFile], on connection: Connection, scratch: ScratchCluster,
-        cacheDirectory: String?, includingAccess: Bool = false
+        _ schema: Schema, desiredSQL: String? = nil, migrations files: [MigrationFile], on connection: Connection,
+        scratch: ScratchCluster, cacheDirectory: String?, includingAccess: Bool = false
     ) throws -> DatabasePlan {
-        let desiredSQL = try renderValidated(schema)
+        let desiredSQL = try desiredSQL ?? renderValidated(schema)
         let status = try connection.migrationStatus(files)
         let applied = files.filter { !status.pending.contains($0) }.map(SQLScript.init)
         let pending = status.pending.map(SQLScript.init)

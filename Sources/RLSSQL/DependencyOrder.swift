@@ -13,22 +13,27 @@ import RLSModel
 public func dependencyOrder<Item, Name: Hashable>(
     _ items: [Item], name: (Item) -> Name, dependencies: (Item) -> [Name]
 ) -> [Item] {
-    let names = Set(items.map(name))
-    var remaining = items
+    let names = items.map(name)
+    let known = Set(names)
+    // Items are marked placed rather than removed: removing a large value from the front of an
+    // array moves every value after it, which made ordering a thousand tables quadratic.
+    var isPlaced = [Bool](repeating: false, count: items.count)
     var placed = Set<Name>()
-    var ordered: [Item] = []
-    ordered.reserveCapacity(items.count)
-    while !remaining.isEmpty {
+    var order: [Int] = []
+    order.reserveCapacity(items.count)
+    var firstRemaining = 0
+    while order.count < items.count {
+        while isPlaced[firstRemaining] { firstRemaining += 1 }
         let ready =
-            remaining.firstIndex { item in
-                let own = name(item)
-                return dependencies(item).allSatisfy { $0 == own || !names.contains($0) || placed.contains($0) }
-            } ?? 0
-        let item = remaining.remove(at: ready)
-        placed.insert(name(item))
-        ordered.append(item)
+            (firstRemaining..<items.count).first { index in
+                !isPlaced[index]
+                    && dependencies(items[index]).allSatisfy { $0 == names[index] || !known.contains($0) || placed.contains($0) }
+            } ?? firstRemaining
+        isPlaced[ready] = true
+        placed.insert(names[ready])
+        order.append(ready)
     }
-    return ordered
+    return order.map { items[$0] }
 }
 
 extension Schema {

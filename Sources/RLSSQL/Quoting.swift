@@ -7,6 +7,8 @@
 /// quoteIdentifier("Brand \"X\"")  // "Brand ""X"""
 /// ```
 public func quoteIdentifier(_ name: String) -> String {
+    // `"` is ASCII, so no byte of another character's UTF-8 equals it.
+    if !name.utf8.contains(UInt8(ascii: "\"")) { return "\"" + name + "\"" }
     // Scalars, not Characters: a quote followed by a combining mark is one Character
     // but still a quote to Postgres.
     var result = String.UnicodeScalarView()
@@ -28,6 +30,7 @@ public func quoteIdentifier(_ name: String) -> String {
 /// quoteLiteral("a\\b")     // E'a\\b'
 /// ```
 public func quoteLiteral(_ value: String) -> String {
+    if !value.utf8.contains(where: { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\\") }) { return "'" + value + "'" }
     let escapesBackslashes = value.unicodeScalars.contains("\\")
     var result = String.UnicodeScalarView()
     if escapesBackslashes { result.append("E") }

@@ -11,11 +11,12 @@ struct TableOrder {
     init(_ schema: Schema) {
         tables = schema.tablesInDependencyOrder
         var created = Set<TableName>()
+        let declared = Set(tables.map(\.qualifiedName))
         for table in tables {
             for key in table.foreignKeys {
                 let available =
                     key.referencedTable == table.qualifiedName || created.contains(key.referencedTable)
-                    || schema.table(key.referencedTable) == nil
+                    || !declared.contains(key.referencedTable)
                 if available {
                     inlineForeignKeys[table.qualifiedName, default: []].append(key)
                 } else {

@@ -1,6 +1,7 @@
 import RLSCheck
 import RLSDatabase
 import RLSPlan
+import RLSSQL
 
 /// `rls plan`: pending migrations and drift, read-only.
 enum PlanCommand {
@@ -46,7 +47,8 @@ enum PlanCommand {
         options: Options.self,
         run: { arguments, invocation in
             let format = arguments.format
-            try invocation.schema.validate()  // before connecting: a schema error is reported alone
+            // Before connecting: a schema error is reported alone.
+            let desiredSQL = try renderValidated(invocation.schema)
             let files = try MigrationDirectory(path: arguments.migrations.path).filesIfPresent()
             let (database, plan) = try invocation.withDatabase { target, connection in
                 // One scratch cluster at most, started only if the cache cannot answer.
@@ -54,7 +56,7 @@ enum PlanCommand {
                     (
                         target.description,
                         try DatabasePlan.make(
-                            invocation.schema, migrations: files, on: connection, scratch: scratch,
+                            invocation.schema, desiredSQL: desiredSQL, migrations: files, on: connection, scratch: scratch,
                             cacheDirectory: invocation.directory + "/.rls/cache",
                             includingAccess: arguments.access || arguments.accessOutput.isRequested)
                     )

@@ -11,14 +11,20 @@ import RLSPostgres
 /// database, which are all in the key. Unreadable or stale entries are ignored and rewritten.
 struct DesiredCatalogCache {
     /// Bumped whenever introspection or the catalog's encoding changes.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     let directory: String
 
     /// The fingerprint of the cached catalog for `sql`, read without decoding the catalog; nil when
     /// there is none. A target with this fingerprint needs no change.
     func fingerprint(for sql: String, defaultPrivileges: DefaultPrivileges) -> String? {
-        let key = key(sql, defaultPrivileges)
+        fingerprint(forDigest: Self.digest(sql), defaultPrivileges: defaultPrivileges)
+    }
+
+    /// ``fingerprint(for:defaultPrivileges:)`` given the SQL's ``digest(_:)``, which reads every byte
+    /// of it: computed once when several default privileges are tried.
+    func fingerprint(forDigest digest: String, defaultPrivileges: DefaultPrivileges) -> String? {
+        let key = key(digest, defaultPrivileges)
         guard let text = FileManager.default.contents(atPath: path(key, "fingerprint")).map({ String(decoding: $0, as: UTF8.self) })
         else { return nil }
         let lines = text.split(separator: "\n")
@@ -31,7 +37,7 @@ struct DesiredCatalogCache {
     func catalog(
         for sql: String, defaultPrivileges: DefaultPrivileges, build: () throws -> (catalog: Catalog, fingerprint: String)
     ) throws -> Catalog {
-        let key = key(sql, defaultPrivileges)
+        let key = key(Self.digest(sql), defaultPrivileges)
         let path = path(key, "json")
         if let data = FileManager.default.contents(atPath: path),
             let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.sql == sql
@@ -53,8 +59,11 @@ struct DesiredCatalogCache {
         return catalog
     }
 
-    private func key(_ sql: String, _ defaultPrivileges: DefaultPrivileges) -> String {
-        "\(Self.formatVersion)|\(SupabaseShape.version)|\(defaultPrivileges.rawValue)|\(sql.utf8.count)|\(sql)"
+    /// What stands for `sql` in keys: its SHA-256.
+    static func digest(_ sql: String) -> String { SHA256.hexDigest(of: sql.utf8) }
+
+    private func key(_ digest: String, _ defaultPrivileges: DefaultPrivileges) -> String {
+        "\(Self.formatVersion)|\(SupabaseShape.version)|\(defaultPrivileges.rawValue)|\(digest)"
     }
 
     private func path(_ key: String, _ suffix: String) -> String {

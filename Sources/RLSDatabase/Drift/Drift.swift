@@ -26,8 +26,7 @@ public enum Drift {
         defaultPrivileges: DefaultPrivileges? = nil, cacheDirectory: String? = nil,
         leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
     ) throws -> ChangePlan {
-        let rows = try target.introspectRows()
-        if matchesCache(rows.fingerprint, desiredSQL, defaultPrivileges, cacheDirectory) { return ChangePlan(changes: []) }
+        guard let rows = try rowsUnlessCached(target, desiredSQL, defaultPrivileges, cacheDirectory) else { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
         let desired = try desiredCatalog(
@@ -46,8 +45,8 @@ public enum Drift {
         scratch cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges? = nil,
         cacheDirectory: String? = nil, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
     ) throws -> ChangePlan {
-        let rows = try target.introspectRows()
-        if pending.isEmpty, matchesCache(rows.fingerprint, desiredSQL, defaultPrivileges, cacheDirectory) { return ChangePlan(changes: []) }
+        let cache = pending.isEmpty ? cacheDirectory : nil
+        guard let rows = try rowsUnlessCached(target, desiredSQL, defaultPrivileges, cache) else { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
         let desired = try desiredCatalog(
@@ -66,6 +65,25 @@ public enum Drift {
         return ChangePlan(changes: full.changes.filter { !explained.contains($0.subject) })
     }
 
+    /// What an introspection of `target` reads, or nil when it would read exactly what the desired
+    /// state cached for `desiredSQL` holds (the plan is empty). With a `cacheDirectory`, the target's
+    /// ``CatalogStamp`` comes first: at a stamp seen before (``KnownTargetCache``) the stored
+    /// fingerprint answers without reading the catalog, the no-op `rls plan` of an unchanged database.
+    private static func rowsUnlessCached(
+        _ target: Connection, _ desiredSQL: String, _ privileges: DefaultPrivileges?, _ cacheDirectory: String?
+    ) throws -> IntrospectionRows? {
+        guard let cacheDirectory else { return try target.introspectRows() }
+        let known = KnownTargetCache(directory: cacheDirectory)
+        let stamp = try target.catalogStampIfReadable()
+        if let stamp, let fingerprint = known.fingerprint(at: stamp), matchesCache(fingerprint, desiredSQL, privileges, cacheDirectory) {
+            return nil
+        }
+        let rows = try target.introspectRows()
+        let fingerprint = rows.fingerprint
+        if let stamp { known.remember(fingerprint, at: stamp) }
+        return matchesCache(fingerprint, desiredSQL, privileges, cacheDirectory) ? nil : rows
+    }
+
     /// True when the target read exactly what a cached desired state holds: the plan is empty, and
     /// neither reading the rows into a catalog, decoding the cached one nor diffing is needed (the
     /// no-op `rls plan` fast path). Either default-privileges flavour may match: equal fingerprints
@@ -76,7 +94,8 @@ public enum Drift {
         guard let cacheDirectory else { return false }
         let cache = DesiredCatalogCache(directory: cacheDirectory)
         let candidates = privileges.map { [$0] } ?? DefaultPrivileges.allCases
-        return candidates.contains { cache.fingerprint(for: desiredSQL, defaultPrivileges: $0) == fingerprint }
+        let digest = DesiredCatalogCache.digest(desiredSQL)
+        return candidates.contains { cache.fingerprint(forDigest: digest, defaultPrivileges: $0) == fingerprint }
     }
 
     /// The catalog `desiredSQL` produces on a fresh Supabase-shaped database (read from

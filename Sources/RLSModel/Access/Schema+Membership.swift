@@ -19,9 +19,8 @@ extension Schema {
     /// Every membership some plan reads, each once, in a stable order.
     public var memberships: [Membership] {
         var result: [Membership] = []
-        for (table, plan) in plansOnRows {
-            guard case .members = plan, let path = try? membershipPath(of: table, plan: plan), !result.contains(path.membership)
-            else { continue }
+        for (table, plan) in membersPlansOnRows {
+            guard let path = try? membershipPath(of: table, plan: plan), !result.contains(path.membership) else { continue }
             result.append(path.membership)
         }
         return result.sorted { ($0.table, $0.groupColumn) < ($1.table, $1.groupColumn) }
@@ -30,7 +29,7 @@ extension Schema {
     /// The roles plans on `membership` name, each once, sorted.
     public func roles(of membership: Membership) -> [String] {
         var roles = Set<String>()
-        for (table, plan) in plansOnRows {
+        for (table, plan) in membersPlansOnRows {
             if let path = try? membershipPath(of: table, plan: plan), path.membership == membership {
                 roles.formUnion(path.roles)
             }
@@ -54,6 +53,19 @@ extension Schema {
         tables.flatMap { table in
             Operation.allCases.map { (table, table.access[$0]) } + table.channels.flatMap { [(table, $0.receive), (table, $0.send)] }
         } + bucketRowPlans
+    }
+
+    /// The members plans among ``plansOnRows``, in the same order. Found by looking at each table's
+    /// plans in place: a table is copied only when it has one (schemas of a thousand tables ask often).
+    var membersPlansOnRows: [(table: Table, plan: AccessPlan)] {
+        func isMembers(_ plan: AccessPlan) -> Bool { if case .members = plan { true } else { false } }
+        var result: [(table: Table, plan: AccessPlan)] = []
+        for index in tables.indices {
+            let plans =
+                Operation.allCases.map { tables[index].access[$0] } + tables[index].channels.flatMap { [$0.receive, $0.send] }
+            for plan in plans where isMembers(plan) { result.append((tables[index], plan)) }
+        }
+        return result + bucketRowPlans.filter { isMembers($0.plan) }
     }
 
     private func membershipPath(

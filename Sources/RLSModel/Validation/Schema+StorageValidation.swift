@@ -14,7 +14,7 @@ extension Schema {
             }
             ids[bucket.id] = bucket.source
             if bucket.id.isEmpty || bucket.id.contains("/")
-                || bucket.id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+                || bucket.id.unicodeScalars.contains(where: { $0.isControlCharacter })
             {
                 fail(
                     .invalidName,

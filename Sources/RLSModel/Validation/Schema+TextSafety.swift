@@ -8,7 +8,7 @@ extension Schema {
     static func unsafeNameReason(_ name: String) -> String? {
         if name.isEmpty { return "is empty; Postgres needs at least one character" }
         if name.unicodeScalars.contains("\0") { return "contains a NUL character, which no Postgres name can hold" }
-        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+        if let control = name.unicodeScalars.first(where: \.isControlCharacter) {
             return
                 "contains the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)); use printable characters only"
         }
@@ -20,7 +20,7 @@ extension Schema {
     static func unsafeTextReason(_ text: String) -> String? {
         if text.unicodeScalars.contains("\0") { return "contains a NUL character, which no Postgres string can hold" }
         if let control = text.unicodeScalars.first(where: {
-            $0.properties.generalCategory == .control && !["\t", "\n", "\r"].contains($0)
+            $0.isControlCharacter && !["\t", "\n", "\r"].contains($0)
         }) {
             return "contains the control character U+\(String(control.value, radix: 16, uppercase: true).leftPadded(to: 4)); remove it"
         }
@@ -73,4 +73,10 @@ extension Schema {
 
 extension String {
     fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
+
+extension Unicode.Scalar {
+    /// Whether this is a control character (general category Cc): exactly U+0000-U+001F and
+    /// U+007F-U+009F, tested by value, which costs far less than looking the property up.
+    public var isControlCharacter: Bool { value < 0x20 || (0x7F...0x9F).contains(value) }
 }

@@ -35,8 +35,10 @@ public struct CompiledSchema: Sendable, Hashable {
         let rule = "-- " + String(repeating: "=", count: 76)
         let banners = sections.map { section in
             // A title holds names; a line break in one must not end the comment and start SQL.
-            let title = section.title.unicodeScalars
-                .map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined()
+            let title =
+                section.title.unicodeScalars.contains(where: \.isControlCharacter)
+                ? section.title.unicodeScalars.map { $0.isControlCharacter ? $0.escaped(asASCII: true) : String($0) }.joined()
+                : section.title
             return "\(rule)\n-- \(title)\n\(rule)\n" + section.sql
         }
         return ([header] + banners).joined(separator: "\n\n") + "\n"

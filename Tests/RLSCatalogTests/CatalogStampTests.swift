@@ -1,0 +1,135 @@
+import Foundation
+import RLSCatalog
+import RLSTestSupport
+import Testing
+
+@testable import RLSDatabase
+@testable import RLSEmbedded
+@testable import RLSPostgres
+
+/// The catalog stamp behind the no-op `rls plan`: it must move with every change an introspection
+/// could see (else a plan would miss drift), and stay put when only data changes (else the shortcut
+/// would never be taken).
+@Suite("Catalog stamp")
+struct CatalogStampTests {
+    /// Every catalog an introspection query names is stamped, or is a view over stamped ones.
+    @Test func everyCatalogTheIntrospectionReadsIsStamped() throws {
+        let queries = [
+            IntrospectionQuery.schemasAndEnums, IntrospectionQuery.relations, IntrospectionQuery.columns,
+            IntrospectionQuery.tableParts, IntrospectionQuery.policies, IntrospectionQuery.functions,
+            IntrospectionQuery.grants, IntrospectionQuery.liveTables, IntrospectionQuery.environment,
+        ]
+        // Views, by the stamped catalogs under them (pg_roles is stamped whole; the available
+        // extensions come from files on the server, and only installed ones count).
+        let views: [String: [String]] = [
+            "pg_roles": [], "pg_publication_tables": ["pg_publication", "pg_publication_rel", "pg_publication_namespace"],
+            "pg_available_extensions": ["pg_extension"],
+        ]
+        let pattern = try Regex(#"\bpg_[a-z_]+\b(?!\s*\()"#)
+        var named = Set<String>()
+        for query in queries {
+            for match in query.matches(of: pattern) { named.insert(String(query[match.range])) }
+        }
+        named.remove("pg_catalog")
+        #expect(named.count > 10, "the pattern found the catalogs: \(named.sorted())")
+        for catalog in named.sorted() {
+            let covered = views[catalog] ?? [catalog]
+            #expect(
+                covered.allSatisfy(IntrospectionQuery.stampedCatalogs.contains),
+                "an introspection query reads \(catalog), which the catalog stamp does not cover")
+        }
+    }
+
+    /// Data, statistics and reads leave the stamp as it was; each kind of schema change moves it.
+    @Test func theStampMovesWithTheCatalogNotWithData() throws {
+        let (url, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute(MiniSupabaseSchema.sql)
+        var stamp = try db.catalogStamp()
+        #expect(stamp.stamp.count == 32 && !stamp.identity.isEmpty)
+        try db.execute("insert into public.brand (name) values ('Volta'), ('Ampere'); analyze public.brand; select * from public.listing")
+        #expect(try db.catalogStamp() == stamp, "data and statistics are not catalog changes")
+        let changes = [
+            "comment on column public.listing.title is 'Shown first.'",
+            "grant update (display_name) on public.patron to authenticated",
+            "alter policy \"signed in reads listings\" on public.listing using (price > 0)",
+            "alter table public.saved alter column note set default 'none'",
+            "alter type public.vehicle_kind add value 'van'",
+            """
+            create or replace function private.handle_new_user() returns trigger
+                language plpgsql security definer set search_path = '' as $$ begin return new; end; $$
+            """,
+            "alter default privileges in schema public grant select on tables to anon",
+            "alter table public.brand disable row level security",
+            "create index brand_name_idx on public.brand (name)",
+            "alter schema private rename to internal",
+        ]
+        for change in changes {
+            try PlanHarness.asAdmin(url, change)
+            let next = try db.catalogStamp()
+            #expect(next != stamp, "the stamp did not move after: \(change)")
+            #expect(next.identity == stamp.identity)
+            stamp = next
+        }
+    }
+
+    /// A stamp seen before answers a plan in one round trip; a hand change after it is still found.
+    @Test func aKnownStampSkipsTheCatalogReadAndDriftStillShows() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-stamp-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (url, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute(MiniSupabaseSchema.sql)
+        let first = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster, cacheDirectory: directory)
+        #expect(first.isEmpty)
+        let before = db.roundTrips
+        let second = try Drift.plan(
+            target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try DriftTests.noCluster(), cacheDirectory: directory)
+        #expect(second.isEmpty)
+        #expect(db.roundTrips - before == 1, "only the stamp was read")
+        try PlanHarness.asAdmin(url, "grant delete on public.brand to anon")
+        let drift = try Drift.plan(
+            target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try DriftTests.noCluster(), cacheDirectory: directory)
+        #expect(drift.changes.contains { $0.summary.contains("public.brand") }, "\(drift.changes.map(\.summary))")
+    }
+
+    /// Where the stamp cannot be read, a plan reads everything instead, and is still right.
+    @Test func withoutAStampAPlanReadsEverything() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-stamp-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (url, db) = try TestDatabase.make()
+        defer { db.close() }
+        try db.execute(MiniSupabaseSchema.sql)
+        try db.execute("begin")
+        #expect(try db.catalogStampIfReadable() == nil, "a failing query would abort the caller's transaction")
+        try db.execute("rollback")
+        // A hardened database: one catalog the stamp reads is hidden from the connecting role.
+        try PlanHarness.asAdmin(url, "revoke select on pg_catalog.pg_publication_namespace from public")
+        #expect(try db.catalogStampIfReadable() == nil)
+        for _ in 0..<2 {
+            let before = db.roundTrips
+            let plan = try Drift.plan(
+                target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster, cacheDirectory: directory)
+            #expect(plan.isEmpty)
+            #expect(db.roundTrips - before > 2, "the catalog was read in full")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy { !$0.hasPrefix("target-") })
+    }
+
+    /// The file cache answers only for the exact stamp it stored, one entry per database.
+    @Test func theKnownTargetCacheAnswersOnlyForItsStamp() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-stamp-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = KnownTargetCache(directory: directory)
+        let old = CatalogStamp(identity: "PostgreSQL 15\u{1F}postgres\u{1F}app", stamp: "a")
+        let new = CatalogStamp(identity: old.identity, stamp: "b")
+        #expect(cache.fingerprint(at: old) == nil)
+        cache.remember("fingerprint-a", at: old)
+        #expect(cache.fingerprint(at: old) == "fingerprint-a")
+        #expect(cache.fingerprint(at: new) == nil)
+        cache.remember("fingerprint-b", at: new)
+        #expect(cache.fingerprint(at: old) == nil, "a database keeps one entry, its latest")
+        #expect(cache.fingerprint(at: new) == "fingerprint-b")
+        #expect(cache.fingerprint(at: CatalogStamp(identity: "other", stamp: "b")) == nil)
+    }
+}
