@@ -14,7 +14,8 @@ extension IntrospectionQuery {
         "pg_publication_namespace", "pg_publication_rel", "pg_rewrite", "pg_sequence", "pg_trigger", "pg_type",
     ]
 
-    /// One row, `identity` and `stamp`: which database this is (server version, role, database), and
+    /// One row, `identity` and `stamp`: which database this is (server version and address, role,
+    /// database: staging and production projects keep an entry each), and
     /// a digest of the row versions (`xmin`, in physical order) of every ``stampedCatalogs`` catalog
     /// and the whole of `pg_roles`. Any DDL, grant, comment or role change writes a new row version,
     /// so an unchanged stamp means an unchanged catalog; a rewrite that only moves rows (VACUUM FULL)
@@ -24,7 +25,7 @@ extension IntrospectionQuery {
     static let stamp: String = {
         let digests = stampedCatalogs.map { "(select md5(string_agg(xmin::text, ',')) from pg_catalog.\($0))" }
         return """
-            select concat_ws(chr(31), version(), current_user, current_database()) as identity,
+            select concat_ws(chr(31), version(), inet_server_addr(), inet_server_port(), current_user, current_database()) as identity,
                    md5(concat_ws(chr(31), \(digests.joined(separator: ",\n       ")),
                    (select md5(string_agg(r::text, chr(30) order by r.oid)) from pg_catalog.pg_roles r))) as stamp
             """
@@ -34,7 +35,7 @@ extension IntrospectionQuery {
 /// What one database's catalog looks like at one moment, without reading it: see
 /// ``IntrospectionQuery/stamp``.
 struct CatalogStamp: Equatable {
-    /// Server version, role and database: which database the stamp is of.
+    /// Server version and address, role and database: which database the stamp is of.
     var identity: String
     /// The digest of the catalogs' row versions.
     var stamp: String
