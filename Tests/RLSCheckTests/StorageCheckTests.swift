@@ -28,6 +28,9 @@ import Testing
         #expect(report.files.count == 4 * 4 * 2 * 4 + 4 * 2 * 2)
         #expect(report.files.allSatisfy { $0.verdict == .pass })
         #expect(Self.observed(report, "avatars", "alice", .upload) == ["alice:yes", "bob:no"])
+        // The grid: anon's cells name the folder owners, a signed-in user's say own (first) and other.
+        let upload = text.split(separator: "\n").first { $0.hasPrefix("  upload ") }.map { $0.split(separator: " ").map(String.init) }
+        #expect(Array(upload?.prefix(6) ?? []) == ["upload", "alice:no", "bob:no", "own:yes", "other:no", "own:yes"], "\(text)")
         #expect(Self.observed(report, "avatars", "anon", .read) == ["alice:no", "bob:no"])
         #expect(Self.observed(report, "avatars", "service_role", .delete) == ["alice:yes", "bob:yes"])
         // Boat photos: the skipper, or an admin of the boat's crew; a plain member of the crew reads only.
