@@ -8,15 +8,20 @@ extension Impersonation {
     /// select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '{"sub":…}', true), …
     /// ```
     public static func script(for persona: Persona, claims: Claims = .all) -> String {
+        "select "
+            + settings(for: persona, claims: claims).map { "set_config(\(quoteLiteral($0.name)), \(quoteLiteral($0.value)), true)" }
+            .joined(separator: ", ")
+    }
+
+    /// The settings to make transaction-local, in order (the role first): what ``script(for:claims:)``
+    /// writes, and what batched probes pass to `set_config` as data.
+    static func settings(for persona: Persona, claims: Claims = .all) -> [(name: String, value: String)] {
         let subject: String
         let email: String
         if case .user(let user) = persona { (subject, email) = (user.id, user.email) } else { (subject, email) = ("", "") }
-        let role = quoteLiteral(persona.role)
-        let json = claims == .all ? Self.claims(for: persona) : ""
-        return """
-            select set_config('role', \(role), true), set_config('request.jwt.claims', \(quoteLiteral(json)), true), \
-            set_config('request.jwt.claim.sub', \(quoteLiteral(subject)), true), set_config('request.jwt.claim.role', \(role), true), \
-            set_config('request.jwt.claim.email', \(quoteLiteral(email)), true)
-            """
+        return [
+            ("role", persona.role), ("request.jwt.claims", claims == .all ? Self.claims(for: persona) : ""),
+            ("request.jwt.claim.sub", subject), ("request.jwt.claim.role", persona.role), ("request.jwt.claim.email", email),
+        ]
     }
 }

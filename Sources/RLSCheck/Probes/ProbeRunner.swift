@@ -3,19 +3,24 @@ import RLSDatabase
 import RLSModel
 import RLSSQL
 
-/// Runs probes inside the check's transaction, many per round trip. Each probe is ONE `do` block
-/// (see ``ProbeBlock``) that grants (policies-only probes), impersonates, runs the probe, then rolls
-/// all of it back by raising, catches what happened and reports it as a notice: the rows or row
-/// count, or the error's SQLSTATE, message and context with the catalog's privileges at that moment.
-/// No probe error reaches the client, so the probes travel in a pipeline (a few hundred a round trip)
-/// and one probe's failure never skips the next. What the block cannot catch (a statement timeout, a
-/// cancel) fails its statement of the pipeline; that probe is classified from the error and the
-/// pipeline resumes after it. Where an API role may not run PL/pgSQL (a hardened database), each
-/// probe takes two round trips instead, with the same results.
+/// Runs probes inside the check's transaction, many per round trip. Probes travel as data in `do`
+/// blocks of ``probesPerBlock`` (see ``ProbeBlock``): for each, the block grants (policies-only
+/// probes), impersonates, runs the probe, then rolls all of it back by raising, catches what happened
+/// and reports it: the rows or row count, or the error's SQLSTATE, message and context with the
+/// catalog's privileges at that moment. No probe error reaches the client, so the blocks travel in a
+/// pipeline (a thousand probes a round trip) and one probe's failure never skips the next. What a
+/// block cannot catch (a statement timeout, a cancel) fails its statement of the pipeline, without a
+/// report; its probes then run again one per block, so that each has the statement timeout to
+/// itself, as when every probe was its own statement, and the one that fails alone is classified
+/// from its error. Where an API role may not run PL/pgSQL (a hardened database), each probe takes
+/// two round trips instead, with the same results.
 struct ProbeRunner {
     static let savepoint = "rls_check_probe"
+    /// Probes per `do` block: the block's own statements are planned once per block, and a block
+    /// that fails (a timeout) costs its probes a second run.
+    static let probesPerBlock = 50
     /// Probes per pipeline: enough to make round trips negligible, few enough to keep memory small.
-    static let probesPerPipeline = 500
+    static let probesPerPipeline = 1_000
     let connection: Connection
     let statements: ProbeStatements
     private(set) var batches = true
@@ -41,8 +46,10 @@ struct ProbeRunner {
         try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")
         if batches {
             connection.clearNotices()
-            try connection.execute(
-                ProbeBlock(index: 0, grant: nil, impersonation: nil, statement: "select 1 / 0", select: false, privileges: nil).text)
+            let probe = ProbeBlock.Entry(
+                index: 0, grant: nil, settings: ProbeBlock.settingsSQL([]), statement: "select 1 / 0", select: false, role: "", table: "",
+                privileges: nil)
+            try connection.execute(ProbeBlock(entries: [probe]).text)
             wrapperFrames = try ProbeBlock.Report.read(connection.notices).first?.context.split(separator: "\n").count ?? 0
         }
     }
@@ -50,40 +57,50 @@ struct ProbeRunner {
     /// Runs `probes` and classifies what each did, in order.
     func run(_ probes: [Probe]) throws -> [(outcome: ProbeOutcome, note: String?)] {
         guard batches else { return try probes.map(runSeparately) }
+        var settings: [Persona: String] = [:]
+        for persona in Set(probes.map(\.persona)) { settings[persona] = ProbeBlock.settingsSQL(Impersonation.settings(for: persona)) }
         var results: [(outcome: ProbeOutcome, note: String?)] = []
         results.reserveCapacity(probes.count)
         var next = 0
+        // Probes before this index belong to a block that failed: they run again, one per block.
+        var aloneUntil = 0
         while next < probes.count {
-            let chunk = Array(probes[next..<min(next + Self.probesPerPipeline, probes.count)])
-            let (done, failure) = try runPipelined(chunk)
+            let alone = next < aloneUntil
+            let chunk = probes[next..<(alone ? aloneUntil : min(next + Self.probesPerPipeline, probes.count))]
+            let (done, failed) = try runPipelined(chunk, perBlock: alone ? 1 : Self.probesPerBlock, settings: settings)
             results += done
             next += done.count
-            if let failure {
-                // The block could not catch it (a timeout, a cancel): the transaction is aborted until the rollback.
-                try connection.execute("rollback to savepoint \(Self.savepoint)")
-                results.append(try classify(failure, of: probes[next], ownFrames: wrapperFrames, held: { try held(by: probes[next]) }))
+            guard let failed else { continue }
+            // The block could not catch it (a timeout, a cancel): the transaction is aborted until the rollback.
+            try connection.execute("rollback to savepoint \(Self.savepoint)")
+            if alone {
+                results.append(try classify(failed, of: probes[next], ownFrames: wrapperFrames, held: { try held(by: probes[next]) }))
                 next += 1
+            } else {
+                aloneUntil = min(next + Self.probesPerBlock, probes.count)
             }
         }
         return results
     }
 
-    /// One pipeline of probes: the results of those before the first uncaught error, and that error.
-    private func runPipelined(_ probes: [Probe]) throws -> (done: [(outcome: ProbeOutcome, note: String?)], failure: DatabaseError?) {
-        let blocks = probes.enumerated().map { index, probe in
-            PipelineStatement(
-                ProbeBlock(
-                    index: index, grant: statements.grant(for: probe), impersonation: Impersonation.script(for: probe.persona),
-                    statement: statements.sql(for: probe), select: probe.operation == .select,
-                    privileges: probe.layer == .policiesOnly ? nil : statements.privilegesTest(for: probe)
-                ).text)
+    /// One pipeline of probes, `perBlock` to a block: the results of the blocks before the first
+    /// that failed, and its error.
+    private func runPipelined(
+        _ probes: ArraySlice<Probe>, perBlock: Int, settings: [Persona: String]
+    ) throws -> (done: [(outcome: ProbeOutcome, note: String?)], failure: DatabaseError?) {
+        let first = probes.startIndex
+        let blocks = stride(from: first, to: probes.endIndex, by: perBlock).map { start in
+            let entries = (start..<min(start + perBlock, probes.endIndex)).map { index in
+                entry(probes[index], index: index - first, settings: settings[probes[index].persona]!)
+            }
+            return PipelineStatement(ProbeBlock(entries: entries).text)
         }
         connection.clearNotices()
         let pipelined = try connection.pipeline(blocks)
-        let completed = pipelined.failure?.index ?? probes.count
         var reports: [Int: ProbeBlock.Report] = [:]
         for report in try ProbeBlock.Report.read(connection.notices) { reports[report.index] = report }
         connection.clearNotices()
+        let completed = pipelined.failure.map { $0.index * perBlock } ?? probes.count
         let done = try probes.prefix(completed).enumerated().map { index, probe in
             guard let report = reports[index] else {
                 return (ProbeOutcome.notRun("the probe reported nothing (is client_min_messages above notice?)"), String?.none)
@@ -91,6 +108,14 @@ struct ProbeRunner {
             return try outcome(of: report, probe)
         }
         return (done, pipelined.failure?.error)
+    }
+
+    /// A probe as its block's data.
+    private func entry(_ probe: Probe, index: Int, settings: String) -> ProbeBlock.Entry {
+        ProbeBlock.Entry(
+            index: index, grant: statements.grant(for: probe), settings: settings, statement: statements.sql(for: probe),
+            select: probe.operation == .select, role: probe.persona.role, table: probe.table.sql,
+            privileges: probe.layer == .policiesOnly ? nil : statements.privilegeChecks(for: probe))
     }
 
     /// What a probe's report says.

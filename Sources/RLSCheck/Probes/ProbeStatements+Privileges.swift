@@ -6,7 +6,7 @@ extension ProbeStatements {
     /// The privileges a probe's statement needs, as `(privilege, columns)`: columns where the
     /// statement names them (a column grant is enough there), none for the whole table.
     func requiredPrivileges(for probe: Probe) -> [(privilege: String, columns: [String])] {
-        let table = schema.table(probe.table)!
+        let table = self.table(probe.table)!
         let keys = fixtures.row(probe.table, .alice)?.keyColumns ?? []
         switch (probe.operation, probe.target) {
         case (.select, _):
@@ -26,6 +26,14 @@ extension ProbeStatements {
     /// (`has_table_privilege`, `has_column_privilege`): what tells "no grant" from a policy.
     func privilegesHeld(by probe: Probe, on connection: Connection) throws -> Bool {
         try connection.query("select \(privilegesTest(for: probe)) as held").first?["held"] == "t"
+    }
+
+    /// ``requiredPrivileges(for:)`` one check per row, as a probe block asks them: a column, or nil for
+    /// the whole table.
+    func privilegeChecks(for probe: Probe) -> [(privilege: String, column: String?)] {
+        requiredPrivileges(for: probe).flatMap { required in
+            required.columns.isEmpty ? [(required.privilege, nil)] : required.columns.map { (required.privilege, $0) }
+        }
     }
 
     /// The SQL condition behind ``privilegesHeld(by:on:)``, for a probe's own `do` block to evaluate.

@@ -8,20 +8,32 @@ struct ProbeStatements {
     let fixtures: Fixtures
     /// A fresh row per table and side, for INSERT probes (each probe is rolled back, so they can share).
     private var newRows: [TableName: [FixtureOwner: [(column: String, sql: String)]]] = [:]
+    /// The schema's tables by name, and their hand-over columns, found once: every probe asks.
+    private var tables: [TableName: Table] = [:]
+    private var handOverColumns: [TableName: String] = [:]
 
     init(schema: Schema, fixtures: Fixtures, values: inout FixtureValues) throws {
         self.schema = schema
         self.fixtures = fixtures
         for table in schema.tables {
+            tables[table.qualifiedName] = table
+            handOverColumns[table.qualifiedName] = Self.handOverColumn(of: table, in: schema)
             for owner in FixtureOwner.allCases {
                 newRows[table.qualifiedName, default: [:]][owner] = try values.values(for: table, owner: owner, fixtures: fixtures)
             }
         }
     }
 
+    /// The declared table a probe reads or writes.
+    func table(_ name: TableName) -> Table? { tables[name] }
+
     /// The column a hand-over probe rewrites: the first step of the owner path.
     /// For a group table's members plan: the column that leads to the group (none for the group itself).
     func handOverColumn(of table: Table) -> String? {
+        handOverColumns[table.qualifiedName]
+    }
+
+    private static func handOverColumn(of table: Table, in schema: Schema) -> String? {
         if let plan = schema.ownerPlan(of: table), let path = try? schema.ownerPath(of: table, plan: plan) {
             return path.hops.first?.column ?? path.ownerColumn
         }
@@ -33,7 +45,7 @@ struct ProbeStatements {
 
     /// The statement a probe runs as its persona.
     func sql(for probe: Probe) -> String {
-        let table = schema.table(probe.table)!
+        let table = self.table(probe.table)!
         let name = table.qualifiedName.sql
         let alice = fixtures.row(probe.table, .alice)!
         let bob = fixtures.row(probe.table, .bob)!
@@ -96,7 +108,7 @@ struct ProbeStatements {
     /// Whether the probe writes a column its role may not write (outside `.insertable(only:)` or
     /// `.updatable(only:)`): then the grant refuses it, whatever the policies say.
     func writesUnwritableColumn(_ probe: Probe) -> Bool {
-        guard probe.persona != .serviceRole, probe.layer == .asDeployed, let table = schema.table(probe.table),
+        guard probe.persona != .serviceRole, probe.layer == .asDeployed, let table = self.table(probe.table),
             let allowed = table.writableColumns(probe.operation)
         else { return false }
         switch (probe.operation, probe.target) {
