@@ -40,7 +40,7 @@ public struct MigrationFile: Sendable, Equatable {
         self.name = name
         self.fileName = fileName
         self.path = path
-        let text = try MigrationText.decode(contents.utf8, path: path)
+        let text = try MigrationText.decode(contents, path: path)
         self.contents = text
         self.checksum = SHA256.hexDigest(of: text.utf8)
         self.split = SplitOnce(text)

@@ -30,20 +30,32 @@ enum MigrationText {
         return text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
     }
 
+    /// The text without a leading byte-order mark; throws ``MigrationError/notText(_:byteOffset:reason:)``.
+    ///
+    /// A `String` is valid UTF-8 already (a file that ``MigrationDirectory`` decoded): only the NUL
+    /// and mark rules are checked, on its own bytes, without a copy.
+    static func decode(_ text: String, path: String) throws -> String {
+        let marked = text.utf8.withContiguousStorageIfAvailable { firstNULOrLateMark($0) }
+        guard let marked, marked == nil else { return try decode(text.utf8, path: path) }
+        return text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+    }
+
     /// The offset of the first NUL byte or byte-order mark after the start: one pass over the bytes.
     private static func firstNULOrLateMark(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                let byte = buffer[index]
-                if byte == 0 { return index }
-                if byte == 0xEF, index > 0, index + 2 < buffer.count, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF {
-                    return index
-                }
-                index += 1
+        bytes.withUnsafeBufferPointer { firstNULOrLateMark($0) }
+    }
+
+    private static func firstNULOrLateMark(_ buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte == 0 { return index }
+            if byte == 0xEF, index > 0, index + 2 < buffer.count, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF {
+                return index
             }
-            return nil
+            index += 1
         }
+        return nil
     }
 
     /// The byte offset and kind of the first problem, or nil for valid text.

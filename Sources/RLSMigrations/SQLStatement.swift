@@ -36,6 +36,9 @@ public struct SQLStatement: Equatable, Sendable {
     let enumValueType: String?
     /// For `CREATE TYPE name AS ENUM …`, the type's name (last part, folded); nil otherwise.
     let createdEnumType: String?
+    /// For an `INSERT … VALUES` of literals only, the table's name parts (see
+    /// ``literalRowsTable(of:)``); nil otherwise.
+    package let literalRowsTable: [String]?
     /// The text's length in Unicode scalars.
     let length: Int
 
@@ -59,6 +62,7 @@ public struct SQLStatement: Equatable, Sendable {
         refusal = Self.refusal(of: tokens)
         enumValueType = Self.enumValueType(of: tokens)
         createdEnumType = Self.createdEnumType(of: tokens)
+        literalRowsTable = Self.literalRowsTable(of: tokens)
     }
 
     /// The script line of a 1-based character position inside ``text``, such as the

@@ -40,18 +40,28 @@ public struct DatabasePlan {
         let status = try connection.migrationStatus(files)
         let applied = files.filter { !status.pending.contains($0) }.map(SQLScript.init)
         let pending = status.pending.map(SQLScript.init)
-        let drift = try Drift.plan(
-            target: connection, desiredSQL: desiredSQL, applied: applied, pending: pending,
-            scratch: try scratch.cluster(), cacheDirectory: cacheDirectory, leavingOut: schema.undeclared)
+        // The pending files run once on a throwaway database, after the applied ones; drift, collisions
+        // and what they would still leave different all come from that one replay.
+        let replay =
+            pending.isEmpty
+            ? nil : try MigrationReplay(target: connection, applied: applied, pending: pending, scratch: try scratch.cluster())
+        let drift =
+            try replay.map {
+                try Drift.plan(
+                    $0, desiredSQL: desiredSQL, scratch: try scratch.cluster(), cacheDirectory: cacheDirectory,
+                    leavingOut: schema.undeclared)
+            }
+            ?? Drift.plan(
+                target: connection, desiredSQL: desiredSQL, scratch: try scratch.cluster(), cacheDirectory: cacheDirectory,
+                leavingOut: schema.undeclared)
         // Drift leaves out what the pending files change. What they change that the schema does not
         // declare (or fail to change) shows here: the replay of every file against the schema.
-        let afterPending =
-            pending.isEmpty
-            ? nil
-            : try Drift.migrationPlan(
-                migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: scratch.cluster(),
-                leavingOut: schema.undeclared)
-        let collisions = try Drift.collisions(target: connection, applied: applied, pending: pending, scratch: try scratch.cluster())
+        let afterPending = try replay.map {
+            try Drift.migrationPlan(
+                migrations: files.map(SQLScript.init), reusing: $0, desiredSQL: desiredSQL, scratch: try scratch.cluster(),
+                cacheDirectory: cacheDirectory, leavingOut: schema.undeclared)
+        }
+        let collisions = replay.map(Drift.collisions) ?? []
         var plan = DatabasePlan(status: status, drift: drift, afterPending: afterPending, collisions: collisions, access: nil)
         if includingAccess {
             // Nothing pending and no drift: the schema is the database, nothing to probe twice.

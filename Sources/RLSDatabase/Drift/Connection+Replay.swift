@@ -7,9 +7,17 @@ extension Connection {
     /// same statements, refusals and ``TransactionModel`` (enum values committed first, batches where
     /// a new type needs them), without history or lock. The DSL's rendering goes through here too.
     ///
+    /// With `leavingOutFinalRows`, for a caller that only reads the catalog afterwards and runs
+    /// nothing more: the `INSERT … VALUES` statements of literals that end the scripts (a seed file
+    /// of 50 MB) are not sent when every table they fill can only store a row (no trigger, rule or
+    /// function of the project's own runs on an insert; not in `storage`, whose bucket rows the
+    /// catalog reads). Nothing runs after them that could see their rows, and they change nothing
+    /// else, so the catalog is the same. What is lost is only their own failure (a duplicate key, a
+    /// bad value): `rls apply --dry-run` runs them on the target.
+    ///
     /// Throws ``DriftError`` naming the script and line of a refused or failing statement.
-    func replay(_ scripts: [SQLScript]) throws {
-        let statements = scripts.map { SQLStatement.split($0.sql) }
+    func replay(_ scripts: [SQLScript], leavingOutFinalRows: Bool = false) throws {
+        let statements = scripts.map(\.statements)
         for (script, list) in zip(scripts, statements) {
             if let refused = list.first(where: { $0.refusal != nil }), let refusal = refused.refusal {
                 throw DriftError(
@@ -18,30 +26,71 @@ extension Connection {
                         + refusal.explanation)
             }
         }
-        for batch in TransactionModel.batches(statements) {
+        let batches = TransactionModel.batches(statements)
+        for (number, batch) in batches.enumerated() {
             for (steps, enumValues) in [(batch.enumValues, true), (batch.main, false)] where !steps.isEmpty {
                 try execute("BEGIN; SET LOCAL standard_conforming_strings = on")
-                let texts = steps.map { step in
-                    let statement = statements[step.file][step.statement]
-                    return PipelineStatement(enumValues ? statement.repeatableEnumValueText : statement.text)
+                let final =
+                    leavingOutFinalRows && !enumValues && number == batches.count - 1
+                    ? steps.reversed().prefix { statements[$0.file][$0.statement].literalRowsTable != nil }.count : 0
+                try run(steps.dropLast(final), of: scripts, statements, enumValues: enumValues)
+                let rows = steps.suffix(final)
+                let tables = Set(rows.compactMap { statements[$0.file][$0.statement].literalRowsTable })
+                if !rows.isEmpty, try !tables.allSatisfy(onlyTakesRows) {
+                    try run(rows, of: scripts, statements, enumValues: enumValues)
                 }
-                let outcome = try pipeline(texts)
-                guard let failure = outcome.failure else {
-                    try execute("COMMIT")
-                    continue
-                }
-                try? execute("ROLLBACK")
-                let step = steps[failure.index]
-                let statement = statements[step.file][step.statement]
-                let name = scripts[step.file].name
-                let line = failure.error.position.map { statement.line(atCharacter: $0) } ?? statement.line
-                throw DriftError(
-                    script: name,
-                    message: "\(name.escapedForDisplay) failed on a throwaway database at line \(line): \(failure.error.message)"
-                        + (failure.error.sqlState.map { " (SQLSTATE \($0))" } ?? "")
-                        + (failure.error.hint.map { " (hint: \($0))" } ?? ""),
-                    underlying: failure.error)
+                try execute("COMMIT")
             }
         }
+    }
+
+    /// Runs `steps` in the open transaction; on a failure rolls it back and throws ``DriftError``.
+    private func run(
+        _ steps: ArraySlice<TransactionModel.Step>, of scripts: [SQLScript], _ statements: [[SQLStatement]], enumValues: Bool
+    ) throws {
+        guard !steps.isEmpty else { return }
+        let texts = steps.map { step in
+            let statement = statements[step.file][step.statement]
+            return PipelineStatement(enumValues ? statement.repeatableEnumValueText : statement.text)
+        }
+        let outcome = try pipeline(texts)
+        guard let failure = outcome.failure else { return }
+        try? execute("ROLLBACK")
+        let step = steps[steps.startIndex + failure.index]
+        let statement = statements[step.file][step.statement]
+        let name = scripts[step.file].name
+        let line = failure.error.position.map { statement.line(atCharacter: $0) } ?? statement.line
+        throw DriftError(
+            script: name,
+            message: "\(name.escapedForDisplay) failed on a throwaway database at line \(line): \(failure.error.message)"
+                + (failure.error.sqlState.map { " (SQLSTATE \($0))" } ?? "")
+                + (failure.error.hint.map { " (hint: \($0))" } ?? ""),
+            underlying: failure.error)
+    }
+
+    /// Whether the table `name` (folded name parts, resolved as an `INSERT` resolves it) exists as a
+    /// plain table outside `storage` on which a row can only be stored: no trigger, rule or forced
+    /// row level security, no column of a domain type, and no default, constraint or index that
+    /// calls a function of the project's own.
+    private func onlyTakesRows(_ name: [String]) throws -> Bool {
+        let result = try query(
+            """
+            select count(*) as plain from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where c.oid = to_regclass(concat_ws('.', quote_ident($1::text), quote_ident($2::text)))
+              and c.relkind = 'r' and n.nspname <> 'storage' and not c.relforcerowsecurity
+              and not exists (select from pg_trigger t where t.tgrelid = c.oid and not t.tgisinternal)
+              and not exists (select from pg_rewrite r where r.ev_class = c.oid)
+              and not exists (
+                select from pg_attribute a join pg_type ty on ty.oid = a.atttypid
+                where a.attrelid = c.oid and a.attnum > 0 and ty.typtype = 'd')
+              and not exists (
+                select from pg_depend d join pg_proc p on p.oid = d.refobjid
+                where d.refclassid = 'pg_proc'::regclass and p.pronamespace <> 'pg_catalog'::regnamespace
+                  and ((d.classid = 'pg_attrdef'::regclass and d.objid in (select oid from pg_attrdef where adrelid = c.oid))
+                    or (d.classid = 'pg_constraint'::regclass and d.objid in (select oid from pg_constraint where conrelid = c.oid))
+                    or (d.classid = 'pg_class'::regclass and d.objid in (select indexrelid from pg_index where indrelid = c.oid))))
+            """,
+            Array((name.map { $0 as SQLParameter? } + [nil, nil]).prefix(2)))
+        return try result.rows.first?.int("plain") == 1
     }
 }

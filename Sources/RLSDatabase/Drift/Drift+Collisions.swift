@@ -17,13 +17,16 @@ extension Drift {
         scratch cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges? = nil
     ) throws -> [Change] {
         guard !pending.isEmpty else { return [] }
-        let current = try target.introspectCatalog()
-        let privileges = defaultPrivileges ?? current.publicTableDefaults
-        let scratch = try cluster()
-        let before = try ScratchDatabase.catalog(applying: applied, in: scratch, defaultPrivileges: privileges)
-        let after = try ScratchDatabase.catalog(applying: applied + pending, in: scratch, defaultPrivileges: privileges)
-        let existing = Set(ChangePlan(from: Catalog(), to: current).changes.filter { $0.kind == .create }.map(\.objectKey))
-        return ChangePlan(from: before, to: after).changes.filter { $0.kind == .create && existing.contains($0.objectKey) }
+        return collisions(
+            try MigrationReplay(
+                target: target, applied: applied, pending: pending, scratch: try cluster(), defaultPrivileges: defaultPrivileges))
+    }
+
+    /// What the pending files of `replay` create that its target already holds.
+    public static func collisions(_ replay: MigrationReplay) -> [Change] {
+        guard !replay.pending.isEmpty else { return [] }
+        let existing = Set(ChangePlan(from: Catalog(), to: replay.target).changes.filter { $0.kind == .create }.map(\.objectKey))
+        return ChangePlan(from: replay.before, to: replay.after).changes.filter { $0.kind == .create && existing.contains($0.objectKey) }
     }
 }
 

@@ -19,6 +19,23 @@ extension Drift {
         return ChangePlan(from: current, to: desired)
     }
 
+    /// ``migrationPlan(migrations:desiredSQL:scratch:defaultPrivileges:leavingOut:)`` without
+    /// default privileges, read from `replay` when it ran exactly `migrations`, in order, on a
+    /// database without default grants (as `rls plan` does for most projects); replayed again
+    /// otherwise. The desired catalog comes from `cacheDirectory` when it holds it.
+    public static func migrationPlan(
+        migrations: [SQLScript], reusing replay: MigrationReplay, desiredSQL: String,
+        scratch cluster: @autoclosure () throws -> EmbeddedCluster, cacheDirectory: String? = nil,
+        leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
+    ) throws -> ChangePlan {
+        let desired = try desiredCatalog(desiredSQL, in: try cluster(), cacheDirectory: cacheDirectory)
+        guard replay.defaultPrivileges == .none, replay.applied + replay.pending == migrations else {
+            let current = try ScratchDatabase.catalog(applying: migrations, in: try cluster()).leavingOut(undeclared)
+            return ChangePlan(from: current, to: desired)
+        }
+        return ChangePlan(from: replay.after.leavingOut(undeclared), to: desired)
+    }
+
     /// The migration files of a directory, in version order, read and checked as `rls apply` reads
     /// them (``MigrationDirectory``); none when the directory does not exist yet.
     public static func migrationScripts(in directory: String) throws -> [SQLScript] {

@@ -45,23 +45,30 @@ public enum Drift {
         scratch cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges? = nil,
         cacheDirectory: String? = nil, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
     ) throws -> ChangePlan {
-        let cache = pending.isEmpty ? cacheDirectory : nil
-        guard let rows = try rowsUnlessCached(target, desiredSQL, defaultPrivileges, cache) else { return ChangePlan(changes: []) }
-        let current = try rows.catalog().leavingOut(undeclared)
-        let privileges = defaultPrivileges ?? current.publicTableDefaults
+        guard !pending.isEmpty else {
+            return try plan(
+                target: target, desiredSQL: desiredSQL, scratch: try cluster(), defaultPrivileges: defaultPrivileges,
+                cacheDirectory: cacheDirectory, leavingOut: undeclared)
+        }
+        let replay = try MigrationReplay(
+            target: target, applied: applied, pending: pending, scratch: try cluster(), defaultPrivileges: defaultPrivileges)
+        return try plan(replay, desiredSQL: desiredSQL, scratch: try cluster(), cacheDirectory: cacheDirectory, leavingOut: undeclared)
+    }
+
+    /// Drift that the pending files of `replay` do not explain: the changes from its target to the
+    /// DSL's state, minus those the pending files make on the throwaway database.
+    public static func plan(
+        _ replay: MigrationReplay, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
+        cacheDirectory: String? = nil, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
+    ) throws -> ChangePlan {
+        let current = replay.target.leavingOut(undeclared)
         let desired = try desiredCatalog(
-            desiredSQL, in: try cluster(), defaultPrivileges: privileges,
-            cacheDirectory: cacheDirectory)
+            desiredSQL, in: try cluster(), defaultPrivileges: replay.defaultPrivileges, cacheDirectory: cacheDirectory)
         let full = ChangePlan(from: current, to: desired)
-        guard !pending.isEmpty else { return full }
-        let scratch = try cluster()
-        let before = try ScratchDatabase.catalog(applying: applied, in: scratch, defaultPrivileges: privileges).leavingOut(undeclared)
-        let after = try ScratchDatabase.catalog(applying: applied + pending, in: scratch, defaultPrivileges: privileges).leavingOut(
-            undeclared)
         // Matched by what a change is about, not by its SQL: a table the pending files create is not drift
         // when they leave its columns in another order (a later file adding one); where their result
         // still differs from the schema, `rls plan` shows it from the replay of every file.
-        let explained = Set(ChangePlan(from: before, to: after).changes.map(\.subject))
+        let explained = Set(replay.changes(leavingOut: undeclared).changes.map(\.subject))
         return ChangePlan(changes: full.changes.filter { !explained.contains($0.subject) })
     }
 

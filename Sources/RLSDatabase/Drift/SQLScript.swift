@@ -9,7 +9,12 @@ public struct SQLScript: Sendable, Equatable {
     /// Where the SQL came from, for messages (a file path or `the DSL's schema`).
     public var name: String
     /// The SQL text, any number of statements.
-    public var sql: String
+    public var sql: String {
+        didSet { file = nil }
+    }
+    /// The migration file the SQL was read from: it splits its text once, however many replays
+    /// and reports ask for the statements of a large file.
+    private var file: MigrationFile?
 
     /// Creates a script.
     public init(name: String, sql: String) {
@@ -20,5 +25,12 @@ public struct SQLScript: Sendable, Equatable {
     /// A migration file, named by its path.
     public init(_ file: MigrationFile) {
         self.init(name: file.path, sql: file.contents)
+        self.file = file
     }
+
+    /// The script's statements (``SQLStatement/split(_:)``).
+    var statements: [SQLStatement] { file?.statements ?? SQLStatement.split(sql) }
+
+    /// Equal names and texts: where a script was read from does not matter.
+    public static func == (lhs: SQLScript, rhs: SQLScript) -> Bool { lhs.name == rhs.name && lhs.sql == rhs.sql }
 }

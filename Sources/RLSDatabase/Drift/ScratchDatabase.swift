@@ -45,16 +45,40 @@ public enum ScratchDatabase {
     /// The last replay's result (only one: a migration folder's text can be large).
     private static let recent = Mutex<[(key: Replay, result: (catalog: Catalog, fingerprint: String))]>([])
 
+    /// The catalogs one fresh database holds after `first` runs on it, and after `then` runs on it
+    /// too: each script runs once, the earlier ones committed before the later ones start, as
+    /// `rls apply` ran the applied files and would run the pending ones. Rows of literals that end
+    /// `then` may be left out: only the catalog is read after them (see `Connection.replay`).
+    static func catalogs(
+        applying first: [SQLScript], then second: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges
+    ) throws -> (before: Catalog, after: Catalog) {
+        try withDatabase(in: cluster, defaultPrivileges: defaultPrivileges) { connection in
+            try connection.replay(first)
+            let before = try connection.introspectCatalog()
+            try connection.replay(second, leavingOutFinalRows: true)
+            return (before, try connection.introspectCatalog())
+        }
+    }
+
     private static func replay(
         _ scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges
     ) throws -> (catalog: Catalog, fingerprint: String) {
+        try withDatabase(in: cluster, defaultPrivileges: defaultPrivileges) { connection in
+            try connection.replay(scripts)
+            return try connection.introspectCatalogWithFingerprint()
+        }
+    }
+
+    /// Runs `body` on a new database in `cluster`, dropped afterwards.
+    private static func withDatabase<Result>(
+        in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges, _ body: (Connection) throws -> Result
+    ) throws -> Result {
         let number = counter.add(1, ordering: .relaxed).newValue
         let name = "rls_scratch_\(getpid())_\(number)"
         let url = try cluster.createDatabase(name, defaultPrivileges: defaultPrivileges)
         defer { try? cluster.dropDatabase(name) }
         let connection = try Connection(url: url)
         defer { connection.close() }
-        try connection.replay(scripts)
-        return try connection.introspectCatalogWithFingerprint()
+        return try body(connection)
     }
 }
