@@ -40,6 +40,12 @@ public struct DatabasePlan {
         let status = try connection.migrationStatus(files)
         let applied = files.filter { !status.pending.contains($0) }.map(SQLScript.init)
         let pending = status.pending.map(SQLScript.init)
+        if !pending.isEmpty {
+            // The replay below needs a cluster for certain: it starts while the files are split into
+            // statements (kept by each file) and the target is read.
+            scratch.startInBackground()
+            for file in status.pending { _ = file.statements }
+        }
         // The pending files run once on a throwaway database, after the applied ones; drift, collisions
         // and what they would still leave different all come from that one replay.
         let replay =

@@ -1,4 +1,6 @@
+import Foundation
 import RLSDatabase
+import Synchronization
 
 extension DatabaseTarget {
     /// Runs `body` with a provider of a local cluster for throwaway databases: the target's own when it
@@ -11,26 +13,62 @@ extension DatabaseTarget {
     }
 }
 
-/// A local cluster for throwaway databases, started the first time it is asked for.
+/// A local cluster for throwaway databases, started the first time it is asked for (or earlier,
+/// in the background, by a caller that knows it will ask).
 public final class ScratchCluster {
     private let reused: EmbeddedCluster?
     private var started: EmbeddedCluster?
+    private var starting: BackgroundStart?
 
     /// A provider that hands out `cluster` when given, else starts one on first use.
     public init(reusing cluster: EmbeddedCluster?) {
         reused = cluster
     }
 
-    /// The cluster, starting it on the first call.
+    /// Starts the cluster on another thread now, for a caller that has other work to do before it
+    /// asks for it (`rls plan` with pending files: about 1.5 s of starting overlaps rendering the
+    /// schema and reading the target). ``cluster()`` then waits for it; nothing happens when a
+    /// cluster is reused or already started.
+    public func startInBackground() {
+        guard reused == nil, started == nil, starting == nil else { return }
+        starting = BackgroundStart()
+    }
+
+    /// The cluster, starting it on the first call (or waiting for the start in the background).
     public func cluster() throws -> EmbeddedCluster {
         if let cluster = reused ?? started { return cluster }
-        let cluster = try EmbeddedCluster.start()
+        let background = starting
+        starting = nil
+        let cluster = try background?.wait() ?? EmbeddedCluster.start()
         started = cluster
         return cluster
     }
 
-    /// Stops the cluster if this object started it.
+    /// Stops the cluster if this object started it, once a start in the background has finished.
     public func stop() {
+        if let starting, let cluster = try? starting.wait() { started = cluster }
+        starting = nil
         started?.stop()
+    }
+}
+
+/// `EmbeddedCluster.start()` running on a thread of its own.
+private final class BackgroundStart: Sendable {
+    private let outcome = Mutex<Result<EmbeddedCluster, any Error>?>(nil)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init() {
+        Thread.detachNewThread { [self] in
+            let result = Result { try EmbeddedCluster.start() }
+            outcome.withLock { $0 = result }
+            finished.signal()
+        }
+    }
+
+    /// The started cluster, or the error that stopped the start, once the thread has finished.
+    func wait() throws -> EmbeddedCluster {
+        finished.wait()
+        finished.signal()  // a later wait returns at once
+        return try outcome.withLock { $0! }.get()
     }
 }

@@ -34,13 +34,16 @@ struct MigrationReplayTests {
         let index = "create index listing_brand_id_idx on public.listing (brand_id);"
         let replay = try MigrationReplay(
             target: db, applied: [SQLScript(name: "init.sql", sql: MiniSupabaseSchema.sql)],
-            pending: [SQLScript(name: "index.sql", sql: index), SQLScript(name: "by_hand.sql", sql: "create table public.by_hand (id int);")],
+            pending: [
+                SQLScript(name: "index.sql", sql: index), SQLScript(name: "by_hand.sql", sql: "create table public.by_hand (id int);"),
+            ],
             scratch: TestDatabase.cluster)
         #expect(!Self.tables(replay.before).contains("by_hand") && Self.tables(replay.after).contains("by_hand"))
         let desired = MiniSupabaseSchema.sql + "\n" + index + "\ncreate table public.by_hand (id int);"
         #expect(try Drift.plan(replay, desiredSQL: desired, scratch: TestDatabase.cluster).changes.map(\.summary) == [])
         let collisions = Drift.collisions(replay).map(\.summary)
-        #expect(collisions.contains("+ table public.by_hand") && !collisions.contains { $0.contains("listing_brand_id_idx") }, "\(collisions)")
+        #expect(
+            collisions.contains("+ table public.by_hand") && !collisions.contains { $0.contains("listing_brand_id_idx") }, "\(collisions)")
         let every = replay.applied + replay.pending
         #expect(try Drift.migrationPlan(migrations: every, reusing: replay, desiredSQL: desired, scratch: TestDatabase.cluster).isEmpty)
         // Another order of files than the replay's is replayed again, to the same state.

@@ -34,8 +34,11 @@ enum PlanCommand {
             what no migration holds yet (run `rls diff NAME`). With pending files, it also replays every file
             on a throwaway database and lists where the result would still differ from the schema, so a
             pending migration that, say, disables row level security cannot pass unnoticed, and lists what the pending
-            files create that the database already holds (apply would fail on it). The schema's catalog is computed on a
-            throwaway local database once and cached under .rls/cache, keyed by its SQL.
+            files create that the database already holds (apply would fail on it). Rows that the pending files insert at
+            their very end (INSERT ... VALUES of literals into tables on which no trigger, rule or function of the
+            project runs) are left out of that replay: they cannot change the schema, and a failure among them (a
+            duplicate key) shows in rls apply --dry-run, not here. The schema's catalog is computed on a throwaway local
+            database once and cached under .rls/cache, keyed by its SQL.
 
             --access (implied by the other --access options and by --fail-on-widening): when anything is pending or
             drifted, also shows what applying the schema would change in access: rls check's probes on the target and

@@ -32,16 +32,19 @@ public struct MigrationReplay: Sendable {
     /// Reads `target`'s catalog and replays `applied`, then `pending`, on one throwaway database in
     /// `cluster`, as `rls apply` ran and would run them. Throws ``DriftError`` naming the file and
     /// line of a statement that fails.
+    ///
+    /// `cluster` is evaluated after the target is read: a cluster starting in the background
+    /// (``ScratchCluster``) has that long to get ready.
     public init(
-        target connection: Connection, applied: [SQLScript], pending: [SQLScript], scratch cluster: EmbeddedCluster,
-        defaultPrivileges: DefaultPrivileges? = nil
+        target connection: Connection, applied: [SQLScript], pending: [SQLScript],
+        scratch cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges? = nil
     ) throws {
         target = try connection.introspectCatalog()
         self.applied = applied
         self.pending = pending
         self.defaultPrivileges = defaultPrivileges ?? target.publicTableDefaults
         (before, after) = try ScratchDatabase.catalogs(
-            applying: applied, then: pending, in: cluster, defaultPrivileges: self.defaultPrivileges)
+            applying: applied, then: pending, in: try cluster(), defaultPrivileges: self.defaultPrivileges)
     }
 
     /// What the pending files change, leaving out what the schema does not manage.
