@@ -45,6 +45,10 @@ public struct DatabasePlan {
             // statements (kept by each file) and the target is read.
             scratch.startInBackground()
             for file in status.pending { _ = file.statements }
+        } else if !Drift.isDesiredStateCached(desiredSQL, cacheDirectory: cacheDirectory) {
+            // The schema changed since the last plan (or nothing is cached): its desired state is built
+            // on a throwaway database, whose start overlaps reading the target.
+            scratch.startInBackground()
         }
         // The pending files run once on a throwaway database, after the applied ones; drift, collisions
         // and what they would still leave different all come from that one replay.

@@ -130,9 +130,13 @@ struct DriftTests {
         let (_, db) = try TestDatabase.make()
         defer { db.close() }
         try db.execute(MiniSupabaseSchema.sql)
+        #expect(!Drift.isDesiredStateCached(MiniSupabaseSchema.sql, cacheDirectory: directory))
+        #expect(!Drift.isDesiredStateCached(MiniSupabaseSchema.sql, cacheDirectory: nil))
         let first = try Drift.plan(
             target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster,
             cacheDirectory: directory)
+        #expect(Drift.isDesiredStateCached(MiniSupabaseSchema.sql, cacheDirectory: directory))
+        #expect(!Drift.isDesiredStateCached(MiniSupabaseSchema.sql + "\n", cacheDirectory: directory))
         let second = try Drift.plan(
             target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try Self.noCluster(),
             cacheDirectory: directory)

@@ -105,6 +105,16 @@ public enum Drift {
         return candidates.contains { cache.fingerprint(forDigest: digest, defaultPrivileges: $0) == fingerprint }
     }
 
+    /// Whether `cacheDirectory` holds the desired state of `desiredSQL` (for either default-privileges
+    /// behaviour): when it does not, a plan will need a throwaway cluster for certain, and a caller may
+    /// start one early (``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:)`` builds it).
+    public static func isDesiredStateCached(_ desiredSQL: String, cacheDirectory: String?) -> Bool {
+        guard let cacheDirectory else { return false }
+        let cache = DesiredCatalogCache(directory: cacheDirectory)
+        let digest = DesiredCatalogCache.digest(desiredSQL)
+        return DefaultPrivileges.allCases.contains { cache.fingerprint(forDigest: digest, defaultPrivileges: $0) != nil }
+    }
+
     /// The catalog `desiredSQL` produces on a fresh Supabase-shaped database (read from
     /// `cacheDirectory` when it was computed before for the same SQL).
     public static func desiredCatalog(
