@@ -170,6 +170,17 @@ struct ScrubberTests {
         #expect(SecretRedaction.scrub("exist", secrets: ["x"]) == "exist")
     }
 
+    /// The shortcut for ASCII text without any marker must not skip what the full scrub would hide.
+    @Test func theShortcutForPlainTextSkipsNothingTheScrubHides() {
+        #expect(SecretRedaction.scrub("role \"s3cret\" failed", secrets: ["s3cret"]) == "role \"***\" failed")
+        #expect(!SecretRedaction.scrub("PassWord=hunter2 host=h").contains("hunter2"))
+        #expect(SecretRedaction.scrub("caf\u{E9} s3cret", secrets: ["s3cret"]) == "caf\u{E9} ***")
+        #expect(!SecretRedaction.scrub("see postgres://u:pw9@h/db").contains("pw9"))
+        #expect(SecretRedaction.holdsNone(of: ["://", "s3cret"], caseInsensitively: ["password"], in: "no markers here"))
+        #expect(!SecretRedaction.holdsNone(of: ["s3cret"], caseInsensitively: ["password"], in: "a PASSWORD"))
+        #expect(!SecretRedaction.holdsNone(of: ["s3cret"], caseInsensitively: [], in: "caf\u{E9}"))
+    }
+
     @Test func urlsInsideTextAreRedactedByStructure() {
         #expect(
             SecretRedaction.scrub("unknown command 'postgres://u:p@s/s@h/db'.")
