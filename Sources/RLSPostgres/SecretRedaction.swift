@@ -45,8 +45,7 @@ public enum SecretRedaction {
             return text
         }
         var result = text
-        // No colon byte, no "://": most lines (a plan's SQL, thousands of them) skip Foundation's search.
-        if result.utf8.contains(UInt8(ascii: ":")), result.contains("://") { result = urlsInText(result) }
+        if result.contains("://") { result = urlsInText(result) }
         if pairs, result.range(of: "password", options: .caseInsensitive) != nil { result = keywordValue(result, inFreeText: true) }
         for secret in secrets.filter({ !$0.isEmpty }).sorted(by: { $0.count > $1.count }) {
             result = replacingWholeWord(secret, in: result)
