@@ -42,78 +42,84 @@ struct CatalogStampTests {
 
     /// Data, statistics and reads leave the stamp as it was; each kind of schema change moves it.
     @Test func theStampMovesWithTheCatalogNotWithData() throws {
-        let (url, db) = try TestDatabase.make()
-        defer { db.close() }
-        try db.execute(MiniSupabaseSchema.sql)
-        var stamp = try db.catalogStamp()
-        #expect(stamp.stamp.count == 32 && !stamp.identity.isEmpty)
-        try db.execute("insert into public.brand (name) values ('Volta'), ('Ampere'); analyze public.brand; select * from public.listing")
-        #expect(try db.catalogStamp() == stamp, "data and statistics are not catalog changes")
-        let changes = [
-            "comment on column public.listing.title is 'Shown first.'",
-            "grant update (display_name) on public.patron to authenticated",
-            "alter policy \"signed in reads listings\" on public.listing using (price > 0)",
-            "alter table public.saved alter column note set default 'none'",
-            "alter type public.vehicle_kind add value 'van'",
-            """
-            create or replace function private.handle_new_user() returns trigger
-                language plpgsql security definer set search_path = '' as $$ begin return new; end; $$
-            """,
-            "alter default privileges in schema public grant select on tables to anon",
-            "alter table public.brand disable row level security",
-            "create index brand_name_idx on public.brand (name)",
-            "alter schema private rename to internal",
-        ]
-        for change in changes {
-            try PlanHarness.asAdmin(url, change)
-            let next = try db.catalogStamp()
-            #expect(next != stamp, "the stamp did not move after: \(change)")
-            #expect(next.identity == stamp.identity)
-            stamp = next
+        try withMiniDatabase { url, db, _ in
+            var stamp = try db.catalogStamp()
+            #expect(stamp.stamp.count == 32 && !stamp.identity.isEmpty)
+            try db.execute(
+                "insert into public.brand (name) values ('Volta'), ('Ampere'); analyze public.brand; select * from public.listing")
+            #expect(try db.catalogStamp() == stamp, "data and statistics are not catalog changes")
+            let changes = [
+                "comment on column public.listing.title is 'Shown first.'",
+                "grant update (display_name) on public.patron to authenticated",
+                "alter policy \"signed in reads listings\" on public.listing using (price > 0)",
+                "alter table public.saved alter column note set default 'none'",
+                "alter type public.vehicle_kind add value 'van'",
+                """
+                create or replace function private.handle_new_user() returns trigger
+                    language plpgsql security definer set search_path = '' as $$ begin return new; end; $$
+                """,
+                "alter default privileges in schema public grant select on tables to anon",
+                "alter table public.brand disable row level security",
+                "create index brand_name_idx on public.brand (name)",
+                "alter schema private rename to internal",
+            ]
+            for change in changes {
+                try PlanHarness.asAdmin(url, change)
+                let next = try db.catalogStamp()
+                #expect(next != stamp, "the stamp did not move after: \(change)")
+                #expect(next.identity == stamp.identity)
+                stamp = next
+            }
         }
     }
 
     /// A stamp seen before answers a plan in one round trip; a hand change after it is still found.
     @Test func aKnownStampSkipsTheCatalogReadAndDriftStillShows() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-stamp-\(UUID())").path
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let (url, db) = try TestDatabase.make()
-        defer { db.close() }
-        try db.execute(MiniSupabaseSchema.sql)
-        let first = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster, cacheDirectory: directory)
-        #expect(first.isEmpty)
-        let before = db.roundTrips
-        let second = try Drift.plan(
-            target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try DriftTests.noCluster(), cacheDirectory: directory)
-        #expect(second.isEmpty)
-        #expect(db.roundTrips - before == 1, "only the stamp was read")
-        try PlanHarness.asAdmin(url, "grant delete on public.brand to anon")
-        let drift = try Drift.plan(
-            target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try DriftTests.noCluster(), cacheDirectory: directory)
-        #expect(drift.changes.contains { $0.summary.contains("public.brand") }, "\(drift.changes.map(\.summary))")
+        try withMiniDatabase { url, db, directory in
+            let first = try Drift.plan(
+                target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster, cacheDirectory: directory)
+            #expect(first.isEmpty)
+            let before = db.roundTrips
+            let second = try Drift.plan(
+                target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try DriftTests.noCluster(), cacheDirectory: directory)
+            #expect(second.isEmpty)
+            #expect(db.roundTrips - before == 1, "only the stamp was read")
+            try PlanHarness.asAdmin(url, "grant delete on public.brand to anon")
+            let drift = try Drift.plan(
+                target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try DriftTests.noCluster(), cacheDirectory: directory)
+            #expect(drift.changes.contains { $0.summary.contains("public.brand") }, "\(drift.changes.map(\.summary))")
+        }
     }
 
     /// Where the stamp cannot be read, a plan reads everything instead, and is still right.
     @Test func withoutAStampAPlanReadsEverything() throws {
+        try withMiniDatabase { url, db, directory in
+            try db.execute("begin")
+            #expect(try db.catalogStampIfReadable() == nil, "a failing query would abort the caller's transaction")
+            try db.execute("rollback")
+            // A hardened database: one catalog the stamp reads is hidden from the connecting role.
+            try PlanHarness.asAdmin(url, "revoke select on pg_catalog.pg_publication_namespace from public")
+            #expect(try db.catalogStampIfReadable() == nil)
+            for _ in 0..<2 {
+                let before = db.roundTrips
+                let plan = try Drift.plan(
+                    target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster, cacheDirectory: directory)
+                #expect(plan.isEmpty)
+                #expect(db.roundTrips - before > 2, "the catalog was read in full")
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy { !$0.hasPrefix("target-") })
+        }
+    }
+
+    /// Runs `body` with a database holding the mini schema, its URL, and an empty cache directory
+    /// for plans of it; both are gone afterwards.
+    private func withMiniDatabase(_ body: (_ url: String, _ db: Connection, _ cacheDirectory: String) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-stamp-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (url, db) = try TestDatabase.make()
         defer { db.close() }
         try db.execute(MiniSupabaseSchema.sql)
-        try db.execute("begin")
-        #expect(try db.catalogStampIfReadable() == nil, "a failing query would abort the caller's transaction")
-        try db.execute("rollback")
-        // A hardened database: one catalog the stamp reads is hidden from the connecting role.
-        try PlanHarness.asAdmin(url, "revoke select on pg_catalog.pg_publication_namespace from public")
-        #expect(try db.catalogStampIfReadable() == nil)
-        for _ in 0..<2 {
-            let before = db.roundTrips
-            let plan = try Drift.plan(
-                target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster, cacheDirectory: directory)
-            #expect(plan.isEmpty)
-            #expect(db.roundTrips - before > 2, "the catalog was read in full")
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).allSatisfy { !$0.hasPrefix("target-") })
+        try body(url, db, directory)
     }
 
     /// The file cache answers only for the exact stamp it stored, one entry per database.

@@ -120,9 +120,7 @@ struct ProbeBlock {
                   get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
                 end;
                 if state = '\(SQLState.insufficientPrivilege)' and p.privileges is not null then
-                  held := coalesce((select bool_and(case when c is null then has_table_privilege(p.role_name, p.table_name, v)
-                                                    else has_column_privilege(p.role_name, p.table_name, c, v) end)
-                                    from unnest(p.privileges, p.privilege_columns) as x(v, c)), true);
+                  held := \(Self.held(role: "p.role_name", table: "p.table_name", privileges: "p.privileges", columns: "p.privilege_columns"));
                 end if;
                 report := report || concat_ws(e'\\x1f', p.number, stage, coalesce(state, ''), coalesce(held, false), coalesce(result, ''),
                   translate(coalesce(message, ''), e'\\x1e\\x1f', '  '), translate(coalesce(context, ''), e'\\x1e\\x1f', '  ')) || e'\\x1e';
@@ -133,8 +131,19 @@ struct ProbeBlock {
             """
     }
 
+    /// The condition that `role` holds every privilege on `table`: `privileges[i]` on the whole table
+    /// where `columns[i]` is null, else on that column. Each argument is an SQL expression (a probe
+    /// block's fields, or literals for a probe run on its own), so both ask the server the same question.
+    static func held(role: String, table: String, privileges: String, columns: String) -> String {
+        """
+        coalesce((select bool_and(case when c is null then has_table_privilege(\(role), \(table), v)
+                                  else has_column_privilege(\(role), \(table), c, v) end)
+                  from unnest(\(privileges), \(columns)) as x(v, c)), true)
+        """
+    }
+
     /// `array['a', null]::text[]`.
-    private static func array(_ items: [String?]) -> String {
+    static func array(_ items: [String?]) -> String {
         "array[\(items.map { $0.map(quoteLiteral) ?? "null" }.joined(separator: ", "))]::text[]"
     }
 

@@ -36,18 +36,12 @@ extension ProbeStatements {
         }
     }
 
-    /// The SQL condition behind ``privilegesHeld(by:on:)``, for a probe's own `do` block to evaluate.
+    /// The SQL condition behind ``privilegesHeld(by:on:)``: the probe block's own (``ProbeBlock/held(role:table:privileges:columns:)``)
+    /// with this probe's checks as literals.
     func privilegesTest(for probe: Probe) -> String {
-        let role = quoteLiteral(probe.persona.role)
-        let table = quoteLiteral(probe.table.sql)
-        var tests: [String] = []
-        for (privilege, columns) in requiredPrivileges(for: probe) {
-            if columns.isEmpty {
-                tests.append("has_table_privilege(\(role), \(table), '\(privilege)')")
-            } else {
-                tests += columns.map { "has_column_privilege(\(role), \(table), \(quoteLiteral($0)), '\(privilege)')" }
-            }
-        }
-        return tests.isEmpty ? "true" : tests.joined(separator: " and ")
+        let checks = privilegeChecks(for: probe)
+        return ProbeBlock.held(
+            role: quoteLiteral(probe.persona.role), table: quoteLiteral(probe.table.sql),
+            privileges: ProbeBlock.array(checks.map(\.privilege)), columns: ProbeBlock.array(checks.map(\.column)))
     }
 }
