@@ -51,11 +51,7 @@ struct ApplyRun {
 
     /// Under the lock: reads the history, checks, and returns the next batch's files and plan.
     private mutating func begin(_ connection: Connection) throws -> ([MigrationFile], TransactionModel.Batch)? {
-        do {
-            try connection.execute(MigrationLock.acquireSQL(options: options))
-        } catch {
-            throw MigrationLock.busyError(error, options: options)
-        }
+        try MigrationLock.acquire(on: connection, options: options)
         let (shape, status) = try run(connection, "read the migration history") {
             let shape = try MigrationHistory.shape(on: connection)
             return (shape, MigrationStatus(files: files, applied: try MigrationHistory.read(on: connection, shape: shape)))

@@ -31,11 +31,7 @@ extension Connection {
         }
         do {
             try execute("BEGIN")
-            do {
-                try execute(MigrationLock.acquireSQL(options: options))
-            } catch {
-                throw MigrationLock.busyError(error, options: options)
-            }
+            try MigrationLock.acquire(on: self, options: options)
             let shape = try MigrationHistory.shape(on: self)
             try MigrationHistory.create(missingFrom: shape, on: self)
             let recorded = try MigrationHistory.read(on: self, shape: shape).first { $0.version == file.version }

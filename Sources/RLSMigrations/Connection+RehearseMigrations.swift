@@ -28,11 +28,7 @@ extension Connection {
         let steps = status.pending.flatMap { file in file.statements.map { (file: file, statement: $0) } }
         do {
             try execute("BEGIN")
-            do {
-                try execute(MigrationLock.acquireSQL(options: options))
-            } catch {
-                throw MigrationLock.busyError(error, options: options)
-            }
+            try MigrationLock.acquire(on: self, options: options)
             try MigrationHistory.create(missingFrom: try MigrationHistory.shape(on: self), on: self)
         } catch let error as MigrationError {
             try? execute("ROLLBACK")

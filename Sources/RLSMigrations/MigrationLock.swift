@@ -23,6 +23,16 @@ public enum MigrationLock {
         """
     }
 
+    /// Takes the lock inside the open transaction (``acquireSQL(options:)``), throwing ``busyError(_:options:)``
+    /// when it does not come within `lockWait`: what apply, its rehearsal and --mark-applied do first.
+    static func acquire(on connection: Connection, options: ApplyOptions) throws {
+        do {
+            try connection.execute(acquireSQL(options: options))
+        } catch {
+            throw busyError(error, options: options)
+        }
+    }
+
     /// The error for a lock that did not come within `lockWait`.
     static func busyError(_ error: Error, options: ApplyOptions) -> MigrationError {
         guard let error = error as? DatabaseError, error.state == .lockNotAvailable else {
