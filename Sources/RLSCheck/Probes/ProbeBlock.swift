@@ -2,46 +2,56 @@ import RLSDatabase
 import RLSModel
 import RLSSQL
 
-/// Many probes as one `do` block that never fails. The probes travel as data (a `values` list), so
-/// the block's own statements are parsed and planned once and only each probe's statement is new to
-/// the server. For each probe the block grants (policies-only probes), impersonates and runs the
-/// probe inside an inner block, which it always rolls back by raising ``finished`` at the end, so
-/// nothing the probe did survives and no probe sees another's work; then it adds to its report
-/// what happened, and at the end sends the report of every probe as one notice:
+/// Many probes as one `do` block that never fails. The probes travel as data (`values` lists), so
+/// the block's own statements are parsed and planned once and only each probe's statement is new
+/// to the server. Consecutive probes that share a persona and a grant form a group: the block
+/// grants once (policies-only probes) and impersonates once per group, then runs each probe of
+/// the group inside an inner block, which it always rolls back by raising ``finished`` at the end,
+/// so nothing a probe did survives and no probe sees another's work; at the end of the group it
+/// rolls back the grant and the impersonation the same way. It adds to its report what each probe
+/// did, and at the end sends the report of every probe as one notice:
 ///
 /// ```sql
 /// do $rls_probe$
-/// declare p record; stage text; result text; affected bigint; state text; message text; context text; held boolean;
-///   report text := '';
+/// declare g record; p record; stage text; result text; affected bigint; state text; message text; context text; held boolean;
+///   reported integer; report text := '';
 /// begin
-///   for p in select * from (values
-///     (0, null, array['role', 'request.jwt.claims', …]::text[], array['anon', '{"role":"anon"}', …]::text[],
-///      'select …', true, 'anon', 'public.note', array['SELECT']::text[], array['id']::text[]), …
-///   ) as probe(number, grant_sql, setting_names, setting_values, statement, returns_rows, role_name, table_name,
-///              privileges, privilege_columns) loop
-///     stage := 'grant'; …
+///   for g in select * from (values
+///     (0, 0, 7, 'grant select, insert, update, delete on table public.note to anon',
+///      array['role', 'request.jwt.claims', …]::text[], array['anon', '{"role":"anon"}', …]::text[], 'anon'), …
+///   ) as probe_group(number, first, last, grant_sql, setting_names, setting_values, role_name) loop
 ///     begin
-///       if p.grant_sql is not null then execute p.grant_sql; end if;  -- policies-only probes
-///       stage := 'probe';
-///       perform set_config(s.name, s.value, true) from unnest(p.setting_names, p.setting_values) as s(name, value);
-///       execute 'select coalesce(string_agg(o, ''+'' order by o), '''') from (' || p.statement || ') as s(o)' into result;
+///       stage := 'grant';
+///       if g.grant_sql is not null then execute g.grant_sql; end if;
+///       stage := 'group';
+///       perform set_config(s.name, s.value, true) from unnest(g.setting_names, g.setting_values) as s(name, value);
+///       for p in select * from (values (0, 0, 'select …', true, 16502::oid, array['SELECT']::text[], array['id']::text[]), …
+///       ) as probe(group_number, number, statement, returns_rows, table_oid, privileges, privilege_columns)
+///       where probe.group_number = g.number loop
+///         begin
+///           execute 'select coalesce(string_agg(o, ''+'' order by o), '''') from (' || p.statement || ') as s(o)' into result;
+///           raise sqlstate 'RLS00';
+///         exception when others then
+///           get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
+///         end;
+///         if state = '42501' and p.privileges is not null then held := …has_column_privilege(g.role_name, p.table_oid, …)…; end if;
+///         report := report || concat_ws(e'\x1f', p.number, 'probe', state, …, message, context) || e'\x1e';
+///       end loop;
 ///       raise sqlstate 'RLS00';
-///     exception when others then
-///       get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
+///     exception when others then  -- RLS00, or the grant or the impersonation failed: a record for the group
 ///     end;
-///     if state = '42501' and p.privileges is not null then held := …has_column_privilege(p.role_name, …)…; end if;
-///     report := report || concat_ws(e'\x1f', p.number, stage, state, …, message, context) || e'\x1e';
 ///   end loop;
 ///   raise notice 'rls check probes: %', report;
 /// end
 /// $rls_probe$
 /// ```
 ///
-/// The privileges are read after the rollback, as the connecting role, as a separate query would.
+/// The privileges are read after the probe's rollback, by the table's OID: the block is still the
+/// persona then, and a role may ask about a table by OID without access to the table's schema.
 /// Errors PL/pgSQL cannot catch (a statement timeout, a cancel) leave the block as errors, with no
 /// report: its probes then run again, one per block (see ``ProbeRunner``).
 struct ProbeBlock {
-    /// The SQLSTATE the block raises to roll back a probe that ran to its end.
+    /// The SQLSTATE the block raises to roll back a probe, and a group, that ran to its end.
     static let finished = "RLS00"
     static let marker = "rls check probes: "
     /// Separate a report's probes and a probe's fields; the server turns them into spaces in the
@@ -57,16 +67,21 @@ struct ProbeBlock {
         var grant: String?
         /// The settings that make the persona, as ``settingsSQL(_:)`` writes them.
         var settings: String
+        /// The persona's role, whose privileges are asked after a 42501.
+        var role: String
         /// The probe's statement.
         var statement: String
         /// Whether the statement returns fixture owners (a SELECT probe) rather than a row count.
         var select: Bool
-        /// The role whose privileges are asked after a 42501.
-        var role: String
-        /// The table, as `has_table_privilege` reads it.
-        var table: String
+        /// The table's OID, for `has_table_privilege`.
+        var table: UInt32
         /// The privileges the statement needs, per column (nil: the whole table); nil: not asked.
         var privileges: [(privilege: String, column: String?)]?
+
+        /// Whether `other` runs in the same group: the same grant and the same persona.
+        func sharesGroup(with other: Entry) -> Bool {
+            grant == other.grant && settings == other.settings && role == other.role
+        }
     }
 
     var entries: [Entry]
@@ -78,57 +93,87 @@ struct ProbeBlock {
     }
 
     var text: String {
-        var data = ""
-        for entry in entries {
-            if !data.isEmpty { data += ",\n    " }
-            data += "(\(entry.index), \(entry.grant.map(quoteLiteral) ?? "null"), \(entry.settings), \(quoteLiteral(entry.statement)), "
-            data += "\(entry.select), \(quoteLiteral(entry.role)), \(quoteLiteral(entry.table)), "
+        var groups = ""
+        var probes = ""
+        var group = -1
+        for (position, entry) in entries.enumerated() {
+            if position == 0 || !entries[position - 1].sharesGroup(with: entry) {
+                group += 1
+                let last = entries[position...].prefix { $0.sharesGroup(with: entry) }.last!.index
+                if !groups.isEmpty { groups += ",\n    " }
+                groups += "(\(group), \(entry.index), \(last), \(entry.grant.map(quoteLiteral) ?? "null"), \(entry.settings), "
+                groups += "\(quoteLiteral(entry.role)))"
+            }
+            if !probes.isEmpty { probes += ",\n        " }
+            probes += "(\(group), \(entry.index), \(quoteLiteral(entry.statement)), \(entry.select), \(entry.table)::oid, "
             if let required = entry.privileges {
-                data += "\(Self.array(required.map(\.privilege))), \(Self.array(required.map(\.column))))"
+                probes += "\(Self.array(required.map(\.privilege))), \(Self.array(required.map(\.column))))"
             } else {
-                data += "null::text[], null::text[])"
+                probes += "null::text[], null::text[])"
             }
         }
         var tag = "$rls_probe$"
         // Searching only text that holds a dollar sign: most probes hold none.
-        if data.utf8.contains(UInt8(ascii: "$")) {
-            while data.contains(tag) { tag = "$rls_probe_\(tag.count)$" }
+        if probes.utf8.contains(UInt8(ascii: "$")) || groups.utf8.contains(UInt8(ascii: "$")) {
+            while probes.contains(tag) || groups.contains(tag) { tag = "$rls_probe_\(tag.count)$" }
         }
         return """
             do \(tag)
-            declare p record; stage text; result text; affected bigint; state text; message text; context text; held boolean;
-              report text := '';
+            declare g record; p record; stage text; result text; affected bigint; state text; message text; context text; held boolean;
+              reported integer; report text := '';
             begin
-              for p in select * from (values
-                \(data)
-              ) as probe(number, grant_sql, setting_names, setting_values, statement, returns_rows, role_name, table_name,
-                         privileges, privilege_columns) loop
-                stage := 'grant'; result := null; state := null; message := null; context := null; held := null;
+              for g in select * from (values
+                \(groups)
+              ) as probe_group(number, first, last, grant_sql, setting_names, setting_values, role_name) loop
+                reported := g.first - 1;
                 begin
-                  if p.grant_sql is not null then execute p.grant_sql; end if;
-                  stage := 'probe';
-                  perform set_config(s.name, s.value, true) from unnest(p.setting_names, p.setting_values) as s(name, value);
-                  if p.returns_rows then
-                    execute 'select coalesce(string_agg(o, ''+'' order by o), '''') from (' || p.statement || ') as s(o)' into result;
-                  else
-                    execute p.statement;
-                    get diagnostics affected = row_count;
-                    result := affected::text;
-                  end if;
+                  stage := 'grant';
+                  if g.grant_sql is not null then execute g.grant_sql; end if;
+                  stage := 'group';
+                  perform set_config(s.name, s.value, true) from unnest(g.setting_names, g.setting_values) as s(name, value);
+                  for p in select * from (values
+                    \(probes)
+                  ) as probe(group_number, number, statement, returns_rows, table_oid, privileges, privilege_columns)
+                  where probe.group_number = g.number loop
+                    result := null; state := null; message := null; context := null; held := null;
+                    begin
+                      if p.returns_rows then
+                        execute 'select coalesce(string_agg(o, ''+'' order by o), '''') from (' || p.statement || ') as s(o)' into result;
+                      else
+                        execute p.statement;
+                        get diagnostics affected = row_count;
+                        result := affected::text;
+                      end if;
+                      raise sqlstate '\(Self.finished)';
+                    exception when others then
+                      get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
+                    end;
+                    if state = '\(SQLState.insufficientPrivilege)' and p.privileges is not null then
+                      held := \(Self.held(role: "g.role_name", table: "p.table_oid", privileges: "p.privileges", columns: "p.privilege_columns"));
+                    end if;
+                    report := report || \(Self.record(number: "p.number", stage: "'probe'", held: "coalesce(held, false)", result: "coalesce(result, '')"));
+                    reported := p.number;
+                  end loop;
                   raise sqlstate '\(Self.finished)';
                 exception when others then
                   get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
+                  if state <> '\(Self.finished)' then
+                    -- The grant or the impersonation failed: one record for the group's probes not reported yet.
+                    report := report || \(Self.record(number: "reported + 1", stage: "stage", held: "false", result: "g.last"));
+                  end if;
                 end;
-                if state = '\(SQLState.insufficientPrivilege)' and p.privileges is not null then
-                  held := \(Self.held(role: "p.role_name", table: "p.table_name", privileges: "p.privileges", columns: "p.privilege_columns"));
-                end if;
-                report := report || concat_ws(e'\\x1f', p.number, stage, coalesce(state, ''), coalesce(held, false), coalesce(result, ''),
-                  translate(coalesce(message, ''), e'\\x1e\\x1f', '  '), translate(coalesce(context, ''), e'\\x1e\\x1f', '  ')) || e'\\x1e';
               end loop;
               raise notice '\(Self.marker)%', report;
             end
             \(tag)
             """
+    }
+
+    /// One record of the report, each argument an SQL expression: a probe's, or a failed group's
+    /// (its first probe not reported yet, `grant` or `group`, and its last probe in the result field).
+    private static func record(number: String, stage: String, held: String, result: String) -> String {
+        "concat_ws(e'\\x1f', \(number), \(stage), coalesce(state, ''), \(held), \(result), "
+            + "translate(coalesce(message, ''), e'\\x1e\\x1f', '  '), translate(coalesce(context, ''), e'\\x1e\\x1f', '  ')) || e'\\x1e'"
     }
 
     /// The condition that `role` holds every privilege on `table`: `privileges[i]` on the whole table
@@ -150,7 +195,7 @@ struct ProbeBlock {
     /// What one probe reported.
     struct Report {
         var index: Int
-        /// `grant` when the grant failed, else `probe`.
+        /// `grant` when the group's grant failed, else `probe`.
         var stage: String
         /// ``ProbeBlock/finished`` when the probe ran to its end, else the error's SQLSTATE.
         var state: String
@@ -163,7 +208,9 @@ struct ProbeBlock {
 
         /// The reports among `notices`, in order: each block's notice holds one record per probe
         /// (ended by U+001E), of seven fields (separated by U+001F): index, stage, state, held (`t`,
-        /// `f`), result, the error's message, its context.
+        /// `f`), result, the error's message, its context. A group whose grant or impersonation
+        /// failed sends one record (stage `grant` or `group`) for its probes from the index to the
+        /// one in the result field; each of them gets that report (`group` as the probe's own error).
         static func read(_ notices: [DatabaseNotice]) throws -> [Report] {
             var reports: [Report] = []
             for notice in notices where notice.message.hasPrefix(marker) {
@@ -173,10 +220,22 @@ struct ProbeBlock {
                     guard fields.count == 7, let index = Int(fields[0]) else {
                         throw CheckError("a probe's report could not be read: \(String(Substring(record)))")
                     }
-                    reports.append(
-                        Report(
-                            index: index, stage: fields[1], state: fields[2], message: fields[5], context: fields[6], result: fields[4],
-                            held: fields[3] == "t"))
+                    var report = Report(
+                        index: index, stage: fields[1], state: fields[2], message: fields[5], context: fields[6], result: fields[4],
+                        held: fields[3] == "t")
+                    guard report.stage != "probe" else {
+                        reports.append(report)
+                        continue
+                    }
+                    guard let last = Int(report.result) else {
+                        throw CheckError("a probe group's report could not be read: \(String(Substring(record)))")
+                    }
+                    report.result = ""
+                    if report.stage == "group" { report.stage = "probe" }
+                    for probe in stride(from: index, through: last, by: 1) {
+                        report.index = probe
+                        reports.append(report)
+                    }
                 }
             }
             return reports

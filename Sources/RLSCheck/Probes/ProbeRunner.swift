@@ -4,10 +4,12 @@ import RLSModel
 import RLSSQL
 
 /// Runs probes inside the check's transaction, many per round trip. Probes travel as data in `do`
-/// blocks of ``probesPerBlock`` (see ``ProbeBlock``): for each, the block grants (policies-only
-/// probes), impersonates, runs the probe, then rolls all of it back by raising, catches what happened
-/// and reports it: the rows or row count, or the error's SQLSTATE, message and context with the
-/// catalog's privileges at that moment. No probe error reaches the client, so the blocks travel in a
+/// blocks of ``probesPerBlock`` (see ``ProbeBlock``): for each run of probes that share a persona
+/// and a grant, the block grants (policies-only probes) and impersonates once; for each probe it
+/// runs the probe, then rolls it back by raising, catches what happened and reports it: the rows or
+/// row count, or the error's SQLSTATE, message and context with the catalog's privileges at that
+/// moment. Each table's policies-only probes run after its as-deployed ones for the same persona,
+/// so that one grant serves them all. No probe error reaches the client, so the blocks travel in a
 /// pipeline (a thousand probes a round trip) and one probe's failure never skips the next. What a
 /// block cannot catch (a statement timeout, a cancel) fails its statement of the pipeline, without a
 /// report; its probes then run again one per block, so that each has the statement timeout to
@@ -27,6 +29,8 @@ struct ProbeRunner {
     /// How many context lines the probe's own `do` block adds to an error, measured at start (the
     /// words depend on `lc_messages`, the count does not); more lines mean a function raised it.
     private(set) var wrapperFrames = 0
+    /// The schema's tables' OIDs, which the blocks ask privileges by.
+    private var tableOIDs: [TableName: UInt32] = [:]
 
     init(connection: Connection, statements: ProbeStatements) {
         self.connection = connection
@@ -45,9 +49,14 @@ struct ProbeRunner {
             ).first?["usable"] == "t"
         try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")
         if batches {
+            let tables = statements.schema.tables.map(\.qualifiedName)
+            let oids = try connection.query(
+                "select name::regclass::oid::text as oid from unnest($1::text[]) with ordinality as t(name, position) order by position",
+                [tables.map(\.sql)])
+            for (table, row) in zip(tables, oids.rows) { tableOIDs[table] = UInt32(try row.string("oid")) }
             connection.clearNotices()
             let probe = ProbeBlock.Entry(
-                index: 0, grant: nil, settings: ProbeBlock.settingsSQL([]), statement: "select 1 / 0", select: false, role: "", table: "",
+                index: 0, grant: nil, settings: ProbeBlock.settingsSQL([]), role: "", statement: "select 1 / 0", select: false, table: 0,
                 privileges: nil)
             try connection.execute(ProbeBlock(entries: [probe]).text)
             wrapperFrames = try ProbeBlock.Report.read(connection.notices).first?.context.split(separator: "\n").count ?? 0
@@ -57,6 +66,31 @@ struct ProbeRunner {
     /// Runs `probes` and classifies what each did, in order.
     func run(_ probes: [Probe]) throws -> [(outcome: ProbeOutcome, note: String?)] {
         guard batches else { return try probes.map(runSeparately) }
+        let order = Self.runOrder(probes)
+        let done = try runInOrder(order.map { probes[$0] })
+        var results = done
+        for (position, index) in order.enumerated() { results[index] = done[position] }
+        return results
+    }
+
+    /// The order probes run in: the same, except that within each run of one table and persona the
+    /// policies-only probes come after the as-deployed ones, so that one grant serves them all.
+    static func runOrder(_ probes: [Probe]) -> [Int] {
+        var order: [Int] = []
+        order.reserveCapacity(probes.count)
+        var start = 0
+        while start < probes.count {
+            var end = start + 1
+            while end < probes.count, probes[end].table == probes[start].table, probes[end].persona == probes[start].persona { end += 1 }
+            order += (start..<end).filter { probes[$0].layer != .policiesOnly }
+            order += (start..<end).filter { probes[$0].layer == .policiesOnly }
+            start = end
+        }
+        return order
+    }
+
+    /// ``run(_:)`` in the order given.
+    private func runInOrder(_ probes: [Probe]) throws -> [(outcome: ProbeOutcome, note: String?)] {
         var settings: [Persona: String] = [:]
         for persona in Set(probes.map(\.persona)) { settings[persona] = ProbeBlock.settingsSQL(Impersonation.settings(for: persona)) }
         var results: [(outcome: ProbeOutcome, note: String?)] = []
@@ -113,8 +147,8 @@ struct ProbeRunner {
     /// A probe as its block's data.
     private func entry(_ probe: Probe, index: Int, settings: String) -> ProbeBlock.Entry {
         ProbeBlock.Entry(
-            index: index, grant: statements.grant(for: probe), settings: settings, statement: statements.sql(for: probe),
-            select: probe.operation == .select, role: probe.persona.role, table: probe.table.sql,
+            index: index, grant: statements.grant(for: probe), settings: settings, role: probe.persona.role,
+            statement: statements.sql(for: probe), select: probe.operation == .select, table: tableOIDs[probe.table] ?? 0,
             privileges: probe.layer == .policiesOnly ? nil : statements.privilegeChecks(for: probe))
     }
 

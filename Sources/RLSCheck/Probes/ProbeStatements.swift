@@ -80,18 +80,14 @@ struct ProbeStatements {
         }
     }
 
-    /// For a policies-only probe, the grant that removes the privilege barrier (SELECT too for
-    /// UPDATE and DELETE, whose WHERE needs it, as PostgREST's filters do).
+    /// For a policies-only probe, the grant that removes the privilege barrier: every table
+    /// privilege, so that one grant serves all of a table's policies-only probes for a persona.
+    /// The extra privileges change nothing a probe's statement does: UPDATE and DELETE need SELECT
+    /// for their WHERE anyway (as PostgREST's filters do), and an INSERT without RETURNING or ON
+    /// CONFLICT applies no SELECT policy.
     func grant(for probe: Probe) -> String? {
         guard probe.layer == .policiesOnly else { return nil }
-        let privileges =
-            switch probe.operation {
-            case .select: "select"
-            case .insert: "insert"
-            case .update: "select, update"
-            case .delete: "select, delete"
-            }
-        return "grant \(privileges) on table \(probe.table.sql) to \(quoteIdentifier(probe.persona.role))"
+        return "grant select, insert, update, delete on table \(probe.table.sql) to \(quoteIdentifier(probe.persona.role))"
     }
 
     /// The column UPDATE probes set: the hand-over column, else the first one they may rewrite.
