@@ -98,6 +98,36 @@ public final class Connection {
         return Self.read(result!)
     }
 
+    /// Runs `statements` as one script with the simple protocol, in one round trip, and returns each
+    /// statement's result in order. The script stops at the first error, which is returned with the
+    /// results before it (so `results.count` is the failing statement's index) rather than thrown;
+    /// a lost connection is thrown.
+    ///
+    ///     let (inserted, failure) = try connection.executeEach(["insert … returning id", "insert … returning id"])
+    public func executeEach(_ statements: [String]) throws -> (results: [QueryResult], failure: DatabaseError?) {
+        let connection = try open()
+        roundTrips += 1
+        guard PQsendQuery(connection, statements.joined(separator: ";\n")) == 1 else {
+            throw DatabaseError(
+                kind: .connectionLost, message: target.scrub(PQerrorMessage(connection).map { String(cString: $0) } ?? "could not send"))
+        }
+        var results: [QueryResult] = []
+        var failure: DatabaseError?
+        while let result = PQgetResult(connection) {
+            defer { PQclear(result) }
+            switch PQresultStatus(result) {
+            case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY:
+                if failure == nil { results.append(Self.read(result)) }
+            default:
+                if failure == nil {
+                    failure = error(from: result, statement: statements.indices.contains(results.count) ? statements[results.count] : "")
+                }
+            }
+        }
+        if let failure, failure.kind == .connectionLost { throw failure }
+        return (results, failure)
+    }
+
     /// Runs one statement with the extended protocol, sending `parameters` as `$1`, `$2`, … in text format.
     ///
     /// `nil` is SQL NULL. Values are never spliced into the SQL text.

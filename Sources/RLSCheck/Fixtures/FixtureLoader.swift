@@ -4,7 +4,9 @@ import RLSSQL
 
 /// Inserts the check's test users and fixture rows, as the connecting role (which bypasses RLS),
 /// inside the check's transaction: alice and bob into `auth.users` (sign-up triggers fire as in
-/// production), then one row per side in every table, parents first.
+/// production), then one row per side in every table, parents first. The rows of consecutive
+/// tables that do not reference one another travel as one script: one round trip for all of them
+/// where no table references another, statements still run one by one, triggers and all.
 enum FixtureLoader {
     static func load(_ schema: Schema, values: inout FixtureValues, on connection: Connection) throws -> Fixtures {
         let signIns = Persona.signInPersonas(schema).compactMap { persona -> Persona.User? in
@@ -13,10 +15,19 @@ enum FixtureLoader {
         }
         try insertUsers(FixtureOwner.allCases.map(\.user) + [.carol] + values.groups.members.map(\.user) + signIns, on: connection)
         var fixtures = Fixtures()
-        for table in schema.tablesInDependencyOrder {
-            for owner in FixtureOwner.allCases {
-                let row = try insert(table, owner: owner, values: &values, fixtures: fixtures, on: connection)
-                fixtures.add(row, to: table.qualifiedName)
+        for batch in batches(schema.tablesInDependencyOrder) {
+            var inserts: [(table: Table, owner: FixtureOwner, given: [(column: String, sql: String)])] = []
+            for table in batch {
+                for owner in FixtureOwner.allCases {
+                    inserts.append((table, owner, try values.values(for: table, owner: owner, fixtures: fixtures)))
+                }
+            }
+            let (results, failure) = try connection.executeEach(inserts.map { insertSQL($0.table, given: $0.given) })
+            if let failure { throw refused(inserts[results.count].table, failure) }
+            for (insert, inserted) in zip(inserts, results) {
+                let row = try inserted.first.map { fixtureRow($0, table: insert.table, owner: insert.owner) }
+                    ?? adopt(insert.table, owner: insert.owner, given: insert.given, on: connection)
+                fixtures.add(row, to: insert.table.qualifiedName)
             }
         }
         try insertMembers(schema, values: &values, fixtures: fixtures, on: connection)
@@ -59,37 +70,57 @@ enum FixtureLoader {
         }
     }
 
-    private static func insert(
-        _ table: Table, owner: FixtureOwner, values: inout FixtureValues, fixtures: Fixtures, on connection: Connection
-    ) throws -> FixtureRow {
-        let given = try values.values(for: table, owner: owner, fixtures: fixtures)
-        let returning = (["ctid::text as \"rls ctid\""] + table.columns.map { "\(quoteIdentifier($0.name))::text" })
-            .joined(separator: ", ")
+    /// `tables` (in dependency order) cut into runs in which no table references another.
+    static func batches(_ tables: [Table]) -> [[Table]] {
+        var batches: [[Table]] = []
+        var names: Set<TableName> = []
+        for table in tables {
+            let parents = table.foreignKeys.map(\.referencedTable).filter { $0 != table.qualifiedName }
+            if batches.isEmpty || parents.contains(where: names.contains) {
+                batches.append([])
+                names = []
+            }
+            batches[batches.count - 1].append(table)
+            names.insert(table.qualifiedName)
+        }
+        return batches
+    }
+
+    /// The fixture row's INSERT, which returns the row (nothing when a trigger got there first).
+    private static func insertSQL(_ table: Table, given: [(column: String, sql: String)]) -> String {
         let overriding = given.contains { name in table.column(name.column)?.identity == .always } ? " overriding system value" : ""
         let insert =
             given.isEmpty
             ? "insert into \(table.qualifiedName.sql) default values"
             : "insert into \(table.qualifiedName.sql) (\(given.map { quoteIdentifier($0.column) }.joined(separator: ", ")))"
                 + "\(overriding) values (\(given.map(\.sql).joined(separator: ", ")))"
-        let inserted: QueryResult
-        do {
-            inserted = try connection.query("\(insert) on conflict do nothing returning \(returning)")
-        } catch let error as DatabaseError
-            where [.checkViolation, .invalidTextRepresentation, .numericValueOutOfRange].contains(error.state)
-        {
-            throw CheckError(
-                "rls check's fixture row for \(table.qualifiedName) was refused: \(error.message); "
-                    + "give the column a valid value with .fixture(SQL(raw: \"...\")) in the schema")
-        }
-        if let row = inserted.first { return fixtureRow(row, table: table, owner: owner) }
-        // A trigger got there first (the sign-up profile, a counts table): adopt that row.
+        return "\(insert) on conflict do nothing returning \(returning(table))"
+    }
+
+    /// The columns a fixture row is read back with: its ctid, then every column as text.
+    private static func returning(_ table: Table) -> String {
+        (["ctid::text as \"rls ctid\""] + table.columns.map { "\(quoteIdentifier($0.name))::text" }).joined(separator: ", ")
+    }
+
+    /// The error a refused fixture row throws: in the user's words where a value of ours was wrong.
+    private static func refused(_ table: Table, _ error: DatabaseError) -> Error {
+        guard [.checkViolation, .invalidTextRepresentation, .numericValueOutOfRange].contains(error.state) else { return error }
+        return CheckError(
+            "rls check's fixture row for \(table.qualifiedName) was refused: \(error.message); "
+                + "give the column a valid value with .fixture(SQL(raw: \"...\")) in the schema")
+    }
+
+    /// A trigger got there first (the sign-up profile, a counts table): adopt that row.
+    private static func adopt(
+        _ table: Table, owner: FixtureOwner, given: [(column: String, sql: String)], on connection: Connection
+    ) throws -> FixtureRow {
         let keys = ([table.primaryKey?.columns].compactMap { $0 } + table.uniques.map(\.columns))
         guard let key = keys.first(where: { key in key.allSatisfy { column in given.contains { $0.column == column } } }) else {
             throw CheckError("rls check could not insert a fixture row into \(table.qualifiedName): it conflicts with an existing row")
         }
         let condition = key.map { column in "\(quoteIdentifier(column)) = \(given.first { $0.column == column }!.sql)" }
         let existing = try connection.query(
-            "select \(returning) from \(table.qualifiedName.sql) where \(condition.joined(separator: " and "))")
+            "select \(returning(table)) from \(table.qualifiedName.sql) where \(condition.joined(separator: " and "))")
         guard let row = existing.first else {
             throw CheckError("rls check could not insert or find a fixture row in \(table.qualifiedName)")
         }
