@@ -25,7 +25,8 @@ enum FixtureLoader {
             let (results, failure) = try connection.executeEach(inserts.map { insertSQL($0.table, given: $0.given) })
             if let failure { throw refused(inserts[results.count].table, failure) }
             for (insert, inserted) in zip(inserts, results) {
-                let row = try inserted.first.map { fixtureRow($0, table: insert.table, owner: insert.owner) }
+                let row =
+                    try inserted.first.map { fixtureRow($0, table: insert.table, owner: insert.owner) }
                     ?? adopt(insert.table, owner: insert.owner, given: insert.given, on: connection)
                 fixtures.add(row, to: insert.table.qualifiedName)
             }

@@ -195,7 +195,7 @@ struct ProbeBlock {
     /// What one probe reported.
     struct Report {
         var index: Int
-        /// `grant` when the group's grant failed, else `probe`.
+        /// `grant` when the group's grant failed, `group` when its impersonation did, else `probe`.
         var stage: String
         /// ``ProbeBlock/finished`` when the probe ran to its end, else the error's SQLSTATE.
         var state: String
@@ -210,7 +210,7 @@ struct ProbeBlock {
         /// (ended by U+001E), of seven fields (separated by U+001F): index, stage, state, held (`t`,
         /// `f`), result, the error's message, its context. A group whose grant or impersonation
         /// failed sends one record (stage `grant` or `group`) for its probes from the index to the
-        /// one in the result field; each of them gets that report (`group` as the probe's own error).
+        /// one in the result field; each of them gets that report.
         static func read(_ notices: [DatabaseNotice]) throws -> [Report] {
             var reports: [Report] = []
             for notice in notices where notice.message.hasPrefix(marker) {
@@ -231,7 +231,6 @@ struct ProbeBlock {
                         throw CheckError("a probe group's report could not be read: \(String(Substring(record)))")
                     }
                     report.result = ""
-                    if report.stage == "group" { report.stage = "probe" }
                     for probe in stride(from: index, through: last, by: 1) {
                         report.index = probe
                         reports.append(report)

@@ -31,6 +31,8 @@ struct ProbeRunner {
     private(set) var wrapperFrames = 0
     /// The schema's tables' OIDs, which the blocks ask privileges by.
     private var tableOIDs: [TableName: UInt32] = [:]
+    /// The schemas (by name) each API role lacks USAGE on, which a policies-only probe's grant adds.
+    private var unusableSchemas: [String: Set<String>] = [:]
 
     init(connection: Connection, statements: ProbeStatements) {
         self.connection = connection
@@ -47,6 +49,13 @@ struct ProbeRunner {
                 from pg_roles r where r.rolname in (\(Role.apiRoles.nameLiterals))
                 """
             ).first?["usable"] == "t"
+        let unusable = try connection.query(
+            """
+            select s.name as schema, r.name as role
+            from unnest($1::text[]) as s(name) cross join unnest($2::text[]) as r(name)
+            where not has_schema_privilege(r.name, s.name, 'USAGE')
+            """, [Array(Set(statements.schema.tables.map(\.schema))), Role.apiRoles.map(\.name)])
+        for row in unusable.rows { unusableSchemas[try row.string("role"), default: []].insert(try row.string("schema")) }
         try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")
         if batches {
             let tables = statements.schema.tables.map(\.qualifiedName)
@@ -147,9 +156,14 @@ struct ProbeRunner {
     /// A probe as its block's data.
     private func entry(_ probe: Probe, index: Int, settings: String) -> ProbeBlock.Entry {
         ProbeBlock.Entry(
-            index: index, grant: statements.grant(for: probe), settings: settings, role: probe.persona.role,
+            index: index, grant: grant(for: probe), settings: settings, role: probe.persona.role,
             statement: statements.sql(for: probe), select: probe.operation == .select, table: tableOIDs[probe.table] ?? 0,
             privileges: probe.layer == .policiesOnly ? nil : statements.privilegeChecks(for: probe))
+    }
+
+    /// The grant a policies-only probe runs with (see ``ProbeStatements/grant(for:schemaUsable:)``).
+    private func grant(for probe: Probe) -> String? {
+        statements.grant(for: probe, schemaUsable: !(unusableSchemas[probe.persona.role]?.contains(probe.table.schema) ?? false))
     }
 
     /// What a probe's report says.
@@ -161,6 +175,9 @@ struct ProbeRunner {
             return ((Int(report.result) ?? 0) > 0 ? .allowed : .filtered, nil)
         }
         if report.stage == "grant" { return (.notRun("\(report.state) \(report.message)"), nil) }
+        if report.stage == "group" {
+            return (.notRun("\(probe.persona) could not be impersonated: \(report.state) \(report.message)"), nil)
+        }
         let error = DatabaseError(kind: .server, sqlState: report.state, message: report.message, context: report.context)
         return try classify(error, of: probe, ownFrames: wrapperFrames, held: { probe.layer == .policiesOnly || report.held })
     }
@@ -169,7 +186,7 @@ struct ProbeRunner {
     /// the rollback, grant and impersonation, then the statement itself.
     private func runSeparately(_ probe: Probe) throws -> (outcome: ProbeOutcome, note: String?) {
         var prologue = ["rollback to savepoint \(Self.savepoint)"]
-        if let grant = statements.grant(for: probe) {
+        if let grant = grant(for: probe) {
             do {
                 try connection.execute(prologue.joined() + ";\n" + grant)
             } catch let error as DatabaseError where !error.isConnectionFailure {

@@ -81,13 +81,16 @@ struct ProbeStatements {
     }
 
     /// For a policies-only probe, the grant that removes the privilege barrier: every table
-    /// privilege, so that one grant serves all of a table's policies-only probes for a persona.
-    /// The extra privileges change nothing a probe's statement does: UPDATE and DELETE need SELECT
-    /// for their WHERE anyway (as PostgREST's filters do), and an INSERT without RETURNING or ON
-    /// CONFLICT applies no SELECT policy.
-    func grant(for probe: Probe) -> String? {
+    /// privilege, so that one grant serves all of a table's policies-only probes for a persona,
+    /// and USAGE on the table's schema where the role lacks it (`schemaUsable` false), without
+    /// which the table's grant would change nothing. The extra privileges change nothing a probe's
+    /// statement does: UPDATE and DELETE need SELECT for their WHERE anyway (as PostgREST's filters
+    /// do), and an INSERT without RETURNING or ON CONFLICT applies no SELECT policy.
+    func grant(for probe: Probe, schemaUsable: Bool) -> String? {
         guard probe.layer == .policiesOnly else { return nil }
-        return "grant select, insert, update, delete on table \(probe.table.sql) to \(quoteIdentifier(probe.persona.role))"
+        let role = quoteIdentifier(probe.persona.role)
+        let table = "grant select, insert, update, delete on table \(probe.table.sql) to \(role)"
+        return schemaUsable ? table : "grant usage on schema \(quoteIdentifier(probe.table.schema)) to \(role); \(table)"
     }
 
     /// The column UPDATE probes set: the hand-over column, else the first one they may rewrite.
