@@ -52,6 +52,17 @@ extension Connection {
     /// if let failure = outcome.failure { print("statement \(failure.index) failed: \(failure.error)") }
     /// ```
     public func pipeline(_ statements: [PipelineStatement]) throws -> PipelineOutcome {
+        try pipeline(count: statements.count, ahead: .max) { statements[$0] }
+    }
+
+    /// ``pipeline(_:)`` with statements made as they are sent: `statement(i)` is called in order, once
+    /// the server has at most `ahead` statements unanswered, so that making the next statements
+    /// (and reading what the last ones reported) overlaps with the server running the earlier ones.
+    ///
+    /// ```swift
+    /// let outcome = try connection.pipeline(count: blocks.count, ahead: 4) { PipelineStatement(blocks[$0].text) }
+    /// ```
+    public func pipeline(count: Int, ahead: Int, statement: (Int) throws -> PipelineStatement) throws -> PipelineOutcome {
         let connection = try open()
         guard PQtransactionStatus(connection) == PQTRANS_INTRANS else {
             throw DatabaseError(
@@ -61,9 +72,9 @@ extension Connection {
         guard PQenterPipelineMode(connection) == 1, PQsetnonblocking(connection, 1) == 0 else {
             throw lostConnection("could not enter pipeline mode")
         }
-        var run = PipelineRun(statements: statements)
+        var run = PipelineRun(count: count, ahead: max(1, ahead))
         do {
-            try run.drive(self, connection)
+            try run.drive(self, connection, make: statement)
         } catch {
             // Without the Sync the server never commits anything it received; closing makes it roll back.
             close()
@@ -84,12 +95,15 @@ extension Connection {
 /// The send-and-read loop of one pipeline, in non-blocking mode so that neither side can stall the
 /// other however long the script: statements are queued in chunks, and results are read as they come.
 private struct PipelineRun {
-    let statements: [PipelineStatement]
+    let count: Int
+    /// How many statements may be sent and unanswered at once.
+    let ahead: Int
+    /// The SQL of each statement sent and not yet answered, for the error of the one that fails.
+    private var unanswered: [Int: String] = [:]
     var failure: (index: Int, error: DatabaseError)?
     var commandTags: [String] = []
     private var sent = 0
     private var finished = 0
-    private var flushRequested = false
     private var syncSent = false
     private var synced = false
 
@@ -99,28 +113,30 @@ private struct PipelineRun {
         "COMMIT PREPARED", "ROLLBACK PREPARED",
     ]
 
-    init(statements: [PipelineStatement]) {
-        self.statements = statements
-        commandTags.reserveCapacity(statements.count)
+    init(count: Int, ahead: Int) {
+        self.count = count
+        self.ahead = ahead
+        commandTags.reserveCapacity(count)
     }
 
-    mutating func drive(_ owner: Connection, _ connection: OpaquePointer) throws {
+    mutating func drive(_ owner: Connection, _ connection: OpaquePointer, make: (Int) throws -> PipelineStatement) throws {
         let socket = PQsocket(connection)
         while !synced {
             var queued = 0
-            while sent < statements.count, queued < 256 {
-                try send(statements[sent], owner, connection)
+            while sent < count, queued < 256, sent - finished < ahead {
+                let statement = try make(sent)
+                try send(statement, owner, connection)
+                unanswered[sent] = statement.sql
                 sent += 1
                 queued += 1
             }
             // The Sync (which would commit an implicit transaction, should a statement have ended ours)
             // goes only after every statement's result has been read and checked; until then a Flush
-            // request makes the server send the results.
-            if sent == statements.count, !flushRequested {
+            // request after each batch makes the server send the results.
+            if queued > 0 {
                 guard PQsendFlushRequest(connection) == 1 else { throw owner.lostConnection("could not send the pipeline") }
-                flushRequested = true
             }
-            if finished == statements.count, !syncSent {
+            if finished == count, !syncSent {
                 guard PQpipelineSync(connection) == 1 else { throw owner.lostConnection("could not send the pipeline") }
                 syncSent = true
             }
@@ -129,8 +145,8 @@ private struct PipelineRun {
             guard PQconsumeInput(connection) == 1 else { throw owner.lostConnection("the connection broke") }
             try readAvailable(owner, connection)
             if synced { break }
-            if finished == statements.count, !syncSent { continue }
-            if flush == 0, sent < statements.count { continue }
+            if finished == count, !syncSent { continue }
+            if flush == 0, sent < count, sent - finished < ahead { continue }
             var descriptor = pollfd(fd: socket, events: Int16(POLLIN) | (flush == 1 ? Int16(POLLOUT) : 0), revents: 0)
             _ = poll(&descriptor, 1, -1)
         }
@@ -154,6 +170,7 @@ private struct PipelineRun {
     private mutating func readAvailable(_ owner: Connection, _ connection: OpaquePointer) throws {
         while !synced, finished < sent || syncSent, PQisBusy(connection) == 0 {
             guard let result = PQgetResult(connection) else {
+                unanswered[finished] = nil
                 finished += 1  // the end of one statement's results
                 continue
             }
@@ -183,11 +200,11 @@ private struct PipelineRun {
                 throw transactionLeft("the transaction was no longer open at the end of the pipeline")
             }
         default:
-            guard index < statements.count else {
+            guard index < count else {
                 // An error after the last statement (the server shutting down, say): not a statement's.
                 throw owner.error(from: result, statement: "")
             }
-            if failure == nil { failure = (index, owner.error(from: result, statement: statements[index].sql)) }
+            if failure == nil { failure = (index, owner.error(from: result, statement: unanswered[index] ?? "")) }
         }
     }
 

@@ -23,6 +23,8 @@ struct ProbeRunner {
     static let probesPerBlock = 50
     /// Probes per pipeline: enough to make round trips negligible, few enough to keep memory small.
     static let probesPerPipeline = 1_000
+    /// Blocks sent ahead of the server: the client writes the next block while the server runs these.
+    static let blocksAhead = 3
     let connection: Connection
     let statements: ProbeStatements
     private(set) var batches = true
@@ -132,17 +134,23 @@ struct ProbeRunner {
         _ probes: ArraySlice<Probe>, perBlock: Int, settings: [Persona: String]
     ) throws -> (done: [(outcome: ProbeOutcome, note: String?)], failure: DatabaseError?) {
         let first = probes.startIndex
-        let blocks = stride(from: first, to: probes.endIndex, by: perBlock).map { start in
-            let entries = (start..<min(start + perBlock, probes.endIndex)).map { index in
+        let starts = Array(stride(from: first, to: probes.endIndex, by: perBlock))
+        var reports: [Int: ProbeBlock.Report] = [:]
+        // Reads the reports that have arrived: while the server runs the blocks already sent, so
+        // that reading them, like writing the next block, overlaps with the server's work.
+        func collect() throws {
+            for report in try ProbeBlock.Report.read(connection.notices) { reports[report.index] = report }
+            connection.clearNotices()
+        }
+        connection.clearNotices()
+        let pipelined = try connection.pipeline(count: starts.count, ahead: Self.blocksAhead) { block in
+            try collect()
+            let entries = (starts[block]..<min(starts[block] + perBlock, probes.endIndex)).map { index in
                 entry(probes[index], index: index - first, settings: settings[probes[index].persona]!)
             }
             return PipelineStatement(ProbeBlock(entries: entries).text)
         }
-        connection.clearNotices()
-        let pipelined = try connection.pipeline(blocks)
-        var reports: [Int: ProbeBlock.Report] = [:]
-        for report in try ProbeBlock.Report.read(connection.notices) { reports[report.index] = report }
-        connection.clearNotices()
+        try collect()
         let completed = pipelined.failure.map { $0.index * perBlock } ?? probes.count
         let done = try probes.prefix(completed).enumerated().map { index, probe in
             guard let report = reports[index] else {
