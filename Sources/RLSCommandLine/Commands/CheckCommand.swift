@@ -22,7 +22,9 @@ enum CheckCommand {
                 .value(
                     "statement-timeout", \.statementTimeout,
                     help: "statement_timeout for every probe (default 10s), so a bad policy cannot hang CI."),
-                .flag("deployed-only", \.deployedOnly, help: "Skip the policies-only probes (grant added inside the probe's savepoint)."),
+                .flag(
+                    "deployed-only", \.deployedOnly,
+                    help: "Skip the policies-only probes (the table granted inside a savepoint that is rolled back)."),
                 .flag("explain", \.explain, help: "Measure what the policies cost on generated rows instead (see below)."),
                 .value("rows", \.rows, help: "With --explain: generated rows per table (default 100000)."),
             ] + MigrationsOption.arguments(in: \Self.migrations)
@@ -52,8 +54,8 @@ enum CheckCommand {
             sign-ins; with .updatable(only:) one probe per other column), and the scenario checks, all in one
             transaction that is rolled back: the database is left byte-for-byte unchanged. Each outcome is compared
             with the declared access plans: denied by a missing grant, filtered by RLS, rejected by WITH CHECK, or allowed.
-            Roles the schema denies by grant are also probed with the grant added inside the probe's savepoint, so the
-            policies must hold on their own. For live tables (.live()) it says who would receive each table's changes
+            Roles the schema denies by grant are also probed with the table granted inside a savepoint that is rolled
+            back, so the policies must hold on their own. For live tables (.live()) it says who would receive each table's changes
             (Realtime delivers what the subscriber may select); every private channel (.channel(...)) is probed as
             Realtime asks: receive = select, send = insert on realtime.messages with realtime.topic set, on own and
             others' topics; every storage bucket (Bucket(...)) is probed as the storage API asks: upload, read,
