@@ -8,10 +8,14 @@ import RLSPostgres
 /// does not rebuild a throwaway database on every `rls plan`.
 ///
 /// A catalog depends only on the SQL, the Supabase shape and the default privileges of the scratch
-/// database, which are all in the key. Unreadable or stale entries are ignored and rewritten.
+/// database, which are all in the key. Unreadable or stale entries are ignored and rewritten. Only
+/// the ``kept`` entries used last stay: each holds the schema's SQL and catalog, megabytes for a
+/// large schema, and every edit of the schema makes a new one.
 struct DesiredCatalogCache {
     /// Bumped whenever introspection or the catalog's encoding changes.
     static let formatVersion = 5
+    /// How many desired states stay cached: the schema of a few branches, and the one before an edit.
+    static let kept = 8
 
     let directory: String
 
@@ -30,6 +34,7 @@ struct DesiredCatalogCache {
         let lines = text.split(separator: "\n")
         // The first line guards against two SQL texts sharing the 64-bit file name.
         guard lines.count == 2, lines[0] == SHA256.hexDigest(of: key.utf8) else { return nil }
+        markUsed(key)
         return String(lines[1])
     }
 
@@ -42,6 +47,7 @@ struct DesiredCatalogCache {
         if let data = FileManager.default.contents(atPath: path),
             let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.sql == sql
         {
+            markUsed(key)
             return entry.catalog
         }
         let (catalog, fingerprint) = try build()
@@ -55,8 +61,32 @@ struct DesiredCatalogCache {
             try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
             try? Data((SHA256.hexDigest(of: key.utf8) + "\n" + fingerprint).utf8)
                 .write(to: URL(fileURLWithPath: self.path(key, "fingerprint")), options: .atomic)
+            prune()
         }
         return catalog
+    }
+
+    /// Dates the entry as used now: its fingerprint file's modification time is the entry's last use.
+    private func markUsed(_ key: String) {
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: path(key, "fingerprint"))
+    }
+
+    /// Deletes every entry but the ``kept`` used last (by their fingerprint files' dates); an entry
+    /// whose catalog lost its fingerprint file counts as the oldest.
+    func prune() {
+        let files = FileManager.default
+        guard let names = try? files.contentsOfDirectory(atPath: directory) else { return }
+        let entries = Set(names.filter { $0.hasPrefix("desired-") }.map { ($0 as NSString).deletingPathExtension })
+        func lastUse(_ entry: String) -> Date {
+            let attributes = try? files.attributesOfItem(atPath: (directory as NSString).appendingPathComponent(entry + ".fingerprint"))
+            return attributes?[.modificationDate] as? Date ?? .distantPast
+        }
+        let byUse = entries.map { (entry: $0, used: lastUse($0)) }.sorted { ($0.used, $0.entry) > ($1.used, $1.entry) }
+        for old in byUse.dropFirst(Self.kept) {
+            for suffix in ["json", "fingerprint"] {
+                try? files.removeItem(atPath: (directory as NSString).appendingPathComponent("\(old.entry).\(suffix)"))
+            }
+        }
     }
 
     /// What stands for `sql` in keys: its SHA-256.
