@@ -2,12 +2,14 @@ import RLSModel
 
 /// What an API role can reach, counting PUBLIC and the roles granted to it (`grant authenticated to anon`).
 extension Catalog {
-    /// The role itself, PUBLIC, and every role it was granted, transitively.
+    /// The role itself, PUBLIC, and every role it was granted, transitively (through roles that are
+    /// not API roles too: ``Environment/reachedMemberships``).
     public func reach(of role: String) -> Set<String> {
         var result: Set<String> = [role, "public"]
         var pending = [role]
         while let next = pending.popLast() {
-            for membership in environment.roleMemberships where membership.member == next && !result.contains(membership.role) {
+            for membership in environment.roleMemberships + environment.reachedMemberships
+            where membership.member == next && !result.contains(membership.role) {
                 result.insert(membership.role)
                 pending.append(membership.role)
             }

@@ -9,6 +9,10 @@ extension Catalog {
     public struct Environment: Equatable, Sendable, Codable {
         /// Roles granted to an API role (`grant authenticated to anon`), sorted.
         public var roleMemberships: [RoleMembership]
+        /// Roles granted, transitively, to the roles in ``roleMemberships`` (`grant reporting to
+        /// analyst` after `grant analyst to anon`): what an API role also reaches through them, sorted.
+        /// Only read for that reach; drift is the API role's own membership.
+        public var reachedMemberships: [RoleMembership] = []
         /// Default privileges (any owner, any managed schema or global) that grant to `anon`,
         /// `authenticated` or PUBLIC, beyond Supabase's own (see ``RoleDefaultPrivilege``), sorted.
         public var apiDefaultPrivileges: [RoleDefaultPrivilege]
@@ -23,11 +27,13 @@ extension Catalog {
 
         /// Creates an environment; every list is sorted.
         public init(
-            roleMemberships: [RoleMembership] = [], apiDefaultPrivileges: [RoleDefaultPrivilege] = [],
+            roleMemberships: [RoleMembership] = [], reachedMemberships: [RoleMembership] = [],
+            apiDefaultPrivileges: [RoleDefaultPrivilege] = [],
             extensions: [Extension] = [], foreignTables: [ForeignTable] = [], queueTables: [ForeignTable] = [],
             buckets: [Bucket]? = nil
         ) {
             self.roleMemberships = Array(Set(roleMemberships)).sorted()
+            self.reachedMemberships = Array(Set(reachedMemberships)).sorted()
             self.apiDefaultPrivileges = Array(Set(apiDefaultPrivileges)).sorted()
             self.extensions = extensions.sorted { $0.name < $1.name }
             self.foreignTables = foreignTables.sorted { $0.name < $1.name }

@@ -8,6 +8,7 @@ extension CatalogRows {
     /// Reads ``IntrospectionQuery/environment``'s rows, leaving out Supabase's own default privileges.
     static func environment(_ result: QueryResult) throws -> Catalog.Environment {
         var memberships: [Catalog.RoleMembership] = []
+        var reached: [Catalog.RoleMembership] = []
         var defaults: [Catalog.RoleDefaultPrivilege] = []
         var extensions: [Catalog.Extension] = []
         var foreignTables: [Catalog.ForeignTable] = []
@@ -18,6 +19,8 @@ extension CatalogRows {
             switch try row.string("kind") {
             case "member":
                 memberships.append(Catalog.RoleMembership(member: try row.string("name"), role: try row.string("detail")))
+            case "reached member":
+                reached.append(Catalog.RoleMembership(member: try row.string("name"), role: try row.string("detail")))
             case "default":
                 guard let kind = kinds[try row.string("detail")] else { continue }
                 let schema = try row.string("schema")
@@ -54,7 +57,7 @@ extension CatalogRows {
             }
         }
         return Catalog.Environment(
-            roleMemberships: memberships, apiDefaultPrivileges: withoutSupabaseDefaults(defaults),
+            roleMemberships: memberships, reachedMemberships: reached, apiDefaultPrivileges: withoutSupabaseDefaults(defaults),
             extensions: extensions, foreignTables: foreignTables, queueTables: queues, buckets: buckets)
     }
 

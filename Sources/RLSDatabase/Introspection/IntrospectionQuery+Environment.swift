@@ -31,12 +31,17 @@ extension IntrospectionQuery {
     }
 
     static let environment = """
-        select 'member' as kind, '' as schema, m.rolname::text as name, r.rolname::text as detail,
+        select case when m.rolname in (\(Role.clientRoles.nameLiterals)) then 'member' else 'reached member' end as kind,
+               '' as schema, m.rolname::text as name, r.rolname::text as detail,
                null::text as grantee, null::text as privilege, null::text as extra
-        from pg_auth_members am
-        join pg_roles m on m.oid = am.member
-        join pg_roles r on r.oid = am.roleid
-        where m.rolname in (\(Role.clientRoles.nameLiterals))
+        from (with recursive reached(member, role) as (
+                select am.member, am.roleid from pg_auth_members am join pg_roles m on m.oid = am.member
+                where m.rolname in (\(Role.clientRoles.nameLiterals))
+                union
+                select am.member, am.roleid from pg_auth_members am join reached on am.member = reached.role)
+              select member, role from reached) as membership
+        join pg_roles m on m.oid = membership.member
+        join pg_roles r on r.oid = membership.role
         union all
         select 'default', coalesce(n.nspname, ''), pg_get_userbyid(d.defaclrole)::text, d.defaclobjtype::text,
                case when a.grantee = 0 then 'public' else pg_get_userbyid(a.grantee)::text end, a.privilege_type, null
