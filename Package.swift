@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "RLSModelTests", dependencies: ["RLSModel", "ElectricRide"]),
         .testTarget(
             name: "RLSSQLTests",
-            dependencies: ["RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"],
+            dependencies: ["RLSModel", "RLSSQL", "RLSDatabase", "RLSCheck", "RLSTestSupport", "ElectricRide"],
             exclude: ["Snapshots"]
         ),
         .testTarget(name: "RLSCatalogTests", dependencies: ["RLSCatalog", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"]),

@@ -1,4 +1,5 @@
 import Foundation
+import RLSCheck
 import RLSDatabase
 import RLSModel
 import RLSSQL
@@ -6,15 +7,18 @@ import RLSTestSupport
 
 extension Connection {
     /// Runs `body` as `role` (and, for a user, with that user's JWT claims) in a transaction
-    /// that is always rolled back.
+    /// that is always rolled back. The impersonation is `rls check`'s own (``Impersonation``).
     func asRole<T>(_ role: String, user: String? = nil, _ body: (Connection) throws -> T) throws -> T {
+        let persona: Persona
+        switch (role, user) {
+        case ("anon", nil): persona = .anon
+        case ("service_role", nil): persona = .serviceRole
+        case ("authenticated", let id): persona = .user(Persona.User(name: "user", id: id ?? "", email: ""))
+        default: throw DatabaseError(kind: .unexpectedResult, message: "asRole: \(role) is not an API role a test can become")
+        }
         try execute("begin")
         defer { try? execute("rollback") }
-        try execute("set local role \(quoteIdentifier(role))")
-        if let user {
-            let claims = "{\"sub\":\"\(user)\",\"role\":\"\(role)\"}"
-            _ = try query("select set_config('request.jwt.claims', $1, true)", [claims])
-        }
+        try execute(Impersonation.script(for: persona))
         return try body(self)
     }
 
@@ -26,9 +30,7 @@ extension Connection {
     /// Inserts a user into auth.users as a sign-up would; returns its id.
     @discardableResult
     func signUp(_ id: String, email: String, name: String) throws -> String {
-        try query(
-            "insert into auth.users (id, email, raw_user_meta_data) values ($1::uuid, $2, jsonb_build_object('full_name', $3::text))",
-            [id, email, name])
+        try execute(AuthUsers.signUpSQL([AuthUsers.SignUp(id: id, email: email, fullName: name)]))
         return id
     }
 }

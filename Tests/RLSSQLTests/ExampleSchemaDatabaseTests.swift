@@ -40,6 +40,17 @@ import Testing
         #expect(!columns.contains("email") && !columns.contains("phone"))
     }
 
+    /// A name with quotes, a backslash and a line break reaches the profile as typed: the sign-up's
+    /// metadata is written as JSON, quoted once.
+    @Test func aNameWithQuotesReachesTheProfileAsTyped() throws {
+        let db = try database()
+        let carol = "33333333-3333-4333-8333-333333333333"
+        let name = "Carol \"CJ\" O'Brien \\ the 2nd\nof Cork"
+        try db.signUp(carol, email: "carol@example.org", name: name)
+        let row = try #require(try db.query("select full_name from public.profiles where id = $1::uuid", [carol]).first)
+        #expect(try row.string("full_name") == name)
+    }
+
     @Test func anonReadsPerBrandCountsButNoListing() throws {
         let db = try database()
         try db.asRole("anon") { db in

@@ -35,20 +35,16 @@ enum FixtureLoader {
         return fixtures
     }
 
-    /// The users, as GoTrue would create them on sign-up.
+    /// The users, as Supabase Auth would create them on sign-up.
     static func insertUsers(_ users: [Persona.User], on connection: Connection) throws {
-        let rows = users.map { user in
-            let email = user.email.isEmpty ? "null" : quoteLiteral(user.email)
-            let provider = user.isAnonymous ? #"'{"provider":"anonymous","providers":["anonymous"]}'"# : quoteLiteral(user.appMetadataJSON)
-            return "(\(quoteLiteral(user.id)), 'authenticated', 'authenticated', \(email), "
-                + "\(quoteLiteral(#"{"full_name":"\#(user.name.capitalized) (rls check)"}"#)), "
-                + "\(provider), \(user.isAnonymous), now(), now())"
-        }
         try connection.execute(
-            """
-            insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, is_anonymous, created_at, updated_at)
-            values \(rows.joined(separator: ", "))
-            """)
+            AuthUsers.signUpSQL(
+                users.map { user in
+                    AuthUsers.SignUp(
+                        id: user.id, email: user.email.isEmpty ? nil : user.email, fullName: "\(user.name.capitalized) (rls check)",
+                        appMetadataJSON: user.isAnonymous ? #"{"provider":"anonymous","providers":["anonymous"]}"# : user.appMetadataJSON,
+                        isAnonymous: user.isAnonymous)
+                }))
     }
 
     /// One membership row per extra member: alice's group, the member's user id and role.

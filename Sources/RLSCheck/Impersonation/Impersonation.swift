@@ -1,4 +1,5 @@
 import RLSDatabase
+import RLSSQL
 
 /// Switches a transaction to a persona exactly as Supabase's API does, transaction-locally.
 ///
@@ -38,8 +39,8 @@ public enum Impersonation {
         case .serviceRole:
             return #"{"role":"service_role"}"#
         case .user(let user):
-            return #"{"sub":"\#(user.id)","role":"authenticated","email":\#(JSONValue.quoted(user.email)),"aud":"authenticated","#
-                + #""aal":\#(JSONValue.quoted(user.aal)),"is_anonymous":\#(user.isAnonymous),"app_metadata":\#(user.appMetadataJSON)}"#
+            return #"{"sub":"\#(user.id)","role":"authenticated","email":\#(quoteJSONString(user.email)),"aud":"authenticated","#
+                + #""aal":\#(quoteJSONString(user.aal)),"is_anonymous":\#(user.isAnonymous),"app_metadata":\#(user.appMetadataJSON)}"#
         }
     }
 }

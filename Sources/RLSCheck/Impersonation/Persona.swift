@@ -1,3 +1,5 @@
+import RLSSQL
+
 /// Who a probe acts as: the roles and JWT claims Supabase's API would use for that caller.
 ///
 /// ```swift
@@ -48,7 +50,7 @@ public enum Persona: Sendable, Hashable, CustomStringConvertible {
 
         /// The `app_metadata` claim: the provider, and the role when there is one.
         var appMetadataJSON: String {
-            #"{"provider":"email","providers":["email"]"# + (appRole.map { #","role":\#(JSONValue.quoted($0))"# } ?? "") + "}"
+            #"{"provider":"email","providers":["email"]"# + (appRole.map { #","role":\#(quoteJSONString($0))"# } ?? "") + "}"
         }
 
         /// The first of the two users every check signs in as. The reserved `.invalid` domain keeps

@@ -1,3 +1,5 @@
+import RLSSQL
+
 /// A JSON value that prints with its keys in the order given, so reports are stable byte for byte.
 enum JSONValue {
     case string(String)
@@ -12,7 +14,7 @@ enum JSONValue {
     func text(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
-        case .string(let value): return Self.quoted(value)
+        case .string(let value): return quoteJSONString(value)
         case .number(let value): return Self.rounded(value)
         case .integer(let value): return String(value)
         case .bool(let value): return value ? "true" : "false"
@@ -22,7 +24,7 @@ enum JSONValue {
             return "[\n" + values.map { inner + $0.text(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
         case .object(let pairs):
             guard !pairs.isEmpty else { return "{}" }
-            return "{\n" + pairs.map { inner + Self.quoted($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n")
+            return "{\n" + pairs.map { inner + quoteJSONString($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n")
                 + "\n\(indent)}"
         }
     }
@@ -33,21 +35,4 @@ enum JSONValue {
     }
 
     /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
 }

@@ -1,3 +1,5 @@
+import RLSSQL
+
 /// The report as TAP version 13 (`rls check --format tap`): a plan line, one `ok`/`not ok` per
 /// probe and per scenario, a YAML block under each failure, and `# SKIP` for unverified probes.
 ///
@@ -76,10 +78,10 @@ public struct TAPReport {
     }
 
     private func yaml(_ pairs: [(String, String)], list: (String, [String])) -> [String] {
-        var lines = ["  ---"] + pairs.map { "  \($0.0): \(JSONValue.quoted($0.1))" }
+        var lines = ["  ---"] + pairs.map { "  \($0.0): \(quoteJSONString($0.1))" }
         if !list.1.isEmpty {
             lines.append("  \(list.0):")
-            lines += list.1.map { "    - \(JSONValue.quoted($0))" }
+            lines += list.1.map { "    - \(quoteJSONString($0))" }
         }
         return lines + ["  ..."]
     }
