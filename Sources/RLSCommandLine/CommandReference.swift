@@ -5,22 +5,18 @@
 /// `RLS_RECORD_SNAPSHOTS=1`.
 enum CommandReference {
     static func markdown(program: String = "rls") -> String {
-        var lines = [
-            "# Commands",
-            "",
-            "<!-- Generated from the command declarations in Sources/RLSCommandLine by CommandReference.markdown(); "
-                + "do not edit. Regenerate: RLS_RECORD_SNAPSHOTS=1 swift test --filter CommandReference -->",
-            "",
-            "Every `\(program)` command with its options, as `\(program) help COMMAND` prints them. In your own package "
-                + "the executable is the one your `main.swift` builds (`swift run \(program) plan`); exit codes are in "
-                + "[EXIT-CODES.md](EXIT-CODES.md).",
-            "",
-            "| Command | What it does |",
-            "| --- | --- |",
-        ]
-        for command in Commands.all {
-            lines.append("| [`\(program) \(command.name)`](#\(anchor(program, command))) | \(cell(command.summary)) |")
-        }
+        var lines =
+            [
+                "# Commands",
+                "",
+                "<!-- Generated from the command declarations in Sources/RLSCommandLine by CommandReference.markdown(); "
+                    + "do not edit. Regenerate: RLS_RECORD_SNAPSHOTS=1 swift test --filter CommandReference -->",
+                "",
+                "Every `\(program)` command with its options, as `\(program) help COMMAND` prints them. In your own package "
+                    + "the executable is the one your `main.swift` builds (`swift run \(program) plan`); exit codes are in "
+                    + "[EXIT-CODES.md](EXIT-CODES.md).",
+                "",
+            ] + commandTable(program: program)
         lines += ["", "## Options of every command", ""]
         lines += table(GlobalOptions.arguments.map(\.spec), heading: "Option")
         for command in Commands.all {
@@ -30,12 +26,42 @@ enum CommandReference {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Every command and what it does, each linked to its section of `page` (this file when empty):
+    /// the top of COMMANDS.md, and README.md's table (``readme(updating:)``).
+    static func commandTable(program: String = "rls", linking page: String = "") -> [String] {
+        ["| Command | What it does |", "| --- | --- |"]
+            + Commands.all.map { "| [`\(program) \($0.name)`](\(page)#\(anchor(program, $0))) | \(cell($0.summary)) |" }
+    }
+
+    /// The lines around README.md's generated command table.
+    static let readmeMarkers = (
+        begin: "<!-- Generated from the command declarations by CommandReference.commandTable(); do not edit. "
+            + "Regenerate: RLS_RECORD_SNAPSHOTS=1 swift test --filter CommandReference -->",
+        end: "<!-- End of the generated command table -->"
+    )
+
+    /// `readme` with the text between ``readmeMarkers`` replaced by the command table; nil when the
+    /// markers are missing.
+    static func readme(updating readme: String) -> String? {
+        guard let begin = readme.range(of: readmeMarkers.begin + "\n"),
+            let end = readme.range(of: readmeMarkers.end, range: begin.upperBound..<readme.endIndex)
+        else { return nil }
+        let table = commandTable(linking: "Docs/COMMANDS.md").joined(separator: "\n") + "\n"
+        return String(readme[..<begin.upperBound]) + table + String(readme[end.lowerBound...])
+    }
+
     private static func section(_ command: Command, program: String, level: String) -> [String] {
         var lines = [
             "", "\(level) \(program) \(command.name)", "", prose(command.summary), "", "```", command.usage(program: program, column: 0),
             "```",
         ]
-        for paragraph in paragraphs(command.discussion) { lines += ["", paragraph] }
+        for paragraph in command.discussionParagraphs {
+            switch paragraph {
+            // One line per paragraph: a wrapped line that starts with "- " would otherwise read as a list.
+            case .prose(let text): lines += ["", prose(text)]
+            case .commands(let commands): lines += ["", "```sh"] + commands + ["```"]
+            }
+        }
         if !command.subcommands.isEmpty {
             lines += ["", "| Subcommand | What it does |", "| --- | --- |"]
             lines += command.subcommands.map { "| [`\($0.word)`](#\(anchor(program, $0))) | \(cell($0.summary)) |" }
@@ -55,16 +81,6 @@ enum CommandReference {
     /// GitHub's anchor for a heading `rls dev start`.
     private static func anchor(_ program: String, _ command: Command) -> String {
         "\(program) \(command.name)".lowercased().replacingOccurrences(of: " ", with: "-")
-    }
-
-    /// The discussion's paragraphs; one whose lines are all indented is a command to type, shown as code.
-    private static func paragraphs(_ text: String) -> [String] {
-        text.components(separatedBy: "\n\n").filter { !$0.isEmpty }.map { paragraph in
-            let lines = paragraph.split(separator: "\n", omittingEmptySubsequences: false)
-            // One line per paragraph: a wrapped line that starts with "- " would otherwise read as a list.
-            guard lines.allSatisfy({ $0.hasPrefix("  ") }) else { return prose(lines.joined(separator: " ")) }
-            return (["```sh"] + lines.map { String($0.dropFirst(2)) } + ["```"]).joined(separator: "\n")
-        }
     }
 
     /// Text outside code spans with `<`, `*` and `|` escaped, so Markdown shows it as written.

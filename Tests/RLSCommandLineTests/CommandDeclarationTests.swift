@@ -32,6 +32,27 @@ struct CommandDeclarationTests {
         #expect(unknown.error.contains("did you mean 'rls check'?"), "\(unknown.error)")
     }
 
+    /// `--help` wraps every discussion at 100 columns, whatever the source's own line breaks, and
+    /// keeps every word; commands to type keep their own lines.
+    @Test func helpWrapsTheDiscussionAtOneHundredColumns() {
+        for command in Commands.all + Commands.all.flatMap(\.subcommands) {
+            let help = command.help(program: "rls")
+            for paragraph in command.discussionParagraphs {
+                switch paragraph {
+                case .prose(let text):
+                    let lines = Command.wrap(text, width: 100)
+                    #expect(lines.allSatisfy { $0.count <= 100 || !$0.contains(" ") }, "\(command.name): \(lines)")
+                    #expect(lines.joined(separator: " ") == text.split(separator: " ").joined(separator: " "), "\(command.name)")
+                    #expect(help.contains(lines.joined(separator: "\n")), "\(command.name)")
+                case .commands(let commands):
+                    #expect(help.contains(commands.map { "  " + $0 }.joined(separator: "\n")), "\(command.name)")
+                }
+            }
+        }
+        #expect(Command.wrap("aaa bbb ccc", width: 7) == ["aaa bbb", "ccc"])
+        #expect(Command.wrap("a-very-long-word b", width: 4) == ["a-very-long-word", "b"])
+    }
+
     @Test func versionWorksAnywhere() {
         for arguments in [
             ["--version"], ["plan", "--version"], ["dev", "--version"], ["dev", "stop", "--version"], ["--version", "sql"],

@@ -42,6 +42,21 @@ struct CommandReferenceTests {
         #expect(markdown.contains("[--statement-timeout DURATION]"))
     }
 
+    /// README.md's table of commands is the same table, generated between its markers.
+    @Test func readmeTableIsUpToDate() throws {
+        let path = Self.root.appendingPathComponent("README.md").path
+        let readme = try String(contentsOfFile: path, encoding: .utf8)
+        let updated = try #require(CommandReference.readme(updating: readme), "README.md lacks the command table's markers")
+        #expect(updated.contains("| [`rls plan`](Docs/COMMANDS.md#rls-plan) | "))
+        if SnapshotFolder.isRecording {
+            try updated.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(
+            updated == readme,
+            "README.md's command table is stale; regenerate with RLS_RECORD_SNAPSHOTS=1 swift test --filter CommandReference")
+    }
+
     @Test func readmeLinksIt() throws {
         let readme = try String(contentsOfFile: Self.root.appendingPathComponent("README.md").path, encoding: .utf8)
         #expect(readme.contains("(Docs/COMMANDS.md)"))
