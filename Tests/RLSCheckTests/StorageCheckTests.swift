@@ -63,6 +63,29 @@ import Testing
         #expect(JSONReport(report).text.contains(#""bucket" : "avatars""#) || JSONReport(report).text.contains(#""bucket": "avatars""#))
     }
 
+    /// A file probe that runs past the statement timeout fails its block; the block's probes then
+    /// run one at a time: the slow ones report the timeout, the others still pass.
+    @Test func aTimedOutFileProbeLeavesTheOthersRight() throws {
+        let (_, db) = try TestDatabase.make()
+        try db.execute(
+            "begin;\n" + renderValidated(Harbour.schema) + "\n"
+                + """
+                create function public.slow() returns boolean language sql as $$ select pg_sleep(5) is not null $$;
+                grant execute on function public.slow() to authenticated;
+                create policy "slow reads" on storage.objects as restrictive for select to authenticated
+                  using (bucket_id <> 'avatars' or public.slow());
+                commit;
+                """)
+        let report = try AccessCheck.run(Harbour.schema, on: db, options: CheckOptions(statementTimeout: "200ms"))
+        let avatars = report.files.filter { $0.probe.bucket.id == "avatars" && $0.probe.persona.role == "authenticated" }
+        let timedOut = avatars.filter { $0.error?.hasPrefix("57014") == true }
+        #expect(!timedOut.isEmpty, "\(avatars.map { "\($0.probe.name): \($0.observed) \($0.error ?? "")" })")
+        #expect(timedOut.allSatisfy { $0.verdict == .unverified })
+        let others = report.files.filter { $0.probe.bucket.id != "avatars" }
+        #expect(others.count > 50)
+        #expect(others.allSatisfy { $0.verdict == .pass }, "\(others.filter { $0.verdict != .pass }.map(\.probe.name))")
+    }
+
     /// Without its bucket row an upload breaks the foreign key: the probe is unverified with the server's
     /// error, not a pass or a silent refusal.
     @Test func aMissingBucketRowLeavesTheProbesUnverifiedWithTheError() throws {

@@ -80,9 +80,9 @@ public enum AccessCheck {
             ProbeResult(probe: planned.probe, expected: planned.expected, actual: observed.outcome, note: observed.note)
         }
         let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
-        let channelResults = try channels.probes().map(channels.run)
+        let channelResults = try channels.run(channels.probes(), with: runner)
         let files = FileProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
-        let fileResults = try files.probes().map(files.run)
+        let fileResults = try files.run(files.probes(), with: runner)
         try runner.finish()
         let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }
 

@@ -25,8 +25,9 @@ import RLSSQL
 ///       if g.grant_sql is not null then execute g.grant_sql; end if;
 ///       stage := 'group';
 ///       perform set_config(s.name, s.value, true) from unnest(g.setting_names, g.setting_values) as s(name, value);
-///       for p in select * from (values (0, 0, 'select …', true, 16502::oid, array['SELECT']::text[], array['id']::text[]), …
-///       ) as probe(group_number, number, statement, returns_rows, table_oid, privileges, privilege_columns)
+///       for p in select * from (values
+///         (0, 0, 'select …', 'owners', null::text[], null::text[], 16502::oid, array['SELECT']::text[], array['id']::text[]), …
+///       ) as probe(group_number, number, statement, returns, setting_names, setting_values, table_oid, privileges, privilege_columns)
 ///       where probe.group_number = g.number loop
 ///         begin
 ///           execute 'select coalesce(string_agg(o, ''+'' order by o), '''') from (' || p.statement || ') as s(o)' into result;
@@ -71,8 +72,10 @@ struct ProbeBlock {
         var role: String
         /// The probe's statement.
         var statement: String
-        /// Whether the statement returns fixture owners (a SELECT probe) rather than a row count.
-        var select: Bool
+        /// What the statement's result is read as.
+        var returns: Returns
+        /// Settings of this probe alone, made after the group's (`realtime.topic` for a channel probe).
+        var probeSettings: [(name: String, value: String)] = []
         /// The table's OID, for `has_table_privilege`.
         var table: UInt32
         /// The privileges the statement needs, per column (nil: the whole table); nil: not asked.
@@ -82,6 +85,16 @@ struct ProbeBlock {
         func sharesGroup(with other: Entry) -> Bool {
             grant == other.grant && settings == other.settings && role == other.role
         }
+    }
+
+    /// How a probe's statement reports what it did.
+    enum Returns: String {
+        /// Fixture owners, one per row (`alice`, `bob`), joined as `alice+bob`: a SELECT probe.
+        case owners
+        /// The rows the statement wrote.
+        case rowCount = "count"
+        /// The one value the statement returns (`select count(*) …`).
+        case value
     }
 
     var entries: [Entry]
@@ -105,7 +118,9 @@ struct ProbeBlock {
                 groups += "\(quoteLiteral(entry.role)))"
             }
             if !probes.isEmpty { probes += ",\n        " }
-            probes += "(\(group), \(entry.index), \(quoteLiteral(entry.statement)), \(entry.select), \(entry.table)::oid, "
+            probes += "(\(group), \(entry.index), \(quoteLiteral(entry.statement)), '\(entry.returns.rawValue)', "
+            probes += entry.probeSettings.isEmpty ? "null::text[], null::text[], " : "\(Self.settingsSQL(entry.probeSettings)), "
+            probes += "\(entry.table)::oid, "
             if let required = entry.privileges {
                 probes += "\(Self.array(required.map(\.privilege))), \(Self.array(required.map(\.column))))"
             } else {
@@ -133,12 +148,18 @@ struct ProbeBlock {
                   perform set_config(s.name, s.value, true) from unnest(g.setting_names, g.setting_values) as s(name, value);
                   for p in select * from (values
                     \(probes)
-                  ) as probe(group_number, number, statement, returns_rows, table_oid, privileges, privilege_columns)
+                  ) as probe(group_number, number, statement, returns, setting_names, setting_values, table_oid, privileges,
+                             privilege_columns)
                   where probe.group_number = g.number loop
                     result := null; state := null; message := null; context := null; held := null;
                     begin
-                      if p.returns_rows then
+                      if p.setting_names is not null then
+                        perform set_config(s.name, s.value, true) from unnest(p.setting_names, p.setting_values) as s(name, value);
+                      end if;
+                      if p.returns = '\(Returns.owners.rawValue)' then
                         execute 'select coalesce(string_agg(o, ''+'' order by o), '''') from (' || p.statement || ') as s(o)' into result;
+                      elsif p.returns = '\(Returns.value.rawValue)' then
+                        execute p.statement into result;
                       else
                         execute p.statement;
                         get diagnostics affected = row_count;

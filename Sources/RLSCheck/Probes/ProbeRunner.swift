@@ -67,7 +67,8 @@ struct ProbeRunner {
             for (table, row) in zip(tables, oids.rows) { tableOIDs[table] = UInt32(try row.string("oid")) }
             connection.clearNotices()
             let probe = ProbeBlock.Entry(
-                index: 0, grant: nil, settings: ProbeBlock.settingsSQL([]), role: "", statement: "select 1 / 0", select: false, table: 0,
+                index: 0, grant: nil, settings: ProbeBlock.settingsSQL([]), role: "", statement: "select 1 / 0", returns: .rowCount,
+                table: 0,
                 privileges: nil)
             try connection.execute(ProbeBlock(entries: [probe]).text)
             wrapperFrames = try ProbeBlock.Report.read(connection.notices).first?.context.split(separator: "\n").count ?? 0
@@ -165,7 +166,8 @@ struct ProbeRunner {
     private func entry(_ probe: Probe, index: Int, settings: String) -> ProbeBlock.Entry {
         ProbeBlock.Entry(
             index: index, grant: grant(for: probe), settings: settings, role: probe.persona.role,
-            statement: statements.sql(for: probe), select: probe.operation == .select, table: tableOIDs[probe.table] ?? 0,
+            statement: statements.sql(for: probe), returns: probe.operation == .select ? .owners : .rowCount,
+            table: tableOIDs[probe.table] ?? 0,
             privileges: probe.layer == .policiesOnly ? nil : statements.privilegeChecks(for: probe))
     }
 
@@ -219,6 +221,36 @@ struct ProbeRunner {
     /// Whether the probe's role holds what its statement needs, asked after the probe was rolled back.
     private func held(by probe: Probe) throws -> Bool {
         try probe.layer == .policiesOnly || statements.privilegesHeld(by: probe, on: connection)
+    }
+
+    /// Runs `entries` (numbered from 0: channel and file probes) in blocks, all in one pipeline, and
+    /// returns each one's report: nil for every entry from the first block that failed as a whole (a
+    /// timeout, a cancel), after rolling back to ``savepoint``, and for all of them where probes do
+    /// not run in blocks (a hardened database). The caller runs those on their own.
+    func reports(for entries: [ProbeBlock.Entry]) throws -> [ProbeBlock.Report?] {
+        guard batches, !entries.isEmpty else { return Array(repeating: nil, count: entries.count) }
+        let starts = Array(stride(from: 0, to: entries.count, by: Self.probesPerBlock))
+        connection.clearNotices()
+        let outcome = try connection.pipeline(count: starts.count, ahead: Self.blocksAhead) { block in
+            PipelineStatement(
+                ProbeBlock(entries: Array(entries[starts[block]..<min(starts[block] + Self.probesPerBlock, entries.count)])).text)
+        }
+        var reports: [Int: ProbeBlock.Report] = [:]
+        for report in try ProbeBlock.Report.read(connection.notices) { reports[report.index] = report }
+        connection.clearNotices()
+        if outcome.failure != nil { try connection.execute("rollback to savepoint \(Self.savepoint)") }
+        let completed = outcome.failure.map { $0.index * Self.probesPerBlock } ?? entries.count
+        return entries.indices.map { $0 < completed ? reports[$0] : nil }
+    }
+
+    /// The entry of a channel or file probe: `persona` runs `statement` (after `probeSettings`).
+    static func entry(
+        _ index: Int, as persona: Persona, _ statement: String, returns: ProbeBlock.Returns,
+        probeSettings: [(name: String, value: String)] = []
+    ) -> ProbeBlock.Entry {
+        ProbeBlock.Entry(
+            index: index, grant: nil, settings: ProbeBlock.settingsSQL(Impersonation.settings(for: persona)), role: persona.role,
+            statement: statement, returns: returns, probeSettings: probeSettings, table: 0, privileges: nil)
     }
 
     /// Leaves the savepoint, undoing the last separate or channel probe.

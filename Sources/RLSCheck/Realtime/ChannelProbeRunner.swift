@@ -2,10 +2,11 @@ import RLSDatabase
 import RLSModel
 import RLSSQL
 
-/// Runs channel probes in the check's transaction, each rolled back to ``ProbeRunner/savepoint``.
+/// Runs channel probes in the check's transaction, in probe blocks like the table probes, each
+/// probe rolled back.
 ///
-/// Receive: `postgres` (which bypasses RLS) puts one message per feature on the topic, then the
-/// persona, with `realtime.topic` set, counts the messages it can see. Send: the persona inserts a
+/// Receive: `postgres` (which bypasses RLS) first puts one message per feature on every topic
+/// probed, then the persona, with `realtime.topic` set, counts the messages it can see. Send: the persona inserts a
 /// message. Refusals are no rows for receive, 42501 for send.
 struct ChannelProbeRunner {
     let connection: Connection
@@ -55,29 +56,84 @@ struct ChannelProbeRunner {
         }
     }
 
-    /// Runs one probe.
-    func run(_ probe: ChannelProbe) throws -> ChannelProbeResult {
+    /// Runs every probe in probe blocks (``ProbeRunner/reports(for:)``), each receive topic's
+    /// messages put in once beforehand, each probe rolled back inside its block; a probe its block
+    /// could not run (a timeout, a hardened database) runs on its own (``run(_:)``).
+    func run(_ probes: [ChannelProbe], with runner: ProbeRunner) throws -> [ChannelProbeResult] {
+        guard !probes.isEmpty else { return [] }
+        var messages: [String] = []
+        for probe in probes where probe.action == .receive {
+            for row in messageRows(probe) where !messages.contains(row) { messages.append(row) }
+        }
+        if !messages.isEmpty {
+            do {
+                try connection.execute(
+                    "rollback to savepoint \(ProbeRunner.savepoint);\n"
+                        + "insert into realtime.messages (topic, extension, payload, event, private) values "
+                        + messages.joined(separator: ", "))
+            } catch let error as DatabaseError where !error.isConnectionFailure {
+                // The messages cannot be put in: each probe runs alone and reports what it meets.
+                try connection.execute("rollback to savepoint \(ProbeRunner.savepoint)")
+                return try probes.map(run)
+            }
+        }
+        let entries = probes.enumerated().map { index, probe in
+            ProbeRunner.entry(
+                index, as: probe.persona, statement(probe), returns: probe.action == .receive ? .value : .rowCount,
+                probeSettings: [("realtime.topic", probe.topic)])
+        }
+        return try zip(probes, runner.reports(for: entries)).map { probe, report in
+            guard let report else { return try run(probe) }
+            switch report.state {
+            case ProbeBlock.finished:
+                return ChannelProbeResult(probe: probe, allowed: probe.action == .send || (Int(report.result) ?? 0) > 0)
+            case SQLState.insufficientPrivilege.rawValue where report.stage == "probe":
+                return ChannelProbeResult(probe: probe, allowed: false)
+            default:
+                let words = report.stage == "group" ? "\(probe.persona) could not be impersonated: " : ""
+                return ChannelProbeResult(probe: probe, allowed: nil, error: "\(words)\(report.state) \(report.message)")
+            }
+        }
+    }
+
+    /// The messages a receive probe's topic holds first, one per feature of the channel, as rows of
+    /// an INSERT into realtime.messages.
+    private func messageRows(_ probe: ChannelProbe) -> [String] {
+        probe.channel.features.map { "(\(quoteLiteral(probe.topic)), \(quoteLiteral($0.rawValue)), '{}'::jsonb, 'rls-check', true)" }
+    }
+
+    /// What the persona runs, with `realtime.topic` set: count the topic's messages it can see
+    /// (receive), or send one (send).
+    private func statement(_ probe: ChannelProbe) -> String {
         let topic = quoteLiteral(probe.topic)
+        switch probe.action {
+        case .receive:
+            return "select count(*) as seen from realtime.messages where topic = \(topic)"
+        case .send:
+            let feature = quoteLiteral((probe.channel.features.first ?? .broadcast).rawValue)
+            return "insert into realtime.messages (topic, extension, payload, event, private) "
+                + "values (\(topic), \(feature), '{}'::jsonb, 'rls-check', true)"
+        }
+    }
+
+    /// Runs one probe on its own: its topic's messages put in (receive), the persona, the statement.
+    func run(_ probe: ChannelProbe) throws -> ChannelProbeResult {
         var prologue = ["rollback to savepoint \(ProbeRunner.savepoint)"]
         if probe.action == .receive {
-            let rows = probe.channel.features.map { "(\(topic), \(quoteLiteral($0.rawValue)), '{}'::jsonb, 'rls-check', true)" }
             prologue.append(
                 "insert into realtime.messages (topic, extension, payload, event, private) values "
-                    + rows.joined(separator: ", "))
+                    + messageRows(probe).joined(separator: ", "))
         }
         prologue.append(Impersonation.script(for: probe.persona))
-        prologue.append("select set_config('realtime.topic', \(topic), true)")
+        prologue.append("select set_config('realtime.topic', \(quoteLiteral(probe.topic)), true)")
         do {
             try connection.execute(prologue.joined(separator: ";\n"))
             switch probe.action {
             case .receive:
-                let seen = try connection.query("select count(*) as seen from realtime.messages where topic = \(topic)")
+                let seen = try connection.query(statement(probe))
                 return ChannelProbeResult(probe: probe, allowed: (Int(seen.first?["seen"] ?? "0") ?? 0) > 0)
             case .send:
-                let feature = quoteLiteral((probe.channel.features.first ?? .broadcast).rawValue)
-                try connection.execute(
-                    "insert into realtime.messages (topic, extension, payload, event, private) "
-                        + "values (\(topic), \(feature), '{}'::jsonb, 'rls-check', true)")
+                try connection.execute(statement(probe))
                 return ChannelProbeResult(probe: probe, allowed: true)
             }
         } catch let error as DatabaseError where !error.isConnectionFailure {

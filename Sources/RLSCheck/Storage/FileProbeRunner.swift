@@ -2,10 +2,11 @@ import RLSDatabase
 import RLSModel
 import RLSSQL
 
-/// Runs storage probes in the check's transaction, each rolled back to ``ProbeRunner/savepoint``.
+/// Runs storage probes in the check's transaction, in probe blocks like the table probes, each
+/// probe rolled back.
 ///
-/// Before each probe `postgres` (which bypasses RLS) puts `rls-check.txt` in both sides' folders of
-/// the bucket; then the persona uploads `rls-check-upload.txt` to a folder, or reads, overwrites
+/// Before a bucket's probes `postgres` (which bypasses RLS) puts `rls-check.txt` in both sides'
+/// folders of the bucket; then the persona uploads `rls-check-upload.txt` to a folder, or reads, overwrites
 /// (sets `version`) or deletes the folder's file. A refusal is 42501 or no row touched.
 ///
 /// Folders are the fixture users' ids, or for a bucket whose folders name rows
@@ -100,35 +101,91 @@ struct FileProbeRunner {
         }
     }
 
-    /// Runs one probe.
-    func run(_ probe: FileProbe) throws -> FileProbeResult {
-        let bucket = quoteLiteral(probe.bucket.id)
-        let existing = FixtureOwner.allCases.compactMap { folder(of: $0, in: probe.bucket) }
-            .map { "(\(bucket), \(quoteLiteral("\($0)/rls-check.txt")))" }
-        let prologue = [
-            "rollback to savepoint \(ProbeRunner.savepoint)",
-            "insert into storage.objects (bucket_id, name) values " + existing.joined(separator: ", "),
-            Impersonation.script(for: probe.persona),
-        ]
-        let file = quoteLiteral("\(probe.folder)/rls-check.txt")
-        let action =
-            switch probe.action {
-            case .upload:
-                // No RETURNING: it would need the read plan too, which an upload through the API does not.
-                "insert into storage.objects (bucket_id, name) values (\(bucket), \(quoteLiteral("\(probe.folder)/rls-check-upload.txt")));\n"
-                    + "select 1 as touched"
-            case .read:
-                "select count(*) as touched from storage.objects where bucket_id = \(bucket) and name = \(file)"
-            case .overwrite:
-                "with touched as (update storage.objects set version = 'rls-check' where bucket_id = \(bucket) and name = \(file) returning 1) "
-                    + "select count(*) as touched from touched"
-            case .delete:
-                "with touched as (delete from storage.objects where bucket_id = \(bucket) and name = \(file) returning 1) "
-                    + "select count(*) as touched from touched"
+    /// Runs every probe in probe blocks (``ProbeRunner/reports(for:)``), bucket by bucket: the
+    /// bucket's files put in once beforehand, each probe rolled back inside its block; a probe its
+    /// block could not run (a timeout, a hardened database) runs on its own (``run(_:)``).
+    func run(_ probes: [FileProbe], with runner: ProbeRunner) throws -> [FileProbeResult] {
+        var results: [FileProbeResult?] = Array(repeating: nil, count: probes.count)
+        var bucketIDs: [String] = []
+        for probe in probes where !bucketIDs.contains(probe.bucket.id) { bucketIDs.append(probe.bucket.id) }
+        for id in bucketIDs {
+            let indices = probes.indices.filter { probes[$0].bucket.id == id }
+            do {
+                try connection.execute(
+                    "rollback to savepoint \(ProbeRunner.savepoint);\n"
+                        + "insert into storage.objects (bucket_id, name) values "
+                        + existingFiles(in: probes[indices[0]].bucket).joined(separator: ", "))
+            } catch let error as DatabaseError where !error.isConnectionFailure {
+                // The files cannot be put in (no bucket row): each probe runs alone and reports the error.
+                try connection.execute("rollback to savepoint \(ProbeRunner.savepoint)")
+                for index in indices { results[index] = try run(probes[index]) }
+                continue
             }
+            let entries = indices.enumerated().map { position, index in
+                let (statement, returns) = action(probes[index])
+                return ProbeRunner.entry(position, as: probes[index].persona, statement, returns: returns)
+            }
+            for (index, report) in zip(indices, try runner.reports(for: entries)) {
+                results[index] = try report.map { result(of: $0, probes[index]) } ?? run(probes[index])
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// What a probe's report says: allowed when it touched a file, refused on 42501.
+    private func result(of report: ProbeBlock.Report, _ probe: FileProbe) -> FileProbeResult {
+        switch report.state {
+        case ProbeBlock.finished: return FileProbeResult(probe: probe, allowed: (Int(report.result) ?? 0) > 0)
+        case SQLState.insufficientPrivilege.rawValue where report.stage == "probe": return FileProbeResult(probe: probe, allowed: false)
+        default:
+            let words = report.stage == "group" ? "\(probe.persona) could not be impersonated: " : ""
+            return FileProbeResult(probe: probe, allowed: nil, error: "\(words)\(report.state) \(report.message)")
+        }
+    }
+
+    /// `rls-check.txt` in each side's folder of `bucket`, as rows of an INSERT into storage.objects.
+    private func existingFiles(in bucket: Bucket) -> [String] {
+        FixtureOwner.allCases.compactMap { folder(of: $0, in: bucket) }
+            .map { "(\(quoteLiteral(bucket.id)), \(quoteLiteral("\($0)/rls-check.txt")))" }
+    }
+
+    /// The probe's statement and what it returns: the upload's rows, else how many files it touched.
+    private func action(_ probe: FileProbe) -> (statement: String, returns: ProbeBlock.Returns) {
+        let bucket = quoteLiteral(probe.bucket.id)
+        let file = quoteLiteral("\(probe.folder)/rls-check.txt")
+        switch probe.action {
+        case .upload:
+            // No RETURNING: it would need the read plan too, which an upload through the API does not.
+            return (
+                "insert into storage.objects (bucket_id, name) values (\(bucket), \(quoteLiteral("\(probe.folder)/rls-check-upload.txt")))",
+                .rowCount
+            )
+        case .read:
+            return ("select count(*) as touched from storage.objects where bucket_id = \(bucket) and name = \(file)", .value)
+        case .overwrite:
+            return (
+                "with touched as (update storage.objects set version = 'rls-check' where bucket_id = \(bucket) and name = \(file) returning 1) "
+                    + "select count(*) as touched from touched", .value
+            )
+        case .delete:
+            return (
+                "with touched as (delete from storage.objects where bucket_id = \(bucket) and name = \(file) returning 1) "
+                    + "select count(*) as touched from touched", .value
+            )
+        }
+    }
+
+    /// Runs one probe on its own, in one round trip: the files put in, the persona, the action.
+    func run(_ probe: FileProbe) throws -> FileProbeResult {
+        let (statement, returns) = action(probe)
+        let script = [
+            "rollback to savepoint \(ProbeRunner.savepoint)",
+            "insert into storage.objects (bucket_id, name) values " + existingFiles(in: probe.bucket).joined(separator: ", "),
+            Impersonation.script(for: probe.persona),
+            statement + (returns == .rowCount ? ";\nselect 1 as touched" : ""),
+        ]
         do {
-            // One round trip: the setup, the persona and the action.
-            let touched = try connection.executeReturningLast((prologue + [action]).joined(separator: ";\n"))
+            let touched = try connection.executeReturningLast(script.joined(separator: ";\n"))
             return FileProbeResult(probe: probe, allowed: (Int(touched.first?["touched"] ?? "0") ?? 0) > 0)
         } catch let error as DatabaseError where !error.isConnectionFailure {
             if error.state == .insufficientPrivilege { return FileProbeResult(probe: probe, allowed: false) }
