@@ -105,4 +105,37 @@ import Testing
         #expect(!report.scenarios[1].passed)
         #expect(MatrixReport(report).text.contains("got permission denied (server: 42501 permission denied for table court)"))
     }
+
+    /// A scenario step that succeeds takes one round trip (its savepoint, the persona and the
+    /// statement together), one that fails is classified as before, and a step of two statements is
+    /// still refused by the server rather than run as two.
+    @Test func scenarioStepsTakeOneRoundTripEach() throws {
+        let (_, db) = try TestDatabase.make()
+        let schema = Teams.schema()
+        try db.execute("begin;\n" + renderValidated(schema) + "\ncommit;")
+        let steps = Scenario("five reads") {
+            As(.carol) {
+                for _ in 0..<5 { Expect(SQL(raw: "select count(*) from public.court"), .returns("0")) }
+            }
+        }
+        let failing = Scenario("a refusal and two statements") {
+            As(.anon) {
+                Expect(SQL(raw: "select * from public.court"), .permissionDenied)
+                Expect(SQL(raw: "select 1; select 2"), .fails(sqlstate: "42601"))
+                Expect(SQL(raw: "select 3"), .returns("3"))
+            }
+        }
+        func roundTrips(_ scenarios: [Scenario]) throws -> (Int, CheckReport) {
+            let start = db.roundTrips
+            let report = try AccessCheck.run(schema, scenarios: scenarios, on: db)
+            return (db.roundTrips - start, report)
+        }
+        let (withoutScenarios, _) = try roundTrips([])
+        let (withReads, reads) = try roundTrips([steps])
+        #expect(reads.scenarios.first?.passed == true, "\(MatrixReport(reads).text)")
+        // The scenario's savepoint, one round trip per read, the final rollback.
+        #expect(withReads - withoutScenarios == 1 + 5 + 1)
+        let (_, refused) = try roundTrips([failing])
+        #expect(refused.scenarios.first?.passed == true, "\(MatrixReport(refused).text)")
+    }
 }

@@ -8,12 +8,25 @@ enum ScenarioRunner {
         try connection.execute("savepoint rls_check_scenario")
         defer { _ = try? connection.execute("rollback to savepoint rls_check_scenario; release savepoint rls_check_scenario") }
         var results: [ScenarioStepResult] = []
+        // The savepoint a step that succeeded leaves, released at the start of the next round trip.
+        var pendingRelease = false
         for step in scenario.steps {
-            try connection.execute("savepoint rls_check_step;\n" + Impersonation.script(for: step.persona.persona))
+            let prologue =
+                (pendingRelease ? "release savepoint rls_check_step;\n" : "") + "savepoint rls_check_step;\n"
+                + Impersonation.script(for: step.persona.persona)
+            pendingRelease = false
             let observed: Observation
             do {
-                let result = try connection.query(step.action.sql.text)
-                try connection.execute("release savepoint rls_check_step")
+                let result: QueryResult
+                if SQLStatement.split(step.action.sql.text).count == 1 {
+                    // One round trip: the savepoint, the persona and the step's one statement.
+                    result = try connection.executeReturningLast(prologue + ";\n" + step.action.sql.text)
+                } else {
+                    // Not one statement: the extended protocol refuses it, as it always did.
+                    try connection.execute(prologue)
+                    result = try connection.query(step.action.sql.text)
+                }
+                pendingRelease = true
                 observed = .rows(count: max(result.count, result.affectedRows), first: result.first?[0])
             } catch let error as DatabaseError where !error.isConnectionFailure {
                 try connection.execute("rollback to savepoint rls_check_step")
