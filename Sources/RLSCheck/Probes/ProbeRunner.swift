@@ -129,37 +129,44 @@ struct ProbeRunner {
         return results
     }
 
+    /// Runs `count` entries (made by `entry(i)`, numbered from 0), `perBlock` to a block, all in one
+    /// pipeline: each entry's report, how many entries the blocks before the first that failed as a
+    /// whole hold, and its error. Blocks are written, and reports read, while the server runs the
+    /// blocks sent before them.
+    private func runBlocks(
+        count: Int, perBlock: Int, entry: (Int) -> ProbeBlock.Entry
+    ) throws -> (reports: [Int: ProbeBlock.Report], completed: Int, failure: DatabaseError?) {
+        let starts = Array(stride(from: 0, to: count, by: perBlock))
+        var reports: [Int: ProbeBlock.Report] = [:]
+        func collect() throws {
+            for report in try ProbeBlock.Report.read(connection.notices) { reports[report.index] = report }
+            connection.clearNotices()
+        }
+        connection.clearNotices()
+        let outcome = try connection.pipeline(count: starts.count, ahead: Self.blocksAhead) { block in
+            try collect()
+            return PipelineStatement(ProbeBlock(entries: (starts[block]..<min(starts[block] + perBlock, count)).map(entry)).text)
+        }
+        try collect()
+        return (reports, outcome.failure.map { $0.index * perBlock } ?? count, outcome.failure?.error)
+    }
+
     /// One pipeline of probes, `perBlock` to a block: the results of the blocks before the first
     /// that failed, and its error.
     private func runPipelined(
         _ probes: ArraySlice<Probe>, perBlock: Int, settings: [Persona: String]
     ) throws -> (done: [(outcome: ProbeOutcome, note: String?)], failure: DatabaseError?) {
         let first = probes.startIndex
-        let starts = Array(stride(from: first, to: probes.endIndex, by: perBlock))
-        var reports: [Int: ProbeBlock.Report] = [:]
-        // Reads the reports that have arrived: while the server runs the blocks already sent, so
-        // that reading them, like writing the next block, overlaps with the server's work.
-        func collect() throws {
-            for report in try ProbeBlock.Report.read(connection.notices) { reports[report.index] = report }
-            connection.clearNotices()
+        let (reports, completed, failure) = try runBlocks(count: probes.count, perBlock: perBlock) { index in
+            entry(probes[first + index], index: index, settings: settings[probes[first + index].persona]!)
         }
-        connection.clearNotices()
-        let pipelined = try connection.pipeline(count: starts.count, ahead: Self.blocksAhead) { block in
-            try collect()
-            let entries = (starts[block]..<min(starts[block] + perBlock, probes.endIndex)).map { index in
-                entry(probes[index], index: index - first, settings: settings[probes[index].persona]!)
-            }
-            return PipelineStatement(ProbeBlock(entries: entries).text)
-        }
-        try collect()
-        let completed = pipelined.failure.map { $0.index * perBlock } ?? probes.count
         let done = try probes.prefix(completed).enumerated().map { index, probe in
             guard let report = reports[index] else {
                 return (ProbeOutcome.notRun("the probe reported nothing (is client_min_messages above notice?)"), String?.none)
             }
             return try outcome(of: report, probe)
         }
-        return (done, pipelined.failure?.error)
+        return (done, failure)
     }
 
     /// A probe as its block's data.
@@ -229,17 +236,8 @@ struct ProbeRunner {
     /// not run in blocks (a hardened database). The caller runs those on their own.
     func reports(for entries: [ProbeBlock.Entry]) throws -> [ProbeBlock.Report?] {
         guard batches, !entries.isEmpty else { return Array(repeating: nil, count: entries.count) }
-        let starts = Array(stride(from: 0, to: entries.count, by: Self.probesPerBlock))
-        connection.clearNotices()
-        let outcome = try connection.pipeline(count: starts.count, ahead: Self.blocksAhead) { block in
-            PipelineStatement(
-                ProbeBlock(entries: Array(entries[starts[block]..<min(starts[block] + Self.probesPerBlock, entries.count)])).text)
-        }
-        var reports: [Int: ProbeBlock.Report] = [:]
-        for report in try ProbeBlock.Report.read(connection.notices) { reports[report.index] = report }
-        connection.clearNotices()
-        if outcome.failure != nil { try connection.execute("rollback to savepoint \(Self.savepoint)") }
-        let completed = outcome.failure.map { $0.index * Self.probesPerBlock } ?? entries.count
+        let (reports, completed, failure) = try runBlocks(count: entries.count, perBlock: Self.probesPerBlock) { entries[$0] }
+        if failure != nil { try connection.execute("rollback to savepoint \(Self.savepoint)") }
         return entries.indices.map { $0 < completed ? reports[$0] : nil }
     }
 
