@@ -44,11 +44,11 @@ public enum AccessCheck {
                 + "set local lock_timeout = \(quoteLiteral(options.lockTimeout))")
         defer { _ = try? connection.execute("rollback") }
 
-        try requireTables(of: schema, on: connection)
+        let tables = try requireTables(of: schema, on: connection)
         var values = FixtureValues(schema: schema)
         let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
         let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
-        var runner = ProbeRunner(connection: connection, statements: statements)
+        var runner = ProbeRunner(connection: connection, statements: statements, tables: tables)
         try runner.start()
         var planned: [(probe: Probe, expected: ExpectedOutcome)] = []
         let personas = Persona.checked(in: schema)
@@ -140,23 +140,39 @@ public enum AccessCheck {
         return true
     }
 
-    /// Fails early, in the user's words, when the database lacks tables the schema declares.
-    static func requireTables(of schema: Schema, on connection: Connection) throws {
+    /// What the probes need to know of each declared table (``ProbeRunner/TableFacts``), in one
+    /// query; fails early, in the user's words, when the database lacks tables the schema declares.
+    static func requireTables(of schema: Schema, on connection: Connection) throws -> [TableName: ProbeRunner.TableFacts] {
         // Schema and name travel apart: joined by a dot they would be ambiguous (`a.b` + `c` vs `a` + `b.c`).
-        let missing = try connection.query(
+        let rows = try connection.query(
             """
-            select wanted.schema, wanted.name
+            select wanted.schema, wanted.name, c.oid::text as oid,
+                   array_to_string(array(select r.rolname from pg_roles r
+                                         where r.rolname = any($3::text[]) and not has_schema_privilege(r.oid, n.oid, 'USAGE')
+                                         order by 1), ',') as without_usage
             from unnest($1::text[], $2::text[]) as wanted(schema, name)
-            where not exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
-                              where n.nspname = wanted.schema and c.relname = wanted.name and c.relkind in ('r', 'p'))
+            left join pg_namespace n on n.nspname = wanted.schema
+            left join pg_class c on c.relnamespace = n.oid and c.relname = wanted.name and c.relkind in ('r', 'p')
             order by 1, 2
-            """, [schema.tables.map(\.schema), schema.tables.map(\.name)]
-        ).rows.map { TableName(schema: try $0.string("schema"), name: try $0.string("name")).description }
+            """, [schema.tables.map(\.schema), schema.tables.map(\.name), Role.apiRoles.map(\.name)]
+        ).rows
+        var facts: [TableName: ProbeRunner.TableFacts] = [:]
+        var missing: [String] = []
+        for row in rows {
+            let table = TableName(schema: try row.string("schema"), name: try row.string("name"))
+            guard let oid = row["oid"].flatMap(UInt32.init) else {
+                missing.append(table.description)
+                continue
+            }
+            let roles = (row["without_usage"] ?? "").split(separator: ",").map(String.init)
+            facts[table] = ProbeRunner.TableFacts(oid: oid, rolesWithoutSchemaUsage: Set(roles))
+        }
         guard missing.isEmpty else {
             throw CheckError(
                 "the database lacks \(missing.count == 1 ? "table" : "tables") \(missing.joined(separator: ", ")) that the schema declares; "
                     + "apply the migrations first (rls plan shows what is pending), then run rls check again")
         }
+        return facts
     }
 
     /// `select: any signed-in user; insert, update, delete: only the signed-in user whose id is in seller_id`.

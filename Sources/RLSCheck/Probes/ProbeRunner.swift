@@ -31,14 +31,21 @@ struct ProbeRunner {
     /// How many context lines the probe's own `do` block adds to an error, measured at start (the
     /// words depend on `lc_messages`, the count does not); more lines mean a function raised it.
     private(set) var wrapperFrames = 0
-    /// The schema's tables' OIDs, which the blocks ask privileges by.
-    private var tableOIDs: [TableName: UInt32] = [:]
-    /// The schemas (by name) each API role lacks USAGE on, which a policies-only probe's grant adds.
-    private var unusableSchemas: [String: Set<String>] = [:]
+    /// What the probes need to know of each declared table.
+    let tables: [TableName: TableFacts]
 
-    init(connection: Connection, statements: ProbeStatements) {
+    /// A declared table as the database holds it.
+    struct TableFacts {
+        /// Its OID, which the blocks ask privileges by.
+        var oid: UInt32
+        /// The API roles without USAGE on its schema, which a policies-only probe's grant adds.
+        var rolesWithoutSchemaUsage: Set<String>
+    }
+
+    init(connection: Connection, statements: ProbeStatements, tables: [TableName: TableFacts]) {
         self.connection = connection
         self.statements = statements
+        self.tables = tables
     }
 
     /// Opens the savepoint the separate probes and the channel probes roll back to. Call once, after
@@ -51,20 +58,8 @@ struct ProbeRunner {
                 from pg_roles r where r.rolname in (\(Role.apiRoles.nameLiterals))
                 """
             ).first?["usable"] == "t"
-        let unusable = try connection.query(
-            """
-            select s.name as schema, r.name as role
-            from unnest($1::text[]) as s(name) cross join unnest($2::text[]) as r(name)
-            where not has_schema_privilege(r.name, s.name, 'USAGE')
-            """, [Array(Set(statements.schema.tables.map(\.schema))), Role.apiRoles.map(\.name)])
-        for row in unusable.rows { unusableSchemas[try row.string("role"), default: []].insert(try row.string("schema")) }
         try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")
         if batches {
-            let tables = statements.schema.tables.map(\.qualifiedName)
-            let oids = try connection.query(
-                "select name::regclass::oid::text as oid from unnest($1::text[]) with ordinality as t(name, position) order by position",
-                [tables.map(\.sql)])
-            for (table, row) in zip(tables, oids.rows) { tableOIDs[table] = UInt32(try row.string("oid")) }
             connection.clearNotices()
             let probe = ProbeBlock.Entry(
                 index: 0, grant: nil, settings: ProbeBlock.settingsSQL([]), role: "", statement: "select 1 / 0", returns: .rowCount,
@@ -174,13 +169,13 @@ struct ProbeRunner {
         ProbeBlock.Entry(
             index: index, grant: grant(for: probe), settings: settings, role: probe.persona.role,
             statement: statements.sql(for: probe), returns: probe.operation == .select ? .owners : .rowCount,
-            table: tableOIDs[probe.table] ?? 0,
+            table: tables[probe.table]?.oid ?? 0,
             privileges: probe.layer == .policiesOnly ? nil : statements.privilegeChecks(for: probe))
     }
 
     /// The grant a policies-only probe runs with (see ``ProbeStatements/grant(for:schemaUsable:)``).
     private func grant(for probe: Probe) -> String? {
-        statements.grant(for: probe, schemaUsable: !(unusableSchemas[probe.persona.role]?.contains(probe.table.schema) ?? false))
+        statements.grant(for: probe, schemaUsable: !(tables[probe.table]?.rolesWithoutSchemaUsage.contains(probe.persona.role) ?? false))
     }
 
     /// What a probe's report says.
