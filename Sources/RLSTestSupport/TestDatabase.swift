@@ -21,6 +21,18 @@ public enum TestDatabase {
         return (url, try Connection(url: url))
     }
 
+    /// The URL of the test database at `url` for the cluster's superuser, `supabase_admin`.
+    public static func adminURL(_ url: String) throws -> String {
+        let name = String((url.split(separator: "/").last ?? "").prefix { $0 != "?" })
+        return try cluster.url(database: name, user: "supabase_admin")
+    }
+
+    /// A connection to the test database at `url` as the cluster's superuser: for what a dashboard
+    /// user changes by hand, or what only a superuser may (event triggers, role memberships).
+    public static func admin(_ url: String) throws -> Connection {
+        try Connection(url: try adminURL(url))
+    }
+
     /// The per-process shared cluster, started on first use and stopped at process exit.
     public static var cluster: EmbeddedCluster {
         get throws { try SharedCluster.instance.get() }

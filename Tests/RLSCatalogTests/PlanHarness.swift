@@ -40,8 +40,7 @@ enum PlanHarness {
 
     /// Runs `sql` as the cluster's superuser in the database at `url` (drift made by hand in a dashboard).
     static func asAdmin(_ url: String, _ sql: String) throws {
-        let database = String(url.split(separator: "/").last ?? "")
-        let admin = try Connection(url: try TestDatabase.cluster.url(database: database, user: "supabase_admin"))
+        let admin = try TestDatabase.admin(url)
         defer { admin.close() }
         try admin.execute(sql)
     }

@@ -20,17 +20,11 @@ import Testing
         .access(.owner(column: "author_id"))
     }
 
-    /// A superuser connection to the test database behind `url`.
-    static func admin(_ url: String) throws -> Connection {
-        let name = try #require(url.split(separator: "/").last.map(String.init))
-        return try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
-    }
-
     /// When the database refuses every GRANT, each policies-only probe is not run, with the
     /// server's words, and every other probe still runs and passes.
     @Test func aRefusedGrantLeavesOnlyThePoliciesOnlyProbesNotRun() throws {
         let (url, db) = try ExampleDatabase.make()
-        let admin = try Self.admin(url)
+        let admin = try TestDatabase.admin(url)
         defer { admin.close() }
         try admin.execute(
             """

@@ -41,8 +41,7 @@ import Testing
 
     @Test func olderAuthUIDReadingOnlyTheClaimSettingStillWorks() throws {
         let (url, db) = try ExampleDatabase.make()
-        let name = try #require(url.split(separator: "/").last.map(String.init))
-        let admin = try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
+        let admin = try TestDatabase.admin(url)
         defer { admin.close() }
         try admin.execute(
             """
@@ -75,8 +74,7 @@ import Testing
     @Test func sameResultsWithoutPLpgSQLForAPIRoles() throws {
         let (url, db) = try ExampleDatabase.make()
         let batched = try ExampleDatabase.check(db)
-        let name = try #require(url.split(separator: "/").last.map(String.init))
-        let admin = try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
+        let admin = try TestDatabase.admin(url)
         defer { admin.close() }
         try admin.execute("revoke usage on language plpgsql from public")
         let before = db.roundTrips

@@ -19,8 +19,7 @@ struct DoctorCommandTests {
 
     @Test func aBrokenAuthUIDIsNamed() throws {
         let database = try TestDatabase.make()
-        let name = try database.connection.query("select current_database() as name").rows[0].string("name")
-        let admin = try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
+        let admin = try TestDatabase.admin(database.url)
         defer { admin.close() }
         try admin.execute("create or replace function auth.uid() returns uuid language sql stable as $$ select null::uuid $$")
         let result = runRLS(["doctor", "--database-url", database.url])
@@ -31,8 +30,7 @@ struct DoctorCommandTests {
 
     @Test func aSuperuserConnectionIsFlagged() throws {
         let database = try TestDatabase.make()
-        let name = try database.connection.query("select current_database() as name").rows[0].string("name")
-        let result = runRLS(["doctor", "--database-url", try TestDatabase.cluster.url(database: name, user: "supabase_admin")])
+        let result = runRLS(["doctor", "--database-url", try TestDatabase.adminURL(database.url)])
         #expect(result.code == .failure)
         #expect(result.output.contains("supabase_admin is a superuser"))
     }
@@ -41,8 +39,7 @@ struct DoctorCommandTests {
     /// live tables: doctor says so and what to do.
     @Test func aPublicationPostgresDoesNotOwnIsNamed() throws {
         let database = try TestDatabase.make()
-        let name = try database.connection.query("select current_database() as name").rows[0].string("name")
-        let admin = try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
+        let admin = try TestDatabase.admin(database.url)
         defer { admin.close() }
         try admin.execute("alter publication supabase_realtime owner to supabase_admin")
         let result = runRLS(["doctor", "--database-url", database.url])

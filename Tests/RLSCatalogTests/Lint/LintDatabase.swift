@@ -15,8 +15,7 @@ func lint(afterApplying sql: String, _ defaultPrivileges: DefaultPrivileges = .n
 func lint(asAdmin adminSQL: String, then sql: String = "", _ defaultPrivileges: DefaultPrivileges = .none) throws -> LintReport {
     let (url, db) = try TestDatabase.make(defaultPrivileges)
     defer { db.close() }
-    let name = String(url.split(separator: "/").last!.prefix { $0 != "?" })
-    let admin = try Connection(url: try TestDatabase.cluster.url(database: name, user: "supabase_admin"))
+    let admin = try TestDatabase.admin(url)
     try admin.execute(adminSQL)
     admin.close()
     if !sql.isEmpty { try db.transaction { try $0.execute(sql) } }
