@@ -25,8 +25,9 @@ public enum AccessCheck {
         }
         let sequences = try SequenceShadow.record(on: connection)
         do {
-            var report = try runRolledBack(schema, scenarios: scenarios, on: connection, options: options)
-            report.notes += sequences.restore(on: connection)
+            var (report, drawnElsewhere) = try runRolledBack(
+                schema, scenarios: scenarios, on: connection, options: options, sequences: sequences)
+            report.notes += sequences.restore(on: connection, drawnElsewhere: drawnElsewhere)
             return report
         } catch {
             _ = sequences.restore(on: connection)
@@ -34,10 +35,11 @@ public enum AccessCheck {
         }
     }
 
-    /// The check itself, in one transaction that is rolled back before this returns or throws.
+    /// The check itself, in one transaction that is rolled back before this returns or throws, and
+    /// the last value the check's other connections drew from each sequence.
     private static func runRolledBack(
-        _ schema: Schema, scenarios: [Scenario], on connection: Connection, options: CheckOptions
-    ) throws -> CheckReport {
+        _ schema: Schema, scenarios: [Scenario], on connection: Connection, options: CheckOptions, sequences: SequenceShadow
+    ) throws -> (CheckReport, [[String: String]]) {
         let started = Date()
         try connection.execute(
             "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
@@ -75,8 +77,9 @@ public enum AccessCheck {
                 }
             }
         }
-        let observed = try runner.run(planned.map(\.probe))
-        var results = zip(planned, observed).map { planned, observed in
+        let lanes = ProbeLanes(schema: schema, options: options, tables: tables, sequences: sequences)
+        let observed = try lanes.run(planned.map(\.probe), on: runner)
+        var results = zip(planned, observed.observed).map { planned, observed in
             ProbeResult(probe: planned.probe, expected: planned.expected, actual: observed.outcome, note: observed.note)
         }
         let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
@@ -100,7 +103,8 @@ public enum AccessCheck {
         report.liveTables = schema.tables.filter { $0.live != nil }.map(\.qualifiedName)
         report.channels = channelResults
         report.files = fileResults
-        return report
+        report.probesByConnection = observed.ranByConnection
+        return (report, observed.drawnByLanes)
     }
 
     /// The probes of one cell: both fixture rows for SELECT, each side's row for writes, the hand-over

@@ -6,11 +6,15 @@ public struct CheckOptions: Sendable {
     public var lockTimeout: String
     /// Also probe the policies alone for roles the schema denies by grant (see ``ProbeLayer/policiesOnly``).
     public var probesPoliciesOnly: Bool
+    /// How many connections run the table probes at once, each in its own rolled-back transaction
+    /// (see ``ProbeLanes``); 1 runs everything on the given connection.
+    public var connections: Int
 
-    /// The defaults: 10 s statements, 5 s locks, policies-only probes on.
-    public init(statementTimeout: String = "10s", lockTimeout: String = "5s", probesPoliciesOnly: Bool = true) {
+    /// The defaults: 10 s statements, 5 s locks, policies-only probes on, two connections.
+    public init(statementTimeout: String = "10s", lockTimeout: String = "5s", probesPoliciesOnly: Bool = true, connections: Int = 2) {
         self.statementTimeout = statementTimeout
         self.lockTimeout = lockTimeout
         self.probesPoliciesOnly = probesPoliciesOnly
+        self.connections = connections
     }
 }

@@ -31,7 +31,8 @@ struct SequenceShadow {
     }
 
     /// Restores the sequences the check advanced; returns a note for each it could not restore.
-    func restore(on connection: Connection) -> [String] {
+    /// `drawnElsewhere`: the last values the check's other connections drew (``lastDrawn(on:)``).
+    func restore(on connection: Connection, drawnElsewhere: [[String: String]] = []) -> [String] {
         guard let after = try? Self.positions(on: connection) else {
             return [
                 "rls check could not read the sequences after the check to restore them; they may be ahead of where they were (a harmless gap)"
@@ -40,24 +41,30 @@ struct SequenceShadow {
         var notes: [String] = []
         for (name, old) in before.sorted(by: { $0.key < $1.key }) {
             guard let now = after[name], now != old, let reached = now.lastValue else { continue }
-            if let reason = restore(name, to: old, from: reached, on: connection) {
+            let ours = drawnElsewhere.contains { $0[name] == reached }
+            if let reason = restore(name, to: old, from: reached, drawnElsewhere: ours, on: connection) {
                 notes.append("rls check left sequence \(name) at \(reached) (it was at \(old.lastValue ?? "its start")): \(reason)")
             }
         }
         return notes
     }
 
-    /// Sets `name` back to `old` if it is still at `reached`, the last value this session drew;
-    /// nil when restored or when the check never drew from it (another session moved it), else why not.
-    private func restore(_ name: String, to old: Position, from reached: String, on connection: Connection) -> String? {
+    /// Sets `name` back to `old` if it is still at `reached`, the last value this session (or, when
+    /// `drawnElsewhere`, another connection of the check) drew; nil when restored or when the check
+    /// never drew from it (another session moved it), else why not.
+    private func restore(
+        _ name: String, to old: Position, from reached: String, drawnElsewhere: Bool, on connection: Connection
+    ) -> String? {
         do {
             // currval is this session's own last value: undefined when only other sessions used the sequence,
             // and behind `reached` when another session drew after the check's last value.
-            let drawn: String
-            do {
-                drawn = try connection.query("select currval($1::regclass)::text as value", [name]).first?.string("value") ?? ""
-            } catch let error as DatabaseError where error.state == .objectNotInPrerequisiteState {
-                return nil
+            var drawn = reached
+            if !drawnElsewhere {
+                do {
+                    drawn = try connection.query("select currval($1::regclass)::text as value", [name]).first?.string("value") ?? ""
+                } catch let error as DatabaseError where error.state == .objectNotInPrerequisiteState {
+                    return nil
+                }
             }
             guard drawn == reached else {
                 return "another session drew from it after the check, so setting it back could hand out a value twice"
@@ -86,6 +93,41 @@ struct SequenceShadow {
         } catch {
             return "restoring failed: \(error)"
         }
+    }
+
+    /// The last value this session drew from each sequence that moved since ``record(on:)``, read by
+    /// one `do` block (currval fails for a sequence the session never used); empty when it cannot run.
+    func lastDrawn(on connection: Connection) -> [String: String] {
+        guard let after = try? Self.positions(on: connection) else { return [:] }
+        let moved = after.filter { before[$0.key] != $0.value }.keys.sorted()
+        guard !moved.isEmpty else { return [:] }
+        connection.clearNotices()
+        let marker = "rls check sequences: "
+        let names = "array[\(moved.map(quoteLiteral).joined(separator: ", "))]::text[]"
+        guard
+            (try? connection.execute(
+                """
+                do $rls_sequences$
+                declare name text; drawn text := '';
+                begin
+                  foreach name in array \(names) loop
+                    begin
+                      drawn := drawn || name || e'\\x1f' || currval(name::regclass)::text || e'\\x1e';
+                    exception when object_not_in_prerequisite_state then
+                    end;
+                  end loop;
+                  raise notice '\(marker)%', drawn;
+                end
+                $rls_sequences$
+                """)) != nil,
+            let notice = connection.notices.first(where: { $0.message.hasPrefix(marker) })
+        else { return [:] }
+        var drawn: [String: String] = [:]
+        for record in notice.message.dropFirst(marker.count).split(separator: "\u{1E}") {
+            let fields = record.split(separator: "\u{1F}", omittingEmptySubsequences: false)
+            if fields.count == 2 { drawn[String(fields[0])] = String(fields[1]) }
+        }
+        return drawn
     }
 
     private static func positions(on connection: Connection) throws -> [String: Position] {

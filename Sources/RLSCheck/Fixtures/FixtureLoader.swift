@@ -13,7 +13,8 @@ enum FixtureLoader {
             guard case .user(let user) = persona, persona.fixtureOwner == nil else { return nil }
             return user
         }
-        try insertUsers(FixtureOwner.allCases.map(\.user) + [.carol] + values.groups.members.map(\.user) + signIns, on: connection)
+        let users = FixtureOwner.allCases.map(\.user) + [.carol] + values.groups.members.map(\.user) + signIns
+        try insertUsers(users.map { $0.onLane(values.lane) }, on: connection)
         var fixtures = Fixtures()
         for batch in batches(schema.tablesInDependencyOrder) {
             var inserts: [(table: Table, owner: FixtureOwner, given: [(column: String, sql: String)])] = []
@@ -57,7 +58,7 @@ enum FixtureLoader {
             given.removeAll { [member.membership.groupColumn, member.membership.userColumn, roleColumn].contains($0.column) }
             given += [
                 (member.membership.groupColumn, group.literal(member.membership.groupColumn)),
-                (member.membership.userColumn, quoteLiteral(member.user.id)),
+                (member.membership.userColumn, quoteLiteral(member.user.onLane(values.lane).id)),
                 (roleColumn, quoteLiteral(member.role)),
             ]
             let overriding = given.contains { table.column($0.column)?.identity == .always } ? " overriding system value" : ""

@@ -10,10 +10,15 @@ struct FixtureValues {
     let groups: GroupRoles
     /// Numbers each generated row, so unique columns never collide.
     private(set) var counter = 0
+    /// Which connection's rows these are: the second connection's users, uuids, texts and key numbers
+    /// differ from the first's (see ``Persona/User/onLane(_:)``), so that their uncommitted rows
+    /// never wait on one another.
+    let lane: Int
 
-    init(schema: Schema) {
+    init(schema: Schema, lane: Int = 0) {
         self.schema = schema
         self.groups = GroupRoles(schema)
+        self.lane = lane
     }
 
     /// The columns to write and their SQL, for a new row of `table` on `owner`'s side.
@@ -33,7 +38,7 @@ struct FixtureValues {
             } else if let value = referenced[column.name] {
                 result.append((column.name, value))
             } else if column.name == ownerColumn {
-                result.append((column.name, quoteLiteral(owner.user.id)))
+                result.append((column.name, quoteLiteral(owner.user.onLane(lane).id)))
             } else if column.identity != nil || column.generation == .serial {
                 result.append((column.name, String(uniqueNumber(column.type, n))))
             } else if table.foreignKeys.contains(where: { $0.columns.contains(column.name) }) {
@@ -71,7 +76,8 @@ struct FixtureValues {
         for key in table.foreignKeys {
             for (column, parentColumn) in zip(key.columns, key.referencedColumns) {
                 if key.referencedTable == .authUsers {
-                    result[column] = quoteLiteral(parentColumn == "email" ? owner.user.email : owner.user.id)
+                    let user = owner.user.onLane(lane)
+                    result[column] = quoteLiteral(parentColumn == "email" ? user.email : user.id)
                 } else if key.referencedTable != table.qualifiedName, let parent = fixtures.row(key.referencedTable, owner) {
                     result[column] = parent.literal(parentColumn)
                 }
@@ -90,24 +96,29 @@ struct FixtureValues {
         (table.primaryKey?.columns.contains(column.name) ?? false) || table.uniques.contains { $0.columns.contains(column.name) }
     }
 
+    /// A key number clear of real data: counting up from the base on the first connection, down from
+    /// it on the second.
     private func uniqueNumber(_ type: ColumnType, _ n: Int) -> Int {
+        let offset = lane == 0 ? n : -n
         switch type {
-        case .smallint: 32_000 + n
-        case .integer: 2_140_000_000 + n
-        default: 9_100_000_000_000_000_000 + n
+        case .smallint: return 32_000 + offset
+        case .integer: return 2_140_000_000 + offset
+        default: return 9_100_000_000_000_000_000 + offset
         }
     }
 
     /// A value of the column's type; numbers and texts differ per row, keys stay clear of real data.
     private func generated(_ column: Column, in table: Table, _ n: Int) -> String? {
         let key = isKey(column, in: table)
+        let laneGroup = String(("0000" + String(lane, radix: 16)).suffix(4))
+        let text = lane == 0 ? "\(n)" : "\(n)-\(lane + 1)"
         switch column.type {
         case .uuid:
-            return quoteLiteral("c4ec0000-0000-4000-8000-" + String(("000000000000" + String(n, radix: 16)).suffix(12)))
+            return quoteLiteral("c4ec0000-\(laneGroup)-4000-8000-" + String(("000000000000" + String(n, radix: 16)).suffix(12)))
         case .text, .varchar(nil):
-            return quoteLiteral("rls check \(table.name).\(column.name) \(n)")
+            return quoteLiteral("rls check \(table.name).\(column.name) \(text)")
         case .varchar(let length?):
-            let text = "rls check \(n)"
+            let text = "rls check \(text)"
             return quoteLiteral(text.count <= length ? text : String(String(n).suffix(length)))
         case .smallint, .integer, .bigint:
             return String(key ? uniqueNumber(column.type, n) : n)

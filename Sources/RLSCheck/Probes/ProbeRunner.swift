@@ -33,6 +33,8 @@ struct ProbeRunner {
     private(set) var wrapperFrames = 0
     /// What the probes need to know of each declared table.
     let tables: [TableName: TableFacts]
+    /// Which connection's fixture users the probes sign in as (see ``Persona/User/onLane(_:)``).
+    let lane: Int
 
     /// A declared table as the database holds it.
     struct TableFacts {
@@ -42,10 +44,11 @@ struct ProbeRunner {
         var rolesWithoutSchemaUsage: Set<String>
     }
 
-    init(connection: Connection, statements: ProbeStatements, tables: [TableName: TableFacts]) {
+    init(connection: Connection, statements: ProbeStatements, tables: [TableName: TableFacts], lane: Int = 0) {
         self.connection = connection
         self.statements = statements
         self.tables = tables
+        self.lane = lane
     }
 
     /// Opens the savepoint the separate probes and the channel probes roll back to. Call once, after
@@ -99,7 +102,9 @@ struct ProbeRunner {
     /// ``run(_:)`` in the order given.
     private func runInOrder(_ probes: [Probe]) throws -> [(outcome: ProbeOutcome, note: String?)] {
         var settings: [Persona: String] = [:]
-        for persona in Set(probes.map(\.persona)) { settings[persona] = ProbeBlock.settingsSQL(Impersonation.settings(for: persona)) }
+        for persona in Set(probes.map(\.persona)) {
+            settings[persona] = ProbeBlock.settingsSQL(Impersonation.settings(for: persona.onLane(lane)))
+        }
         var results: [(outcome: ProbeOutcome, note: String?)] = []
         results.reserveCapacity(probes.count)
         var next = 0
@@ -206,7 +211,7 @@ struct ProbeRunner {
             }
             prologue = []
         }
-        prologue.append(Impersonation.script(for: probe.persona))
+        prologue.append(Impersonation.script(for: probe.persona.onLane(lane)))
         try connection.execute(prologue.joined(separator: ";\n"))
         do {
             let result = try connection.query(statements.sql(for: probe))

@@ -23,6 +23,9 @@ public struct CheckReport: Sendable {
     public var files: [FileProbeResult] = []
     /// The personas probed, in report order (anon, alice, bob, any group members and carol, service_role).
     public var personas: [Persona] = Persona.checked
+    /// How many table probes each connection ran: the first, then the others (`rls check
+    /// --connections`); a probe run again on the first connection after a lock wait counts on both.
+    public var probesByConnection: [Int] = []
 
     /// Creates a report.
     public init(tables: [TableName], results: [ProbeResult], scenarios: [ScenarioResult], notes: [String] = [], seconds: Double = 0) {

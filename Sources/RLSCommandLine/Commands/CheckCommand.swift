@@ -13,6 +13,7 @@ enum CheckCommand {
         var deployedOnly = false
         var explain = false
         var rows: RowCount?
+        var connections: ConnectionCount?
         var migrations = MigrationsOption()
 
         static let arguments: [Argument<Self>] =
@@ -25,9 +26,26 @@ enum CheckCommand {
                 .flag(
                     "deployed-only", \.deployedOnly,
                     help: "Skip the policies-only probes (the table granted inside a savepoint that is rolled back)."),
+                .value(
+                    "connections", \.connections,
+                    help: "How many connections run the probes at once, each in its own rolled-back transaction (default 2)."),
                 .flag("explain", \.explain, help: "Measure what the policies cost on generated rows instead (see below)."),
                 .value("rows", \.rows, help: "With --explain: generated rows per table (default 100000)."),
             ] + MigrationsOption.arguments(in: \Self.migrations)
+    }
+
+    /// `--connections N`: from 1 to 8 connections.
+    struct ConnectionCount: ArgumentValue {
+        let value: Int
+
+        static var placeholder: String { "N" }
+
+        init(argument: String, option: String) throws(UsageError) {
+            guard let count = Int(argument), (1...8).contains(count) else {
+                throw UsageError("\(option) wants a number of connections from 1 to 8, such as 2; got '\(argument)'.")
+            }
+            value = count
+        }
     }
 
     /// `--rows N`: a positive number of generated rows per table.
@@ -74,13 +92,18 @@ enum CheckCommand {
             """,
         options: Options.self,
         run: { arguments, invocation in
-            if arguments.explain { return try explain(arguments, invocation) }
+            if arguments.explain {
+                guard arguments.connections == nil else {
+                    throw CommandError("--connections goes with the probes; --explain times each plan on one connection.")
+                }
+                return try explain(arguments, invocation)
+            }
             guard arguments.rows == nil else { throw CommandError("--rows goes with --explain.") }
             let format = arguments.format ?? .text
             let timeout = arguments.statementTimeout ?? .seconds(10)
             let options = CheckOptions(
                 statementTimeout: "\(timeout.settingMilliseconds)ms",
-                probesPoliciesOnly: !arguments.deployedOnly)
+                probesPoliciesOnly: !arguments.deployedOnly, connections: arguments.connections?.value ?? 2)
             // Before the check runs, so a typo in the path does not cost a whole check.
             if let path = arguments.junit { try JUnitReport.requireWritable(path) }
             let report = try invocation.withDatabase { target, connection in

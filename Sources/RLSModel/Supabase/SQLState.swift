@@ -36,6 +36,10 @@ public struct SQLState: RawRepresentable, Sendable, Hashable, CustomStringConver
     /// `25P02`: the transaction has failed and accepts only ROLLBACK.
     public static let inFailedTransaction = SQLState(rawValue: "25P02")
 
+    // Class 40: transaction rollback.
+    /// `40P01`: two transactions waited on each other and the server ended one of them.
+    public static let deadlockDetected = SQLState(rawValue: "40P01")
+
     // Class 42: syntax errors and access rule violations.
     /// `42501`: a missing privilege, or a row refused by a policy's WITH CHECK (both use this code).
     public static let insufficientPrivilege = SQLState(rawValue: "42501")

@@ -1,0 +1,192 @@
+import Foundation
+import RLSDatabase
+import RLSModel
+import RLSSQL
+
+/// The table probes on several connections at once (``CheckOptions/connections``, 2 by default).
+/// The server runs one connection's statements on one core, and the probes are nearly all server
+/// time, so two connections take about half as long on a machine with two cores or more, and a
+/// remote database pays for half as many round trips in turn.
+///
+/// Each further connection (a lane) opens its own transaction, inserts the same fixture rows as the
+/// first under its own users and values (``Persona/User/onLane(_:)``, ``FixtureValues/lane``), so
+/// that no connection sees or waits on another's uncommitted rows, then takes pieces of the probes
+/// (whole tables, in order) from the same list as the first until none is left. Every probe still
+/// sees exactly the rows it would see on one connection. What could make the result differ is undone:
+/// - a lane waits on a lock for at most ``laneLockTimeout``: a row that every fixture's trigger
+///   writes (a global counter) makes it give up, and its pieces run on the first connection;
+/// - a probe on any connection that ended in a lock timeout or a deadlock runs again on the first
+///   connection once the lanes have rolled back, with the check's own lock timeout;
+/// - a lane that cannot connect or set up (a connection limit, a refused fixture) takes no piece,
+///   and a piece a lane could not finish runs on the first connection.
+///
+/// Each lane reads the last value it drew from each sequence before it rolls back, so that the
+/// check can still put the sequences back (see ``SequenceShadow``).
+struct ProbeLanes {
+    /// How long a lane waits on a lock before giving up, or its probe runs again on the first connection.
+    static let laneLockTimeout = "200ms"
+    /// Pieces hold whole tables and about this many probes: enough per pipeline that round trips stay
+    /// few, few enough that the connections finish together.
+    static let piecePerConnection = 4
+
+    let schema: Schema
+    let options: CheckOptions
+    let tables: [TableName: ProbeRunner.TableFacts]
+    let sequences: SequenceShadow
+
+    /// What the probes did, in the order given, how many each connection ran (the first, then the
+    /// lanes; a probe run again counts twice), and the last value each lane drew from each sequence.
+    struct Results {
+        var observed: [(outcome: ProbeOutcome, note: String?)]
+        var ranByConnection: [Int]
+        var drawnByLanes: [[String: String]] = []
+    }
+
+    /// Runs `probes` on `runner`'s connection and, when there are enough of them, on more.
+    func run(_ probes: [Probe], on runner: ProbeRunner) throws -> Results {
+        let pieces = Self.pieces(of: probes, connections: options.connections)
+        guard options.connections > 1, runner.batches, pieces.count > 1 else { return Results(observed: try runner.run(probes), ranByConnection: [probes.count]) }
+        let board = Board(pieces: pieces, lanes: options.connections - 1)
+        let done = DispatchGroup()
+        for lane in 1..<options.connections {
+            done.enter()
+            Thread.detachNewThread { [schema, options, tables, sequences, target = runner.connection.target] in
+                defer { done.leave() }
+                let drawn = Lane(number: lane, schema: schema, options: options, tables: tables).run(
+                    probes, pieces: pieces, board: board, target: target, sequences: sequences)
+                board.record(drawn, of: lane)
+            }
+        }
+        do {
+            while let piece = board.take() { board.finish(piece, try runner.run(Array(probes[pieces[piece]])), by: 0) }
+        } catch {
+            board.close()
+            done.wait()
+            throw error
+        }
+        board.close()
+        done.wait()
+        var observed = board.observed(count: probes.count)
+        // Pieces a lane gave back, and probes that waited on another connection's lock: on this connection, alone now.
+        let again = probes.indices.filter { observed[$0].map { Self.waitedOnALock($0.outcome) } ?? true }
+        for (index, result) in zip(again, try runner.run(again.map { probes[$0] })) { observed[index] = result }
+        var ran = board.ran
+        ran[0] += again.count
+        return Results(observed: observed.map { $0! }, ranByConnection: ran, drawnByLanes: board.drawn)
+    }
+
+    /// Whether a probe ended because it waited on a lock (perhaps another connection's rows).
+    static func waitedOnALock(_ outcome: ProbeOutcome) -> Bool {
+        let states = [SQLState.lockNotAvailable, .deadlockDetected].map(\.rawValue)
+        switch outcome {
+        case .error(let state, _): return states.contains(state)
+        // A policies-only probe's grant that waited: "55P03 canceling statement due to lock timeout".
+        case .notRun(let reason): return states.contains { reason.hasPrefix($0 + " ") }
+        default: return false
+        }
+    }
+
+    /// `probes` cut into runs of whole tables of about `probes.count / (connections × 4)` probes each
+    /// (at least one block, at most one pipeline).
+    static func pieces(of probes: [Probe], connections: Int) -> [Range<Int>] {
+        let size = min(max(probes.count / (max(connections, 1) * piecePerConnection), ProbeRunner.probesPerBlock), ProbeRunner.probesPerPipeline)
+        var pieces: [Range<Int>] = []
+        var start = 0
+        while start < probes.count {
+            var end = min(start + size, probes.count)
+            while end < probes.count, probes[end].table == probes[end - 1].table { end += 1 }
+            pieces.append(start..<end)
+            start = end
+        }
+        return pieces
+    }
+
+    /// One further connection: its transaction, fixtures and runner.
+    private struct Lane {
+        let number: Int
+        let schema: Schema
+        let options: CheckOptions
+        let tables: [TableName: ProbeRunner.TableFacts]
+
+        /// Sets up, takes pieces until none is left, and returns the last value drawn from each
+        /// sequence; any failure ends the lane.
+        func run(_ probes: [Probe], pieces: [Range<Int>], board: Board, target: ConnectionTarget, sequences: SequenceShadow) -> [String: String] {
+            guard !board.isClosed, let connection = try? Connection(target) else { return [:] }
+            defer { connection.close() }
+            do {
+                try connection.execute(
+                    "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
+                        + "set local lock_timeout = \(quoteLiteral(ProbeLanes.laneLockTimeout))")
+                var values = FixtureValues(schema: schema, lane: number)
+                let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
+                let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
+                var runner = ProbeRunner(connection: connection, statements: statements, tables: tables, lane: number)
+                try runner.start()
+                while runner.batches, let piece = board.take() {
+                    // A piece that throws stays unfinished: the first connection runs it at the end.
+                    board.finish(piece, try runner.run(Array(probes[pieces[piece]])), by: number)
+                }
+            } catch {}
+            let drawn = sequences.lastDrawn(on: connection)
+            _ = try? connection.execute("rollback")
+            return drawn
+        }
+    }
+
+    /// The pieces still to run and what each run piece observed, shared by the connections.
+    private final class Board: @unchecked Sendable {
+        private let condition = NSCondition()
+        private let pieces: [Range<Int>]
+        private var next = 0
+        private var closed = false
+        private var results: [Int: [(outcome: ProbeOutcome, note: String?)]] = [:]
+        private(set) var drawn: [[String: String]]
+        private(set) var ran: [Int]
+
+        init(pieces: [Range<Int>], lanes: Int) {
+            self.pieces = pieces
+            drawn = Array(repeating: [:], count: lanes)
+            ran = Array(repeating: 0, count: lanes + 1)
+        }
+
+        private func locked<T>(_ body: () -> T) -> T {
+            condition.lock()
+            defer { condition.unlock() }
+            return body()
+        }
+
+        var isClosed: Bool { locked { closed } }
+
+        /// The next piece to run; nil when none is left or the first connection is done.
+        func take() -> Int? {
+            locked {
+                guard !closed, next < pieces.count else { return nil }
+                next += 1
+                return next - 1
+            }
+        }
+
+        func finish(_ piece: Int, _ observed: [(outcome: ProbeOutcome, note: String?)], by connection: Int) {
+            locked {
+                results[piece] = observed
+                ran[connection] += observed.count
+            }
+        }
+
+        /// No piece is handed out after this.
+        func close() { locked { closed = true } }
+
+        func record(_ drawn: [String: String], of lane: Int) { locked { self.drawn[lane - 1] = drawn } }
+
+        /// Every probe's result, nil for the probes of a piece no connection finished.
+        func observed(count: Int) -> [(outcome: ProbeOutcome, note: String?)?] {
+            locked {
+                var observed: [(outcome: ProbeOutcome, note: String?)?] = Array(repeating: nil, count: count)
+                for (piece, results) in results {
+                    for (index, result) in zip(pieces[piece], results) { observed[index] = result }
+                }
+                return observed
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import ElectricRide
+import RLSCheck
+import RLSDatabase
+import RLSModel
+import Testing
+
+/// The table probes run on two connections at once (`rls check --connections`), each in its own
+/// transaction with its own fixture rows, and the report is the one a single connection gives.
+@Suite struct ProbeLaneTests {
+    /// Tables owned through `owner_id`: enough probes (1,600) that the first connection is still
+    /// busy when the second has its fixture rows in.
+    static let notebooks = Schema(
+        elements: (1...40).map { index in
+            .table(
+                Table("notebook_\(index)") {
+                    Column("id", .bigint).identity().primaryKey()
+                    Column("owner_id", .uuid).default(.currentUserID).references(.authUsers, onDelete: .cascade)
+                    Column("title", .text)
+                }.access(.owner(column: "owner_id")))
+        })
+
+    static func pairs(_ one: CheckReport, _ two: CheckReport) -> [(ProbeResult, ProbeResult)] {
+        #expect(one.results.count == two.results.count)
+        return Array(zip(one.results, two.results))
+    }
+
+    /// With a leaking policy, so that mismatches and their explanations are compared too: every
+    /// probe of the example observes the same outcome, note and verdict on two connections as on
+    /// one, and the second connection ran a share of them.
+    @Test func twoConnectionsReportWhatOneReports() throws {
+        let (_, db) = try ExampleDatabase.make()
+        try db.execute(#"create policy "everyone reads saved" on public.saved for select to authenticated using (true)"#)
+        let one = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: db, options: CheckOptions(connections: 1))
+        let two = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: db, options: CheckOptions(connections: 2))
+        #expect(one.probesByConnection == [one.results.count])
+        #expect(two.probesByConnection.count == 2)
+        #expect(two.probesByConnection[1] > 0)
+        #expect(two.probesByConnection.reduce(0, +) == two.results.count)
+        #expect(!one.mismatches.isEmpty)
+        for (a, b) in Self.pairs(one, two) {
+            #expect(a.probe == b.probe)
+            #expect(a.actual == b.actual, "\(a.probe.name)")
+            #expect(a.note == b.note, "\(a.probe.name)")
+            #expect(a.verdict == b.verdict, "\(a.probe.name)")
+            #expect(a.explanation == b.explanation, "\(a.probe.name)")
+        }
+        #expect(one.channels == two.channels)
+        #expect(one.files == two.files)
+    }
+
+    /// A trigger that writes one shared row for every insert (a hand-made global counter) would
+    /// make the connections wait on each other: the second gives up at once and the first runs its
+    /// probes, with the same results as one connection.
+    @Test func aSharedCounterRowKeepsTheProbesOnOneConnection() throws {
+        let (_, db) = try ExampleDatabase.make(Self.notebooks)
+        try db.execute(
+            """
+            create table public.tally (n bigint not null);
+            insert into public.tally values (0);
+            create function public.count_notebook() returns trigger language plpgsql security definer set search_path = '' as $$
+            begin update public.tally set n = n + 1; return null; end $$;
+            create trigger count_notebook after insert on public.notebook_1 for each row execute function public.count_notebook();
+            """)
+        let one = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 1))
+        let two = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 2))
+        #expect(two.passed, "\(MatrixReport(two).text)")
+        #expect(two.probesByConnection == [two.results.count, 0])
+        for (a, b) in Self.pairs(one, two) { #expect(a.actual == b.actual, "\(a.probe.name)") }
+        #expect(try db.query("select n::text as n from public.tally").first?.string("n") == "0")
+    }
+
+    /// The second connection draws from sequences too (an audit log's ids): the check still puts
+    /// every sequence back and names none. Here only the second connection's users are audited (its
+    /// alice and bob have their own ids), so that it is certain to draw last.
+    @Test func sequencesTheSecondConnectionDrewFromArePutBack() throws {
+        let (_, db) = try ExampleDatabase.make(Self.notebooks)
+        let firstConnectionUsers = [Persona.User.alice.id, Persona.User.bob.id].map { "'\($0)'" }.joined(separator: ", ")
+        var audit = """
+            create table public.audit (id bigserial primary key, happened text not null);
+            create function public.audit() returns trigger language plpgsql security definer set search_path = '' as $$
+            begin
+              if new.owner_id not in (\(firstConnectionUsers)) then
+                insert into public.audit (happened) values (tg_op || ' ' || tg_table_name);
+              end if;
+              return null;
+            end $$;
+
+            """
+        for index in 1...40 {
+            audit += "create trigger audit after insert on public.notebook_\(index) for each row execute function public.audit();\n"
+        }
+        try db.execute(audit)
+        let before = try db.query("select last_value::text as value, is_called::text as called from public.audit_id_seq").first
+        let report = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 2))
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        #expect(report.notes.allSatisfy { !$0.contains("sequence") }, "\(report.notes)")
+        let after = try db.query("select last_value::text as value, is_called::text as called from public.audit_id_seq").first
+        #expect(try after?.string("value") == before?.string("value"))
+        #expect(try after?.string("called") == before?.string("called"))
+    }
+}
