@@ -78,14 +78,19 @@ public enum AccessCheck {
             }
         }
         let lanes = ProbeLanes(schema: schema, options: options, tables: tables, sequences: sequences)
-        let observed = try lanes.run(planned.map(\.probe), on: runner)
+        let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
+        let files = FileProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
+        var channelResults: [ChannelProbeResult] = []
+        var fileResults: [FileProbeResult] = []
+        // Channels and files first, on this connection, while any other connection sets up for the table probes.
+        let observed = try lanes.run(planned.map(\.probe), on: runner) {
+            channelResults = try channels.run(channels.probes(), with: runner)
+            fileResults = try files.run(files.probes(), with: runner)
+            try runner.rewind()
+        }
         var results = zip(planned, observed.observed).map { planned, observed in
             ProbeResult(probe: planned.probe, expected: planned.expected, actual: observed.outcome, note: observed.note)
         }
-        let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
-        let channelResults = try channels.run(channels.probes(), with: runner)
-        let files = FileProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
-        let fileResults = try files.run(files.probes(), with: runner)
         try runner.finish()
         let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }
 

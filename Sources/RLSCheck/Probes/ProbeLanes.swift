@@ -42,10 +42,16 @@ struct ProbeLanes {
         var drawnByLanes: [[String: String]] = []
     }
 
-    /// Runs `probes` on `runner`'s connection and, when there are enough of them, on more.
-    func run(_ probes: [Probe], on runner: ProbeRunner) throws -> Results {
+    /// Runs `probes` on `runner`'s connection and, when there are enough of them, on more. The first
+    /// connection runs `first` (the channel and file probes) before its share of `probes`, while the
+    /// others set up and start on theirs; `first` must leave the connection at ``ProbeRunner/savepoint``
+    /// as it found it.
+    func run(_ probes: [Probe], on runner: ProbeRunner, first: () throws -> Void) throws -> Results {
         let pieces = Self.pieces(of: probes, connections: options.connections)
-        guard options.connections > 1, runner.batches, pieces.count > 1 else { return Results(observed: try runner.run(probes), ranByConnection: [probes.count]) }
+        guard options.connections > 1, runner.batches, pieces.count > 1 else {
+            try first()
+            return Results(observed: try runner.run(probes), ranByConnection: [probes.count])
+        }
         let board = Board(pieces: pieces, lanes: options.connections - 1)
         let done = DispatchGroup()
         for lane in 1..<options.connections {
@@ -58,6 +64,7 @@ struct ProbeLanes {
             }
         }
         do {
+            try first()
             while let piece = board.take() { board.finish(piece, try runner.run(Array(probes[pieces[piece]])), by: 0) }
         } catch {
             board.close()
@@ -89,7 +96,8 @@ struct ProbeLanes {
     /// `probes` cut into runs of whole tables of about `probes.count / (connections × 4)` probes each
     /// (at least one block, at most one pipeline).
     static func pieces(of probes: [Probe], connections: Int) -> [Range<Int>] {
-        let size = min(max(probes.count / (max(connections, 1) * piecePerConnection), ProbeRunner.probesPerBlock), ProbeRunner.probesPerPipeline)
+        let size = min(
+            max(probes.count / (max(connections, 1) * piecePerConnection), ProbeRunner.probesPerBlock), ProbeRunner.probesPerPipeline)
         var pieces: [Range<Int>] = []
         var start = 0
         while start < probes.count {
@@ -110,13 +118,17 @@ struct ProbeLanes {
 
         /// Sets up, takes pieces until none is left, and returns the last value drawn from each
         /// sequence; any failure ends the lane.
-        func run(_ probes: [Probe], pieces: [Range<Int>], board: Board, target: ConnectionTarget, sequences: SequenceShadow) -> [String: String] {
+        func run(_ probes: [Probe], pieces: [Range<Int>], board: Board, target: ConnectionTarget, sequences: SequenceShadow) -> [String:
+            String]
+        {
             guard !board.isClosed, let connection = try? Connection(target) else { return [:] }
             defer { connection.close() }
             do {
                 try connection.execute(
                     "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
                         + "set local lock_timeout = \(quoteLiteral(ProbeLanes.laneLockTimeout))")
+                // The first connection may have run every piece while this one connected.
+                guard !board.isClosed else { throw CancellationError() }
                 var values = FixtureValues(schema: schema, lane: number)
                 let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
                 let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)

@@ -251,6 +251,11 @@ struct ProbeRunner {
             statement: statement, returns: returns, probeSettings: probeSettings, table: 0, privileges: nil)
     }
 
+    /// Undoes everything since ``start()`` (the files a file probe put in), keeping the savepoint.
+    func rewind() throws {
+        try connection.execute("rollback to savepoint \(Self.savepoint)")
+    }
+
     /// Leaves the savepoint, undoing the last separate or channel probe.
     func finish() throws {
         try connection.execute("rollback to savepoint \(Self.savepoint); release savepoint \(Self.savepoint)")
