@@ -41,4 +41,17 @@ struct CheckExplainCommandTests {
         let stray = check(["--rows", "10"])
         #expect(stray.code != .success && stray.error.contains("--rows goes with --explain."), "\(stray.error)")
     }
+
+    /// `--connections` takes 1 to 8, and only for the probes.
+    @Test func refusesBadConnectionCounts() {
+        for bad in ["0", "9", "two"] {
+            let result = check(["--connections", bad])
+            #expect(result.code == .usage, "\(result.error)")
+            #expect(
+                result.error.contains("--connections wants a number of connections from 1 to 8, such as 2; got '\(bad)'."),
+                "\(result.error)")
+        }
+        let explain = check(["--explain", "--connections", "2"])
+        #expect(explain.code != .success && explain.error.contains("--connections goes with the probes"), "\(explain.error)")
+    }
 }
