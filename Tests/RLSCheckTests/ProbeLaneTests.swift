@@ -2,6 +2,8 @@ import ElectricRide
 import RLSCheck
 import RLSDatabase
 import RLSModel
+import RLSSQL
+import RLSTestSupport
 import Testing
 
 /// The table probes run on two connections at once (`rls check --connections`), each in its own
@@ -67,6 +69,20 @@ import Testing
         #expect(two.probesByConnection == [two.results.count, 0])
         for (a, b) in Self.pairs(one, two) { #expect(a.actual == b.actual, "\(a.probe.name)") }
         #expect(try db.query("select n::text as n from public.tally").first?.string("n") == "0")
+    }
+
+    /// A database that allows one connection (a connection limit, a small pooler): the second is
+    /// refused, and the first runs every probe with the same report.
+    @Test func aRefusedSecondConnectionCostsNothing() throws {
+        let (url, db) = try ExampleDatabase.make(Self.notebooks)
+        let admin = try TestDatabase.admin(url)
+        defer { admin.close() }
+        let name = try db.query("select current_database() as name").first!.string("name")
+        try admin.execute("alter database \(quoteIdentifier(name)) connection limit 1")
+        let report = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 2))
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        #expect(report.probesByConnection == [report.results.count, 0])
+        #expect(report.results.count == 1_600)
     }
 
     /// The second connection draws from sequences too (an audit log's ids): the check still puts
