@@ -27,7 +27,7 @@ struct FunctionBody {
     /// The body with comments and string literals blanked out, same length (ranges stay valid).
     var code: String {
         var result = ""
-        var characters = Array(body)
+        let characters = Array(body)
         var index = 0
         while index < characters.count {
             let character = characters[index]

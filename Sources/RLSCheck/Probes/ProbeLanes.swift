@@ -5,8 +5,8 @@ import RLSSQL
 
 /// The table probes on several connections at once (``CheckOptions/connections``, 2 by default).
 /// The server runs one connection's statements on one core, and the probes are nearly all server
-/// time, so two connections take about half as long on a machine with two cores or more, and a
-/// remote database pays for half as many round trips in turn.
+/// time, so two connections take about half as long on a server with two cores or more; against a
+/// remote database their round trips overlap too.
 ///
 /// Each further connection (a lane) opens its own transaction, inserts the same fixture rows as the
 /// first under its own users and values (``Persona/User/onLane(_:)``, ``FixtureValues/lane``), so
@@ -25,9 +25,9 @@ import RLSSQL
 struct ProbeLanes {
     /// How long a lane waits on a lock before giving up, or its probe runs again on the first connection.
     static let laneLockTimeout = "200ms"
-    /// Pieces hold whole tables and about this many probes: enough per pipeline that round trips stay
-    /// few, few enough that the connections finish together.
-    static let piecePerConnection = 4
+    /// Pieces per connection: few enough that each piece fills a pipeline (round trips stay few),
+    /// enough that the connections finish together.
+    static let piecesPerConnection = 4
 
     let schema: Schema
     let options: CheckOptions
@@ -97,7 +97,7 @@ struct ProbeLanes {
     /// (at least one block, at most one pipeline).
     static func pieces(of probes: [Probe], connections: Int) -> [Range<Int>] {
         let size = min(
-            max(probes.count / (max(connections, 1) * piecePerConnection), ProbeRunner.probesPerBlock), ProbeRunner.probesPerPipeline)
+            max(probes.count / (max(connections, 1) * piecesPerConnection), ProbeRunner.probesPerBlock), ProbeRunner.probesPerPipeline)
         var pieces: [Range<Int>] = []
         var start = 0
         while start < probes.count {
@@ -118,9 +118,9 @@ struct ProbeLanes {
 
         /// Sets up, takes pieces until none is left, and returns the last value drawn from each
         /// sequence; any failure ends the lane.
-        func run(_ probes: [Probe], pieces: [Range<Int>], board: Board, target: ConnectionTarget, sequences: SequenceShadow) -> [String:
-            String]
-        {
+        func run(
+            _ probes: [Probe], pieces: [Range<Int>], board: Board, target: ConnectionTarget, sequences: SequenceShadow
+        ) -> [String: String] {
             guard !board.isClosed, let connection = try? Connection(target) else { return [:] }
             defer { connection.close() }
             do {
