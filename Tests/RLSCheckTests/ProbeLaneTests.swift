@@ -27,27 +27,28 @@ import Testing
     }
 
     /// With a leaking policy, so that mismatches and their explanations are compared too: every
-    /// probe of the example observes the same outcome, note and verdict on two connections as on
-    /// one, and the second connection ran a share of them.
-    @Test func twoConnectionsReportWhatOneReports() throws {
+    /// probe of the example observes the same outcome, note and verdict on two (and three)
+    /// connections as on one, and the second connection ran a share of them.
+    @Test(arguments: [2, 3]) func moreConnectionsReportWhatOneReports(connections: Int) throws {
         let (_, db) = try ExampleDatabase.make()
         try db.execute(#"create policy "everyone reads saved" on public.saved for select to authenticated using (true)"#)
         let one = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: db, options: CheckOptions(connections: 1))
-        let two = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: db, options: CheckOptions(connections: 2))
+        let more = try AccessCheck.run(
+            ElectricRide.schema, scenarios: ElectricRide.scenarios, on: db, options: CheckOptions(connections: connections))
         #expect(one.probesByConnection == [one.results.count])
-        #expect(two.probesByConnection.count == 2)
-        #expect(two.probesByConnection[1] > 0)
-        #expect(two.probesByConnection.reduce(0, +) == two.results.count)
+        #expect(more.probesByConnection.count == connections)
+        #expect(more.probesByConnection[1] > 0)
+        #expect(more.probesByConnection.reduce(0, +) == more.results.count)
         #expect(!one.mismatches.isEmpty)
-        for (a, b) in Self.pairs(one, two) {
+        for (a, b) in Self.pairs(one, more) {
             #expect(a.probe == b.probe)
             #expect(a.actual == b.actual, "\(a.probe.name)")
             #expect(a.note == b.note, "\(a.probe.name)")
             #expect(a.verdict == b.verdict, "\(a.probe.name)")
             #expect(a.explanation == b.explanation, "\(a.probe.name)")
         }
-        #expect(one.channels == two.channels)
-        #expect(one.files == two.files)
+        #expect(one.channels == more.channels)
+        #expect(one.files == more.files)
     }
 
     /// A trigger that writes one shared row for every insert (a hand-made global counter) would

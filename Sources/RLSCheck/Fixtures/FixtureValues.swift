@@ -97,9 +97,9 @@ struct FixtureValues {
     }
 
     /// A key number clear of real data: counting up from the base on the first connection, down from
-    /// it on the second.
+    /// it on the others, interleaved (at most 8 connections: lanes 1-7).
     private func uniqueNumber(_ type: ColumnType, _ n: Int) -> Int {
-        let offset = lane == 0 ? n : -n
+        let offset = lane == 0 ? n : -((n - 1) * 7 + lane)
         switch type {
         case .smallint: return 32_000 + offset
         case .integer: return 2_140_000_000 + offset
