@@ -8,6 +8,8 @@ import RLSSQL
 /// In ONE transaction that is always rolled back: insert alice and bob into `auth.users`, one fixture
 /// row per user in every table, then run every probe (table × persona × operation × target) in a
 /// savepoint rolled back after it, then the scenarios; then read the catalog to explain mismatches.
+/// With ``CheckOptions/connections`` above 1, each further connection runs a share of the table
+/// probes in a transaction of its own, also rolled back, on fixture rows of its own (``ProbeLanes``).
 ///
 /// ```swift
 /// let report = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: connection)
