@@ -9,7 +9,7 @@ import RLSSQL
 /// row per user in every table, then run every probe (table × persona × operation × target) in a
 /// savepoint rolled back after it, then the scenarios; then read the catalog to explain mismatches.
 /// With ``CheckOptions/connections`` above 1, each further connection runs a share of the table
-/// probes in a transaction of its own, also rolled back, on fixture rows of its own (``ProbeLanes``).
+/// probes in a transaction of its own, also rolled back, on fixture rows of its own (`ProbeLanes`).
 ///
 /// ```swift
 /// let report = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: connection)

@@ -7,7 +7,7 @@ public struct CheckOptions: Sendable {
     /// Also probe the policies alone for roles the schema denies by grant (see ``ProbeLayer/policiesOnly``).
     public var probesPoliciesOnly: Bool
     /// How many connections run the table probes at once, each in its own rolled-back transaction
-    /// (see ``ProbeLanes``); 1 runs everything on the given connection.
+    /// (see `rls check --connections` in Docs/CHECK.md); 1 runs everything on the given connection.
     public var connections: Int
 
     /// The defaults: 10 s statements, 5 s locks, policies-only probes on, two connections.
