@@ -43,17 +43,12 @@ public enum AccessCheck {
         _ schema: Schema, scenarios: [Scenario], on connection: Connection, options: CheckOptions, sequences: SequenceShadow
     ) throws -> (CheckReport, [[String: String]]) {
         let started = Date()
-        try connection.execute(
-            "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
-                + "set local lock_timeout = \(quoteLiteral(options.lockTimeout))")
+        try connection.execute(options.beginSQL())
         defer { _ = try? connection.execute("rollback") }
 
         let tables = try requireTables(of: schema, on: connection)
-        var values = FixtureValues(schema: schema)
-        let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
-        let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
-        var runner = ProbeRunner(connection: connection, statements: statements, tables: tables)
-        try runner.start()
+        let (runner, values, fixtures) = try ProbeRunner.started(for: schema, tables: tables, on: connection)
+        let statements = runner.statements
         var planned: [(probe: Probe, expected: ExpectedOutcome)] = []
         let personas = Persona.checked(in: schema)
         let groupPersonas = Set(values.groups.extraPersonas)

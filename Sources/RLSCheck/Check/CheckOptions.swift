@@ -1,3 +1,5 @@
+import RLSSQL
+
 /// How `rls check` runs.
 public struct CheckOptions: Sendable {
     /// `statement_timeout` for every statement of the check, so a bad policy cannot hang CI.
@@ -16,5 +18,12 @@ public struct CheckOptions: Sendable {
         self.lockTimeout = lockTimeout
         self.probesPoliciesOnly = probesPoliciesOnly
         self.connections = connections
+    }
+
+    /// The statement that opens one connection's transaction of the check, its timeouts local to it
+    /// (`lockTimeout` instead of ``lockTimeout`` for the further connections, see `ProbeLanes`).
+    func beginSQL(lockTimeout: String? = nil) -> String {
+        "begin; set local statement_timeout = \(quoteLiteral(statementTimeout)); "
+            + "set local lock_timeout = \(quoteLiteral(lockTimeout ?? self.lockTimeout))"
     }
 }

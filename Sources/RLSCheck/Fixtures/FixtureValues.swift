@@ -110,11 +110,10 @@ struct FixtureValues {
     /// A value of the column's type; numbers and texts differ per row, keys stay clear of real data.
     private func generated(_ column: Column, in table: Table, _ n: Int) -> String? {
         let key = isKey(column, in: table)
-        let laneGroup = String(("0000" + String(lane, radix: 16)).suffix(4))
         let text = lane == 0 ? "\(n)" : "\(n)-\(lane + 1)"
         switch column.type {
         case .uuid:
-            return quoteLiteral("c4ec0000-\(laneGroup)-4000-8000-" + String(("000000000000" + String(n, radix: 16)).suffix(12)))
+            return quoteLiteral(CheckUUID.make("c4ec0000", lane: lane, number: n))
         case .text, .varchar(nil):
             return quoteLiteral("rls check \(table.name).\(column.name) \(text)")
         case .varchar(let length?):

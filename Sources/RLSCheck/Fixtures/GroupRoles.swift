@@ -43,8 +43,7 @@ public struct GroupRoles: Sendable {
             guard let top else { continue }
             fixtureRoles[membership.table] = top
             for role in all where role != top {
-                let number = String(members.count + 1, radix: 16)
-                let id = "3e3be000-0000-4000-8000-" + String(("000000000000" + number).suffix(12))
+                let id = CheckUUID.make("3e3be000", number: members.count + 1)
                 let name = memberships.count == 1 ? role : "\(membership.table.name).\(role)"
                 members.append(
                     Member(

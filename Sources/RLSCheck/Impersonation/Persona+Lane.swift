@@ -5,8 +5,7 @@ extension Persona.User {
     /// never share a key. Lane 0 is the user itself.
     func onLane(_ lane: Int) -> Persona.User {
         guard lane != 0 else { return self }
-        let group = String(("0000" + String(lane, radix: 16)).suffix(4))
-        let id = String(id.prefix(9)) + group + String(id.dropFirst(13))
+        let id = CheckUUID.onLane(id, lane)
         let email = email.isEmpty ? email : email.replacingOccurrences(of: "@", with: "+\(lane)@")
         return Persona.User(name: "\(name) \(lane + 1)", id: id, email: email, aal: aal, isAnonymous: isAnonymous, appRole: appRole)
     }

@@ -44,7 +44,7 @@ public enum Persona: Sendable, Hashable, CustomStringConvertible {
         public static func withAppRole(_ role: String, number: Int) -> User {
             User(
                 name: "\(role) (app role)",
-                id: "0a990000-0000-4000-8000-" + String(("000000000000" + String(number, radix: 16)).suffix(12)),
+                id: CheckUUID.make("0a990000", number: number),
                 email: "app-role-\(number)@rls-check.invalid", appRole: role)
         }
 

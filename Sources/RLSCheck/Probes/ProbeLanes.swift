@@ -124,16 +124,10 @@ struct ProbeLanes {
             guard !board.isClosed, let connection = try? Connection(target) else { return [:] }
             defer { connection.close() }
             do {
-                try connection.execute(
-                    "begin; set local statement_timeout = \(quoteLiteral(options.statementTimeout)); "
-                        + "set local lock_timeout = \(quoteLiteral(ProbeLanes.laneLockTimeout))")
+                try connection.execute(options.beginSQL(lockTimeout: ProbeLanes.laneLockTimeout))
                 // The first connection may have run every piece while this one connected.
                 guard !board.isClosed else { throw CancellationError() }
-                var values = FixtureValues(schema: schema, lane: number)
-                let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
-                let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
-                var runner = ProbeRunner(connection: connection, statements: statements, tables: tables, lane: number)
-                try runner.start()
+                let runner = try ProbeRunner.started(for: schema, tables: tables, lane: number, on: connection).runner
                 while runner.batches, let piece = board.take() {
                     // A piece that throws stays unfinished: the first connection runs it at the end.
                     board.finish(piece, try runner.run(Array(probes[pieces[piece]])), by: number)
@@ -147,7 +141,7 @@ struct ProbeLanes {
 
     /// The pieces still to run and what each run piece observed, shared by the connections.
     private final class Board: @unchecked Sendable {
-        private let condition = NSCondition()
+        private let lock = NSLock()
         private let pieces: [Range<Int>]
         private var next = 0
         private var closed = false
@@ -162,8 +156,8 @@ struct ProbeLanes {
         }
 
         private func locked<T>(_ body: () -> T) -> T {
-            condition.lock()
-            defer { condition.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             return body()
         }
 

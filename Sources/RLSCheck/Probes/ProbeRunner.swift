@@ -51,6 +51,20 @@ struct ProbeRunner {
         self.lane = lane
     }
 
+    /// Inserts the fixture rows of `lane` (see ``FixtureValues/lane``) inside the check's transaction
+    /// and returns a started runner for them, with the values and rows that the channel and file
+    /// probes use too: one connection's side of a check.
+    static func started(
+        for schema: Schema, tables: [TableName: TableFacts], lane: Int = 0, on connection: Connection
+    ) throws -> (runner: ProbeRunner, values: FixtureValues, fixtures: Fixtures) {
+        var values = FixtureValues(schema: schema, lane: lane)
+        let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
+        let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
+        var runner = ProbeRunner(connection: connection, statements: statements, tables: tables, lane: lane)
+        try runner.start()
+        return (runner, values, fixtures)
+    }
+
     /// Opens the savepoint the separate probes and the channel probes roll back to. Call once, after
     /// the fixtures are in.
     mutating func start() throws {
