@@ -22,7 +22,7 @@ import Testing
             let used = Date(timeIntervalSince1970: 1_600_000_000 + Double(number) * 60)
             for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.hasSuffix(".fingerprint") {
                 let path = (directory as NSString).appendingPathComponent(name)
-                if String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self).hasSuffix(sql) {
+                if String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self).contains(sql) {
                     try FileManager.default.setAttributes([.modificationDate: used], ofItemAtPath: path)
                 }
             }

@@ -13,7 +13,7 @@ import RLSPostgres
 /// large schema, and every edit of the schema makes a new one.
 struct DesiredCatalogCache {
     /// Bumped whenever introspection or the catalog's encoding changes.
-    static let formatVersion = 6
+    static let formatVersion = 7
     /// How many desired states stay cached: the schema of a few branches, and the one before an edit.
     static let kept = 8
 
@@ -33,37 +33,88 @@ struct DesiredCatalogCache {
         else { return nil }
         let lines = text.split(separator: "\n")
         // The first line guards against two SQL texts sharing the 64-bit file name.
-        guard lines.count == 2, lines[0] == SHA256.hexDigest(of: key.utf8) else { return nil }
+        guard lines.count == 3, lines[0] == SHA256.hexDigest(of: key.utf8) else { return nil }
         markUsed(key)
         return String(lines[1])
     }
 
-    /// The cached catalog for `sql`, or the one `build` makes (then stored, with its fingerprint).
+    /// The cached catalog for `sql`; else the one `increment` makes from the entry used last (an
+    /// earlier version of the schema), stored with its fingerprint unknown until a plan finds a
+    /// database that matches it (``learn(_:forDigest:defaultPrivileges:)``), or the base's when the
+    /// two run the same statements; else the one `build` makes, stored with its fingerprint.
     func catalog(
-        for sql: String, defaultPrivileges: DefaultPrivileges, build: () throws -> (catalog: Catalog, fingerprint: String)
+        for sql: String, defaultPrivileges: DefaultPrivileges,
+        increment: (_ base: (sql: String, catalog: Catalog)) throws -> (catalog: Catalog, sameStatements: Bool)? = { _ in nil },
+        build: () throws -> (catalog: Catalog, fingerprint: String)
     ) throws -> Catalog {
         let key = key(Self.digest(sql), defaultPrivileges)
-        let path = path(key, "json")
-        if let data = FileManager.default.contents(atPath: path),
-            let entry = try? JSONDecoder().decode(Entry.self, from: data), entry.sql == sql
-        {
+        if let entry = entry(at: path(key, "json")), entry.sql == sql {
             markUsed(key)
             return entry.catalog
         }
+        if let base = lastUsedEntry(defaultPrivileges), let made = try increment((base.entry.sql, base.entry.catalog)) {
+            let fingerprint = made.sameStatements ? base.fingerprint : Self.unknownFingerprint
+            store(made.catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges)
+            return made.catalog
+        }
         let (catalog, fingerprint) = try build()
+        store(catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges)
+        return catalog
+    }
+
+    /// Records `fingerprint` (of a database a plan found nothing to change in) as the fingerprint of
+    /// the desired state of `digest`, when that state was made by an increment and has none yet. Any
+    /// database read the same way then needs no change either.
+    func learn(_ fingerprint: String, forDigest digest: String, defaultPrivileges: DefaultPrivileges) {
+        let key = key(digest, defaultPrivileges)
+        guard self.fingerprint(forDigest: digest, defaultPrivileges: defaultPrivileges) == Self.unknownFingerprint else { return }
+        writeFingerprint(fingerprint, key: key, defaultPrivileges: defaultPrivileges)
+    }
+
+    /// The fingerprint of a desired state made by an increment, until a plan learns it: no
+    /// database's fingerprint is ever this.
+    static let unknownFingerprint = "unknown"
+
+    private func store(_ catalog: Catalog, for sql: String, key: String, fingerprint: String, defaultPrivileges: DefaultPrivileges) {
         // A diff reads dependencies on its current side only (and those of desired views, for their
         // order), so the desired policies and triggers are stored without theirs: a smaller file.
-        var stored = catalog
-        for index in stored.policies.indices { stored.policies[index].dependencies = [] }
-        for index in stored.triggers.indices { stored.triggers[index].dependencies = [] }
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        if let data = try? JSONEncoder().encode(Entry(sql: sql, catalog: stored)) {
-            try? data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            try? Data((SHA256.hexDigest(of: key.utf8) + "\n" + fingerprint).utf8)
-                .write(to: URL(fileURLWithPath: self.path(key, "fingerprint")), options: .atomic)
-            prune()
+        guard let data = try? JSONEncoder().encode(Entry(sql: sql, catalog: catalog.withoutStatementDependencies)),
+            (try? data.write(to: URL(fileURLWithPath: path(key, "json")), options: .atomic)) != nil
+        else { return }
+        writeFingerprint(fingerprint, key: key, defaultPrivileges: defaultPrivileges)
+        prune()
+    }
+
+    /// The fingerprint file: the key's digest (against two keys sharing the file name), the
+    /// fingerprint, and what an increment's base must share with it (``basis(_:)``).
+    private func writeFingerprint(_ fingerprint: String, key: String, defaultPrivileges: DefaultPrivileges) {
+        try? Data([SHA256.hexDigest(of: key.utf8), fingerprint, basis(defaultPrivileges)].joined(separator: "\n").utf8)
+            .write(to: URL(fileURLWithPath: path(key, "fingerprint")), options: .atomic)
+    }
+
+    /// The entry used last that an increment may start from: made for the same default privileges,
+    /// Supabase shape and format.
+    private func lastUsedEntry(_ defaultPrivileges: DefaultPrivileges) -> (entry: Entry, fingerprint: String)? {
+        let files = FileManager.default
+        guard let names = try? files.contentsOfDirectory(atPath: directory) else { return nil }
+        let basis = basis(defaultPrivileges)
+        let candidates = names.filter { $0.hasPrefix("desired-") && $0.hasSuffix(".fingerprint") }.compactMap {
+            name -> (path: String, fingerprint: String, used: Date)? in
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let lines = files.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self).split(separator: "\n") }),
+                lines.count == 3, lines[2] == basis
+            else { return nil }
+            return (path, String(lines[1]), (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? .distantPast)
         }
-        return catalog
+        for candidate in candidates.sorted(by: { $0.used > $1.used }) {
+            if let entry = entry(at: (candidate.path as NSString).deletingPathExtension + ".json") { return (entry, candidate.fingerprint) }
+        }
+        return nil
+    }
+
+    private func entry(at path: String) -> Entry? {
+        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Entry.self, from: $0) }
     }
 
     /// Dates the entry as used now: its fingerprint file's modification time is the entry's last use.
@@ -93,7 +144,13 @@ struct DesiredCatalogCache {
     static func digest(_ sql: String) -> String { SHA256.hexDigest(of: sql.utf8) }
 
     private func key(_ digest: String, _ defaultPrivileges: DefaultPrivileges) -> String {
-        "\(Self.formatVersion)|\(SupabaseShape.version)|\(defaultPrivileges.rawValue)|\(digest)"
+        "\(basis(defaultPrivileges))|\(digest)"
+    }
+
+    /// What a desired state depends on besides the SQL: the format, the Supabase shape and the
+    /// scratch database's default privileges. An increment starts only from an entry sharing it.
+    private func basis(_ defaultPrivileges: DefaultPrivileges) -> String {
+        "\(Self.formatVersion)|\(SupabaseShape.version)|\(defaultPrivileges.rawValue)"
     }
 
     private func path(_ key: String, _ suffix: String) -> String {

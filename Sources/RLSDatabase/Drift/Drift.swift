@@ -32,7 +32,15 @@ public enum Drift {
         let desired = try desiredCatalog(
             desiredSQL, in: try cluster(), defaultPrivileges: privileges,
             cacheDirectory: cacheDirectory)
-        return ChangePlan(from: current, to: desired)
+        let plan = ChangePlan(from: current, to: desired)
+        // A desired state made by an increment has no fingerprint until a database is found to match
+        // it; then the next plan of that database is the no-op fast path. Only with nothing left out:
+        // what is left out is not in the SQL the cache is keyed by.
+        if plan.isEmpty, undeclared.isEmpty, let cacheDirectory {
+            DesiredCatalogCache(directory: cacheDirectory).learn(
+                rows.fingerprint, forDigest: DesiredCatalogCache.digest(desiredSQL), defaultPrivileges: privileges)
+        }
+        return plan
     }
 
     /// Drift that pending migration files do not explain: the changes from `target` to the DSL's
@@ -125,8 +133,12 @@ public enum Drift {
         guard let cacheDirectory else {
             return try ScratchDatabase.catalog(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges)
         }
-        return try DesiredCatalogCache(directory: cacheDirectory).catalog(for: desiredSQL, defaultPrivileges: defaultPrivileges) {
-            try ScratchDatabase.catalogWithFingerprint(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges)
-        }
+        return try DesiredCatalogCache(directory: cacheDirectory).catalog(
+            for: desiredSQL, defaultPrivileges: defaultPrivileges,
+            increment: { base in
+                try DesiredIncrement.catalog(from: base, to: desiredSQL, in: cluster, defaultPrivileges: defaultPrivileges)
+            },
+            build: { try ScratchDatabase.catalogWithFingerprint(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges) }
+        )
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 public import RLSCatalog
 import RLSEmbedded
@@ -58,6 +59,25 @@ public enum ScratchDatabase {
             try connection.replay(second, leavingOutFinalRows: true)
             return (before, try connection.introspectCatalog())
         }
+    }
+
+    /// The catalogs of two fresh databases, one after `first` runs on it and one after `second`:
+    /// built side by side, each on its own connection. The two partial builds of an increment.
+    static func catalogs(
+        ofEach first: SQLScript, _ second: SQLScript, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges
+    ) throws -> (first: Catalog, second: Catalog) {
+        let results = Mutex<[Int: Result<Catalog, any Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let result = Result {
+                try withDatabase(in: cluster, defaultPrivileges: defaultPrivileges) { connection in
+                    try connection.replay([index == 0 ? first : second])
+                    return try connection.introspectCatalog()
+                }
+            }
+            results.withLock { $0[index] = result }
+        }
+        let built = results.withLock { $0 }
+        return (try built[0]!.get(), try built[1]!.get())
     }
 
     private static func replay(

@@ -1,0 +1,101 @@
+import RLSCatalog
+
+extension Catalog {
+    /// This catalog (a whole build) with what changed between two partial builds applied: every
+    /// object that differs between `before` and `after` takes its value from `after`, or goes when
+    /// `after` lacks it.
+    ///
+    /// Nil when the partial builds cannot be trusted for an object: where it differs between them,
+    /// `before` must hold exactly what this catalog holds (else statements outside the partial build
+    /// shape it too); or where a name would be taken twice. The caller then builds everything.
+    func applyingIncrement(from before: Catalog, to after: Catalog) -> Catalog? {
+        let before = before.withoutStatementDependencies
+        let after = after.withoutStatementDependencies
+        func merge<Value: Equatable, Key: Hashable>(_ path: KeyPath<Catalog, [Value]>, by key: (Value) -> Key) -> [Value]? {
+            Self.merged(self[keyPath: path], before[keyPath: path], after[keyPath: path], by: key)
+        }
+        guard let schemas = merge(\.schemas, by: \.name), let enums = merge(\.enums, by: \.name),
+            let tables = merge(\.tables, by: \.name), let views = merge(\.views, by: \.name),
+            let functions = merge(\.functions, by: \.signature),
+            let triggers = merge(\.triggers, by: { TableScoped(table: $0.table, name: $0.name) }),
+            let policies = merge(\.policies, by: { TableScoped(table: $0.table, name: $0.name) }),
+            let grants = merge(\.grants, by: { $0 }), let sequences = merge(\.sequences, by: { $0 }),
+            let environment = environment.applyingIncrement(from: before.environment, to: after.environment)
+        else { return nil }
+        let merged = Catalog(
+            schemas: schemas, enums: enums, tables: tables, views: views, functions: functions, triggers: triggers,
+            policies: policies, grants: grants, sequences: sequences, defaultPrivileges: defaultPrivileges,
+            environment: environment)
+        return merged.takesEveryRelationNameOnce ? merged : nil
+    }
+
+    /// What the cache keeps of a desired catalog: policies and triggers without their dependencies
+    /// (a diff reads those on its current side only).
+    var withoutStatementDependencies: Catalog {
+        var stripped = self
+        for index in stripped.policies.indices { stripped.policies[index].dependencies = [] }
+        for index in stripped.triggers.indices { stripped.triggers[index].dependencies = [] }
+        return stripped
+    }
+
+    /// False when two tables, views, sequences or indexes share a schema and a name: the server
+    /// would have named one of them differently in a whole build (`..._seq1`), or refused it.
+    private var takesEveryRelationNameOnce: Bool {
+        var names = Set<QualifiedName>()
+        let relations =
+            tables.map(\.name) + views.map(\.name) + sequences
+            + tables.flatMap { table in table.indexes.map { QualifiedName(schema: table.name.schema, name: $0.name) } }
+        return relations.allSatisfy { names.insert($0).inserted }
+    }
+
+    /// `whole` with every key on which `before` and `after` differ taken from `after`; nil when
+    /// `whole` does not hold what `before` holds there, or a list repeats a key.
+    private static func merged<Value: Equatable, Key: Hashable>(
+        _ whole: [Value], _ before: [Value], _ after: [Value], by key: (Value) -> Key
+    ) -> [Value]? {
+        func keyed(_ values: [Value]) -> [Key: Value]? {
+            var result: [Key: Value] = [:]
+            for value in values where result.updateValue(value, forKey: key(value)) != nil { return nil }
+            return result
+        }
+        guard var entries = keyed(whole), let before = keyed(before), let after = keyed(after) else { return nil }
+        for changed in Set(before.keys).union(after.keys) where before[changed] != after[changed] {
+            guard entries[changed] == before[changed] else { return nil }
+            entries[changed] = after[changed]
+        }
+        return Array(entries.values)
+    }
+
+    /// A trigger's or policy's key: its table and name.
+    private struct TableScoped: Hashable {
+        let table: QualifiedName
+        let name: String
+    }
+}
+
+extension Catalog.Environment {
+    /// This environment with the buckets that differ between two partial builds taken from `after`.
+    /// Nil when anything else in it differs between them (memberships, extensions: the schema's SQL
+    /// does not set those), or only some of the three have a storage schema.
+    fileprivate func applyingIncrement(from before: Self, to after: Self) -> Self? {
+        var beforeRest = before
+        var afterRest = after
+        beforeRest.buckets = nil
+        afterRest.buckets = nil
+        guard beforeRest == afterRest else { return nil }
+        guard let buckets, let beforeBuckets = before.buckets, let afterBuckets = after.buckets else {
+            return buckets == nil && before.buckets == nil && after.buckets == nil ? self : nil
+        }
+        var whole: [String: Catalog.Bucket] = [:]
+        for bucket in buckets { whole[bucket.id] = bucket }
+        let old = Dictionary(beforeBuckets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let new = Dictionary(afterBuckets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in Set(old.keys).union(new.keys) where old[id] != new[id] {
+            guard whole[id] == old[id] else { return nil }
+            whole[id] = new[id]
+        }
+        var merged = self
+        merged.buckets = Array(whole.values).sorted { $0.id < $1.id }
+        return merged
+    }
+}

@@ -1,0 +1,176 @@
+import RLSMigrations
+
+/// One statement of the DSL's rendering, as much as an incremental desired state needs to know of
+/// it: the object it attaches to, the object whose definition it makes, and every name it mentions.
+///
+/// Read from the statement's words alone, never trusted on its own: ``DesiredIncrement`` checks its
+/// result against the cached catalog and builds the whole schema whenever they disagree.
+///
+/// ```swift
+/// let statement = DesiredStatement(#"create policy "p" on "public"."listing" using (true)"#)
+/// statement.subject      // "public.listing"
+/// statement.defines      // nil: other statements cannot refer to a policy by name
+/// ```
+struct DesiredStatement: Sendable {
+    /// The statement's text, without its closing `;`.
+    let text: String
+    /// The object the statement creates or attaches to (`schema.name`, folded to lower case): a
+    /// policy, index, grant or comment on a table attaches to the table. Nil for a statement not
+    /// understood, which every partial build runs.
+    let subject: String?
+    /// The last part of the name of a table, view, function, type, sequence or schema the statement
+    /// creates: what other statements mention when they depend on it.
+    let defines: String?
+    /// Whether the statement shapes its subject as other statements see it (a `create`, or an
+    /// `alter table`): when it changes, statements that mention the subject are built again too.
+    let shapesSubject: Bool
+    /// Whether it creates a view, whose columns follow what it reads.
+    let isView: Bool
+    /// Every identifier in the text, folded to lower case, strings and bodies included.
+    let words: Set<String>
+
+    init(_ text: String) {
+        self.text = text
+        let tokens = SQLWords(text)
+        words = tokens.words
+        let parsed = Self.classify(tokens.leading)
+        subject = parsed.subject
+        defines = parsed.defines
+        shapesSubject = parsed.shapes
+        isView = parsed.isView
+    }
+
+    /// The statements of a rendering, in order.
+    static func split(_ sql: String) -> [DesiredStatement] {
+        SQLStatement.split(sql).map { DesiredStatement($0.text) }
+    }
+
+    private typealias Parsed = (subject: String?, defines: String?, shapes: Bool, isView: Bool)
+
+    /// Reads the leading tokens: `create [or replace] [unique] <kind> [if not exists] <name> ...`,
+    /// `alter <kind> <name>`, `comment on <kind> <name>`, `grant ... on [<kind>] <name>`, `insert into <name>`.
+    private static func classify(_ tokens: [SQLWords.Token]) -> Parsed {
+        var reader = TokenReader(tokens)
+        switch reader.word() {
+        case "create":
+            reader.skip(["or", "replace", "unique", "materialized", "constraint", "temporary", "temp", "unlogged", "recursive"])
+            let kind = reader.word()
+            switch kind {
+            case "table", "view", "function", "procedure", "type", "domain", "sequence", "schema":
+                reader.skip(["if", "not", "exists"])
+                guard let name = reader.qualifiedName() else { return (nil, nil, false, false) }
+                return (name.joined(separator: "."), name.last, true, kind == "view")
+            case "index":
+                reader.skip(["concurrently", "if", "not", "exists"])
+                return (reader.name(after: "on"), nil, false, false)
+            case "policy", "trigger":
+                return (reader.name(after: "on"), nil, false, false)
+            default:
+                return (nil, nil, false, false)
+            }
+        case "alter":
+            let kind = reader.word()
+            switch kind {
+            case "table", "view", "function", "procedure", "type", "domain", "sequence", "schema":
+                reader.skip(["if", "exists", "only"])
+                guard let name = reader.qualifiedName() else { return (nil, nil, false, false) }
+                return (name.joined(separator: "."), nil, kind == "table", false)
+            case "publication":
+                // `alter publication p add table t`: whether t's changes are published, a property of t.
+                return (reader.name(after: "table"), nil, false, false)
+            default:
+                return (nil, nil, false, false)
+            }
+        case "comment":
+            guard reader.word() == "on" else { return (nil, nil, false, false) }
+            switch reader.word() {
+            case "table", "view", "function", "procedure", "type", "domain", "sequence", "schema", "index":
+                return (reader.qualifiedName()?.joined(separator: "."), nil, false, false)
+            case "column":
+                // `comment on column s.t.c`: the table's.
+                return (reader.qualifiedName().map { $0.dropLast().joined(separator: ".") }, nil, false, false)
+            case "policy", "trigger", "constraint":
+                return (reader.name(after: "on"), nil, false, false)
+            default:
+                return (nil, nil, false, false)
+            }
+        case "grant", "revoke":
+            guard reader.seek("on") else { return (nil, nil, false, false) }  // a role granted to a role
+            reader.skip(["table", "sequence", "function", "procedure", "schema", "type"])
+            if reader.peek == .word("all") { return (nil, nil, false, false) }  // on all tables in schema
+            return (reader.qualifiedName()?.joined(separator: "."), nil, false, false)
+        case "insert":
+            guard reader.word() == "into" else { return (nil, nil, false, false) }
+            return (reader.qualifiedName()?.joined(separator: "."), nil, false, false)
+        default:
+            return (nil, nil, false, false)
+        }
+    }
+}
+
+/// A forward-only reader of a statement's leading tokens.
+private struct TokenReader {
+    private let tokens: [SQLWords.Token]
+    private var index = 0
+
+    init(_ tokens: [SQLWords.Token]) { self.tokens = tokens }
+
+    var peek: SQLWords.Token? { index < tokens.count ? tokens[index] : nil }
+
+    /// The next token when it is a bare word (folded to lower case).
+    mutating func word() -> String? {
+        guard case .word(let word)? = peek else { return nil }
+        index += 1
+        return word
+    }
+
+    /// The next token when it is a name: a bare word or a quoted identifier, lower-cased.
+    mutating func namePart() -> String? {
+        switch peek {
+        case .word(let word)?, .quoted(let word)?:
+            index += 1
+            return word.lowercased()
+        default:
+            return nil
+        }
+    }
+
+    /// Skips any of `words`, in any order.
+    mutating func skip(_ words: Set<String>) {
+        while case .word(let word)? = peek, words.contains(word) { index += 1 }
+    }
+
+    /// `a`, `a.b` or `a.b.c`: the parts, lower-cased.
+    mutating func qualifiedName() -> [String]? {
+        guard let first = namePart() else { return nil }
+        var parts = [first]
+        while peek == .symbol("."), index + 1 < tokens.count {
+            index += 1
+            guard let next = namePart() else { return nil }
+            parts.append(next)
+        }
+        return parts
+    }
+
+    /// Moves past the first `word` outside parentheses; false when there is none.
+    mutating func seek(_ word: String) -> Bool {
+        var depth = 0
+        while let token = peek {
+            index += 1
+            switch token {
+            case .symbol("("): depth += 1
+            case .symbol(")"): depth -= 1
+            case .word(word) where depth == 0: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// The qualified name after the first `word` outside parentheses (skipping `only`), joined.
+    mutating func name(after word: String) -> String? {
+        guard seek(word) else { return nil }
+        skip(["only"])
+        return qualifiedName()?.joined(separator: ".")
+    }
+}
