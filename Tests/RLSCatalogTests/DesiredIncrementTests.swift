@@ -58,7 +58,8 @@ import Testing
         Edit(name: "a policy's condition changed") {
             replacing(
                 "create policy \"select_public\" on \"public\".\"colour\"\n  as permissive\n  for select\n  to \"anon\", \"authenticated\"\n  using (true);",
-                with: "create policy \"select_public\" on \"public\".\"colour\"\n  as permissive\n  for select\n  to \"anon\", \"authenticated\"\n  using (id > 0);",
+                with:
+                    "create policy \"select_public\" on \"public\".\"colour\"\n  as permissive\n  for select\n  to \"anon\", \"authenticated\"\n  using (id > 0);",
                 in: $0)
         },
         Edit(name: "a policy dropped") {
@@ -69,7 +70,8 @@ import Testing
         Edit(name: "a column added to a table others reference and a view reads") {
             replacing(
                 "create table \"public\".\"brand\" (\n  \"id\" bigint generated always as identity (sequence name \"public\".\"brand_id_seq\"),",
-                with: "create table \"public\".\"brand\" (\n  \"id\" bigint generated always as identity (sequence name \"public\".\"brand_id_seq\"),\n  \"country\" text,",
+                with:
+                    "create table \"public\".\"brand\" (\n  \"id\" bigint generated always as identity (sequence name \"public\".\"brand_id_seq\"),\n  \"country\" text,",
                 in: $0)
         },
         Edit(name: "a view's query changed") {
@@ -78,7 +80,9 @@ import Testing
                 with: "coalesce(c.available_listings, 0) as available_listings, b.name is null as unnamed\n", in: $0)
         },
         Edit(name: "a function's body changed") {
-            replacing("and (roles is null or m.\"role\"::text = any (roles))", with: "and (roles is null or m.\"role\"::text = any (roles) or false)", in: $0)
+            replacing(
+                "and (roles is null or m.\"role\"::text = any (roles))",
+                with: "and (roles is null or m.\"role\"::text = any (roles) or false)", in: $0)
         },
         Edit(name: "a function's comment changed") {
             replacing("(sign-up trigger).';", with: "(the sign-up trigger).';", in: $0)
@@ -97,6 +101,13 @@ import Testing
         },
         Edit(name: "a table no longer published") {
             replacing("alter publication \"supabase_realtime\" add table \"public\".\"listing\";\n", with: "", in: $0)
+        },
+        Edit(name: "a revoke moved after a grant") {
+            replacing(
+                "revoke all on table \"public\".\"colour\" from \"anon\", \"authenticated\", \"service_role\";\ngrant select on table \"public\".\"colour\" to \"anon\", \"authenticated\";",
+                with:
+                    "grant select on table \"public\".\"colour\" to \"anon\", \"authenticated\";\nrevoke all on table \"public\".\"colour\" from \"anon\", \"authenticated\", \"service_role\";",
+                in: $0)
         },
         Edit(name: "the sign-up trigger changed") {
             replacing("after insert on \"auth\".\"users\"", with: "after insert or update of \"email\" on \"auth\".\"users\"", in: $0)
@@ -118,7 +129,9 @@ import Testing
 
         let incremental = try Drift.desiredCatalog(edited, in: TestDatabase.cluster, cacheDirectory: directory)
         // Made by an increment, not by the whole build this test compares it with.
-        #expect(DesiredCatalogCache(directory: directory).fingerprint(for: edited, defaultPrivileges: .none) == DesiredCatalogCache.unknownFingerprint)
+        #expect(
+            DesiredCatalogCache(directory: directory).fingerprint(for: edited, defaultPrivileges: .none)
+                == DesiredCatalogCache.unknownFingerprint)
         let whole = try Drift.desiredCatalog(edited, in: TestDatabase.cluster).withoutStatementDependencies
         #expect(incremental == whole)
         #expect(incremental.environment.buckets == whole.environment.buckets)
@@ -135,7 +148,9 @@ import Testing
             _ = try Drift.desiredCatalog(sql, in: TestDatabase.cluster, cacheDirectory: directory)
         }
         let incremental = try Drift.desiredCatalog(sql, in: TestDatabase.cluster, cacheDirectory: directory)
-        #expect(DesiredCatalogCache(directory: directory).fingerprint(for: sql, defaultPrivileges: .none) == DesiredCatalogCache.unknownFingerprint)
+        #expect(
+            DesiredCatalogCache(directory: directory).fingerprint(for: sql, defaultPrivileges: .none)
+                == DesiredCatalogCache.unknownFingerprint)
         #expect(incremental == (try Drift.desiredCatalog(sql, in: TestDatabase.cluster).withoutStatementDependencies))
     }
 
@@ -147,7 +162,9 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let edited = Self.edits.first { $0.name.hasPrefix("a column added") }!.apply(base)
         let incremental = try Drift.desiredCatalog(edited, in: TestDatabase.cluster, cacheDirectory: directory)
-        #expect(DesiredCatalogCache(directory: directory).fingerprint(for: edited, defaultPrivileges: .none) == DesiredCatalogCache.unknownFingerprint)
+        #expect(
+            DesiredCatalogCache(directory: directory).fingerprint(for: edited, defaultPrivileges: .none)
+                == DesiredCatalogCache.unknownFingerprint)
         let whole = try Drift.desiredCatalog(edited, in: TestDatabase.cluster).withoutStatementDependencies
         #expect(incremental == whole)
         #expect(whole.views.first { $0.name.name == "every_brand" }?.query.contains("country") == true)
@@ -159,7 +176,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let broken = Self.replacing(
             "  \"name\" text not null,\n  constraint \"brand_pkey\" primary key (\"id\"),\n  constraint \"brand_name_key\" unique (\"name\")",
-            with: "  \"title\" text not null,\n  constraint \"brand_pkey\" primary key (\"id\"),\n  constraint \"brand_name_key\" unique (\"title\")",
+            with:
+                "  \"title\" text not null,\n  constraint \"brand_pkey\" primary key (\"id\"),\n  constraint \"brand_name_key\" unique (\"title\")",
             in: Self.example)
         let error = #expect(throws: DriftError.self) {
             try Drift.desiredCatalog(broken, in: TestDatabase.cluster, cacheDirectory: directory)

@@ -3,6 +3,7 @@ import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
 import RLSPostgres
+import Synchronization
 
 /// Desired catalogs kept on disk, keyed by the SQL that produced them, so that an unchanged DSL
 /// does not rebuild a throwaway database on every `rls plan`.
@@ -95,15 +96,18 @@ struct DesiredCatalogCache {
 
     /// The entry used last that an increment may start from: made for the same default privileges,
     /// Supabase shape and format.
-    private func lastUsedEntry(_ defaultPrivileges: DefaultPrivileges) -> (entry: Entry, fingerprint: String)? {
+    /// With nil `defaultPrivileges`, the last used for any (what ``prepareIncrement(to:)`` reads ahead).
+    func lastUsedEntry(_ defaultPrivileges: DefaultPrivileges?) -> (entry: Entry, fingerprint: String)? {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: directory) else { return nil }
-        let basis = basis(defaultPrivileges)
+        let sameBasis: (Substring) -> Bool = { basis in
+            defaultPrivileges.map { basis == self.basis($0) } ?? DefaultPrivileges.allCases.contains { basis == self.basis($0) }
+        }
         let candidates = names.filter { $0.hasPrefix("desired-") && $0.hasSuffix(".fingerprint") }.compactMap {
             name -> (path: String, fingerprint: String, used: Date)? in
             let path = (directory as NSString).appendingPathComponent(name)
             guard let lines = files.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self).split(separator: "\n") }),
-                lines.count == 3, lines[2] == basis
+                lines.count == 3, sameBasis(lines[2])
             else { return nil }
             return (path, String(lines[1]), (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? .distantPast)
         }
@@ -113,8 +117,30 @@ struct DesiredCatalogCache {
         return nil
     }
 
+    /// The entry stored at `path`. The last one read stays in memory: decoding one takes a few
+    /// hundred milliseconds at 1,000 tables, and ``prepareIncrement(to:)`` reads it ahead. A reader
+    /// waits for a read of the same entry in progress.
     private func entry(at path: String) -> Entry? {
-        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Entry.self, from: $0) }
+        Self.lastRead.withLock { last in
+            if let last, last.path == path { return last.entry }
+            let entry = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Entry.self, from: $0) }
+            if let entry { last = (path, entry) }
+            return entry
+        }
+    }
+
+    private static let lastRead = Mutex<(path: String, entry: Entry)?>(nil)
+
+    /// Reads ahead, on another thread, what an increment to `sql` will need: the entry used last
+    /// and both renderings' statements. `rls plan` calls it before reading the target database,
+    /// which takes about as long.
+    func prepareIncrement(to sql: String) {
+        let cache = self
+        Thread.detachNewThread {
+            guard let base = cache.lastUsedEntry(nil) else { return }
+            _ = DesiredStatement.split(base.entry.sql)
+            _ = DesiredStatement.split(sql)
+        }
     }
 
     /// Dates the entry as used now: its fingerprint file's modification time is the entry's last use.
@@ -140,8 +166,17 @@ struct DesiredCatalogCache {
         }
     }
 
-    /// What stands for `sql` in keys: its SHA-256.
-    static func digest(_ sql: String) -> String { SHA256.hexDigest(of: sql.utf8) }
+    /// What stands for `sql` in keys: its SHA-256. A plan asks for it several times (is it cached,
+    /// does the target match, the entry itself), and at 1,000 tables each costs tens of
+    /// milliseconds, so the last one is kept.
+    static func digest(_ sql: String) -> String {
+        if let known = lastDigest.withLock({ $0 }), known.sql == sql { return known.digest }
+        let digest = SHA256.hexDigest(of: sql.utf8)
+        lastDigest.withLock { $0 = (sql, digest) }
+        return digest
+    }
+
+    private static let lastDigest = Mutex<(sql: String, digest: String)?>(nil)
 
     private func key(_ digest: String, _ defaultPrivileges: DefaultPrivileges) -> String {
         "\(basis(defaultPrivileges))|\(digest)"
@@ -158,7 +193,7 @@ struct DesiredCatalogCache {
     }
 
     /// The stored form: the SQL itself guards against hash collisions.
-    private struct Entry: Codable {
+    struct Entry: Codable, Sendable {
         let sql: String
         let catalog: Catalog
     }

@@ -26,6 +26,11 @@ public enum Drift {
         defaultPrivileges: DefaultPrivileges? = nil, cacheDirectory: String? = nil,
         leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
     ) throws -> ChangePlan {
+        if let cacheDirectory, !isDesiredStateCached(desiredSQL, cacheDirectory: cacheDirectory) {
+            // The schema changed since it was cached: its desired state is made from the cached one
+            // of the version before, read while the target is.
+            DesiredCatalogCache(directory: cacheDirectory).prepareIncrement(to: desiredSQL)
+        }
         guard let rows = try rowsUnlessCached(target, desiredSQL, defaultPrivileges, cacheDirectory) else { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults

@@ -49,7 +49,8 @@ extension Catalog {
     }
 
     /// `whole` with every key on which `before` and `after` differ taken from `after`; nil when
-    /// `whole` does not hold what `before` holds there, or a list repeats a key.
+    /// `whole` does not hold what `before` holds there, or a partial build repeats a key. `whole`'s
+    /// order is kept (additions go last), so that sorting the result again is cheap.
     private static func merged<Value: Equatable, Key: Hashable>(
         _ whole: [Value], _ before: [Value], _ after: [Value], by key: (Value) -> Key
     ) -> [Value]? {
@@ -58,12 +59,26 @@ extension Catalog {
             for value in values where result.updateValue(value, forKey: key(value)) != nil { return nil }
             return result
         }
-        guard var entries = keyed(whole), let before = keyed(before), let after = keyed(after) else { return nil }
-        for changed in Set(before.keys).union(after.keys) where before[changed] != after[changed] {
-            guard entries[changed] == before[changed] else { return nil }
-            entries[changed] = after[changed]
+        guard let before = keyed(before), let after = keyed(after) else { return nil }
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        guard !changed.isEmpty else { return whole }
+        var result: [Value] = []
+        result.reserveCapacity(whole.count + changed.count)
+        var met = Set<Key>()
+        for value in whole {
+            let key = key(value)
+            guard changed.contains(key) else {
+                result.append(value)
+                continue
+            }
+            guard value == before[key], met.insert(key).inserted else { return nil }
+            if let replacement = after[key] { result.append(replacement) }
         }
-        return Array(entries.values)
+        for key in changed where !met.contains(key) {
+            guard before[key] == nil else { return nil }
+            if let added = after[key] { result.append(added) }
+        }
+        return result
     }
 
     /// A trigger's or policy's key: its table and name.

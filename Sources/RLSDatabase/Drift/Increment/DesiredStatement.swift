@@ -1,4 +1,5 @@
 import RLSMigrations
+import Synchronization
 
 /// One statement of the DSL's rendering, as much as an incremental desired state needs to know of
 /// it: the object it attaches to, the object whose definition it makes, and every name it mentions.
@@ -26,24 +27,55 @@ struct DesiredStatement: Sendable {
     let shapesSubject: Bool
     /// Whether it creates a view, whose columns follow what it reads.
     let isView: Bool
-    /// Every identifier in the text, folded to lower case, strings and bodies included.
-    let words: Set<String>
 
     init(_ text: String) {
         self.text = text
-        let tokens = SQLWords(text)
-        words = tokens.words
-        let parsed = Self.classify(tokens.leading)
+        let parsed = Self.classify(SQLWords(text, collectingWords: false).leading)
         subject = parsed.subject
         defines = parsed.defines
         shapesSubject = parsed.shapes
         isView = parsed.isView
     }
 
-    /// The statements of a rendering, in order.
-    static func split(_ sql: String) -> [DesiredStatement] {
-        SQLStatement.split(sql).map { DesiredStatement($0.text) }
+    /// Every identifier in the text, folded to lower case, strings and bodies included (read again
+    /// at each call: only the few statements an increment runs need them).
+    var words: Set<String> { SQLWords(text, collectingWords: true).words }
+
+    /// Whether the text mentions any of `names` (folded to lower case) as a word. A search of the
+    /// bytes comes first, so that most statements are never split into words.
+    func mentions(anyOf names: Set<String>) -> Bool {
+        guard !names.isEmpty else { return false }
+        let bytes = Array(text.utf8)
+        let candidates = names.filter { name in
+            !name.utf8.allSatisfy({ $0 < 0x80 }) || Self.containsIgnoringASCIICase(bytes, Array(name.utf8))
+        }
+        return !candidates.isEmpty && !words.isDisjoint(with: candidates)
     }
+
+    private static func containsIgnoringASCIICase(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
+        func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+        let first = folded(needle[0])
+        outer: for start in 0...(haystack.count - needle.count) where folded(haystack[start]) == first {
+            for offset in 1..<needle.count where folded(haystack[start + offset]) != folded(needle[offset]) { continue outer }
+            return true
+        }
+        return false
+    }
+
+    /// The statements of a rendering, in order. The last two renderings split stay in memory (the
+    /// two sides of an increment, which ``DesiredCatalogCache/prepareIncrement(to:)`` splits
+    /// ahead); a caller waits for a split in progress.
+    static func split(_ sql: String) -> [DesiredStatement] {
+        lastSplit.withLock { last in
+            if let known = last.first(where: { $0.sql == sql }) { return known.statements }
+            let statements = SQLStatement.split(sql).map { DesiredStatement($0.text) }
+            last = [(sql, statements)] + last.prefix(1)
+            return statements
+        }
+    }
+
+    private static let lastSplit = Mutex<[(sql: String, statements: [DesiredStatement])]>([])
 
     private typealias Parsed = (subject: String?, defines: String?, shapes: Bool, isView: Bool)
 

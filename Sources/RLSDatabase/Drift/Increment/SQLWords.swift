@@ -3,7 +3,7 @@
 /// for finding what it mentions. Erring towards more words only makes an increment larger.
 ///
 /// ```swift
-/// let words = SQLWords(#"create function "public"."f"() returns int as $$ select count(*) from listing $$"#)
+/// let words = SQLWords(#"create function "public"."f"() returns int as $$ select count(*) from listing $$"#, collectingWords: true)
 /// words.words.contains("listing")   // true
 /// words.leading.prefix(3)           // [.word("create"), .word("function"), .quoted("public")]
 /// ```
@@ -26,7 +26,8 @@ struct SQLWords {
     /// strings, bodies and comments.
     private(set) var words: Set<String> = []
 
-    init(_ text: String) {
+    /// Reads `text`; without `collectingWords` only ``leading`` is filled, which is much cheaper.
+    init(_ text: String, collectingWords: Bool) {
         let bytes = Array(text.utf8)
         var index = 0
         func isStart(_ byte: UInt8) -> Bool { byte == 0x5F || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x80 }
@@ -48,7 +49,10 @@ struct SQLWords {
                 var end = index + 1
                 while end < bytes.count {
                     if bytes[end] == 0x27 {
-                        if end + 1 < bytes.count, bytes[end + 1] == 0x27 { end += 2; continue }
+                        if end + 1 < bytes.count, bytes[end + 1] == 0x27 {
+                            end += 2
+                            continue
+                        }
                         break
                     }
                     end += 1
@@ -61,7 +65,11 @@ struct SQLWords {
                 var name: [UInt8] = []
                 while end < bytes.count {
                     if bytes[end] == 0x22 {
-                        if end + 1 < bytes.count, bytes[end + 1] == 0x22 { name.append(0x22); end += 2; continue }
+                        if end + 1 < bytes.count, bytes[end + 1] == 0x22 {
+                            name.append(0x22)
+                            end += 2
+                            continue
+                        }
                         break
                     }
                     name.append(bytes[end])
@@ -69,7 +77,7 @@ struct SQLWords {
                 }
                 let identifier = String(decoding: name, as: UTF8.self)
                 leading.append(.quoted(identifier))
-                words.insert(identifier.lowercased())
+                if collectingWords { words.insert(identifier.lowercased()) }
                 index = min(end + 1, bytes.count)
             } else if byte == 0x24, let tagEnd = Self.dollarTagEnd(bytes, from: index) {  // $tag$ body $tag$
                 let tag = bytes[index...tagEnd]
@@ -83,7 +91,7 @@ struct SQLWords {
                 while end < bytes.count, isPart(bytes[end]) { end += 1 }
                 let word = String(decoding: bytes[index..<end], as: UTF8.self).lowercased()
                 leading.append(.word(word))
-                words.insert(word)
+                if collectingWords { words.insert(word) }
                 index = end
             } else if byte >= 0x30 && byte <= 0x39 {
                 while index < bytes.count, isPart(bytes[index]) || bytes[index] == 0x2E { index += 1 }
@@ -95,6 +103,7 @@ struct SQLWords {
 
         /// Words inside a string, body or comment: identifier runs, and "quoted" identifiers whole.
         func collect(_ slice: ArraySlice<UInt8>) {
+            guard collectingWords else { return }
             var start: Int?
             var quoteStart: Int?
             for position in slice.indices {
@@ -124,7 +133,9 @@ struct SQLWords {
         while end < bytes.count {
             let byte = bytes[end]
             if byte == 0x24 { return end }
-            guard byte == 0x5F || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x80 || (end > start + 1 && byte >= 0x30 && byte <= 0x39)
+            guard
+                byte == 0x5F || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x80
+                    || (end > start + 1 && byte >= 0x30 && byte <= 0x39)
             else { return nil }
             end += 1
         }

@@ -29,8 +29,13 @@ struct StatementClosure {
         let changed = changedOld.map { old[$0] } + changedNew.map { new[$0] }
         // A statement not understood could touch anything: only a whole build is sure.
         guard changed.allSatisfy({ $0.subject != nil }) else { return nil }
+        // The same statements in another order can end otherwise (a grant, then a revoke): an object
+        // whose unchanged statements moved against each other is rebuilt, and where statements not
+        // understood moved, everything is.
+        let moved = Self.subjectsInAnotherOrder(old, Set(changedOld), new, Set(changedNew))
+        guard !moved.contains(nil) else { return nil }
 
-        var subjects = Set(changed.compactMap(\.subject))
+        var subjects = Set(changed.compactMap(\.subject)).union(moved.compactMap { $0 })
         var shaped = Set(changed.filter(\.shapesSubject).compactMap { $0.subject.flatMap(Self.lastPart) })
         var rebuiltOld = Set(changedOld)
         var rebuiltNew = Set(changedNew)
@@ -48,6 +53,23 @@ struct StatementClosure {
         counts = (before.count, after.count, new.count)
     }
 
+    /// The subjects (nil: statements not understood) whose statements outside `changedOld` and
+    /// `changedNew` run in another order in `new` than in `old`.
+    private static func subjectsInAnotherOrder(
+        _ old: [DesiredStatement], _ changedOld: Set<Int>, _ new: [DesiredStatement], _ changedNew: Set<Int>
+    ) -> Set<String?> {
+        func order(_ statements: [DesiredStatement], _ changed: Set<Int>) -> [String?: [String]] {
+            var result: [String?: [String]] = [:]
+            for (index, statement) in statements.enumerated() where !changed.contains(index) {
+                result[statement.subject, default: []].append(statement.text)
+            }
+            return result
+        }
+        let before = order(old, changedOld)
+        let after = order(new, changedNew)
+        return Set(before.keys.filter { before[$0] != after[$0] })
+    }
+
     private static func lastPart(_ name: String) -> String {
         name.split(separator: ".").last.map(String.init) ?? name
     }
@@ -60,7 +82,7 @@ struct StatementClosure {
         var grew = false
         for (index, statement) in statements.enumerated() where !rebuilt.contains(index) {
             let attached = statement.subject.map(subjects.contains) ?? false
-            guard attached || !statement.words.isDisjoint(with: shaped) else { continue }
+            guard attached || statement.mentions(anyOf: shaped) else { continue }
             rebuilt.insert(index)
             grew = true
             if let subject = statement.subject { subjects.insert(subject) }
