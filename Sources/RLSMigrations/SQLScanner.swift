@@ -6,7 +6,7 @@ import RLSPostgres
 ///
 /// Works on UTF-8 bytes (every byte that matters is ASCII; a multi-byte character can only be part
 /// of an identifier, a string or a comment), which keeps a 4,000-statement file in milliseconds.
-struct SQLScanner {
+package struct SQLScanner {
     /// The source as UTF-8; token offsets index into this.
     let bytes: [UInt8]
     private var index = 0
@@ -17,7 +17,7 @@ struct SQLScanner {
     }
 
     /// All tokens of the source, comments and whitespace left out.
-    static func tokens(in source: String) -> [SQLToken] {
+    package static func tokens(in source: String) -> [SQLToken] {
         var scanner = SQLScanner(source)
         var tokens: [SQLToken] = []
         while let token = scanner.next() { tokens.append(token) }

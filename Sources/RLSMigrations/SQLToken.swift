@@ -2,9 +2,9 @@ import RLSPostgres
 
 /// One lexical token of PostgreSQL source text, as far as splitting and safety checks need it.
 /// Offsets are UTF-8 byte offsets into the scanned text.
-struct SQLToken: Equatable, Sendable {
+package struct SQLToken: Equatable, Sendable {
     /// What the token is.
-    enum Kind: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
         /// A keyword or unquoted identifier; `text` holds it uppercased.
         case word
         /// A `"quoted identifier"`; `text` holds the name without quotes.
@@ -26,17 +26,17 @@ struct SQLToken: Equatable, Sendable {
     }
 
     /// What the token is.
-    var kind: Kind
+    package var kind: Kind
     /// Normalised text (see ``Kind``); the character itself for punctuation; empty for strings
     /// and numbers.
-    var text: String
+    package var text: String
     /// Where the token starts, in UTF-8 bytes from the start of the source.
-    var start: Int
+    package var start: Int
     /// Where the token ends (exclusive), in UTF-8 bytes.
-    var end: Int
+    package var end: Int
 
     /// Whether this is the keyword or unquoted identifier `word` (uppercase).
-    func isWord(_ word: String) -> Bool {
+    package func isWord(_ word: String) -> Bool {
         kind == .word && text == word
     }
 }

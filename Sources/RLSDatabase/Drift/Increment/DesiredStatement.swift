@@ -30,7 +30,7 @@ struct DesiredStatement: Sendable {
 
     init(_ text: String) {
         self.text = text
-        let parsed = Self.classify(SQLWords(text, collectingWords: false).leading)
+        let parsed = Self.classify(SQLScanner.tokens(in: text))
         subject = parsed.subject
         defines = parsed.defines
         shapesSubject = parsed.shapes
@@ -39,7 +39,7 @@ struct DesiredStatement: Sendable {
 
     /// Every identifier in the text, folded to lower case, strings and bodies included (read again
     /// at each call: only the few statements an increment runs need them).
-    var words: Set<String> { SQLWords(text, collectingWords: true).words }
+    var words: Set<String> { SQLStatementWords.of(text) }
 
     /// Whether the text mentions any of `names` (folded to lower case) as a word. A search of the
     /// bytes comes first, so that most statements are never split into words.
@@ -81,58 +81,58 @@ struct DesiredStatement: Sendable {
 
     /// Reads the leading tokens: `create [or replace] [unique] <kind> [if not exists] <name> ...`,
     /// `alter <kind> <name>`, `comment on <kind> <name>`, `grant ... on [<kind>] <name>`, `insert into <name>`.
-    private static func classify(_ tokens: [SQLWords.Token]) -> Parsed {
+    private static func classify(_ tokens: [SQLToken]) -> Parsed {
         var reader = TokenReader(tokens)
         switch reader.word() {
-        case "create":
-            reader.skip(["or", "replace", "unique", "materialized", "constraint", "temporary", "temp", "unlogged", "recursive"])
+        case "CREATE":
+            reader.skip(["OR", "REPLACE", "UNIQUE", "MATERIALIZED", "CONSTRAINT", "TEMPORARY", "TEMP", "UNLOGGED", "RECURSIVE"])
             let kind = reader.word()
             switch kind {
-            case "table", "view", "function", "procedure", "type", "domain", "sequence", "schema":
-                reader.skip(["if", "not", "exists"])
+            case "TABLE", "VIEW", "FUNCTION", "PROCEDURE", "TYPE", "DOMAIN", "SEQUENCE", "SCHEMA":
+                reader.skip(["IF", "NOT", "EXISTS"])
                 guard let name = reader.qualifiedName() else { return (nil, nil, false, false) }
-                return (name.joined(separator: "."), name.last, true, kind == "view")
-            case "index":
-                reader.skip(["concurrently", "if", "not", "exists"])
-                return (reader.name(after: "on"), nil, false, false)
-            case "policy", "trigger":
-                return (reader.name(after: "on"), nil, false, false)
+                return (name.joined(separator: "."), name.last, true, kind == "VIEW")
+            case "INDEX":
+                reader.skip(["CONCURRENTLY", "IF", "NOT", "EXISTS"])
+                return (reader.name(after: "ON"), nil, false, false)
+            case "POLICY", "TRIGGER":
+                return (reader.name(after: "ON"), nil, false, false)
             default:
                 return (nil, nil, false, false)
             }
-        case "alter":
+        case "ALTER":
             let kind = reader.word()
             switch kind {
-            case "table", "view", "function", "procedure", "type", "domain", "sequence", "schema":
-                reader.skip(["if", "exists", "only"])
+            case "TABLE", "VIEW", "FUNCTION", "PROCEDURE", "TYPE", "DOMAIN", "SEQUENCE", "SCHEMA":
+                reader.skip(["IF", "EXISTS", "ONLY"])
                 guard let name = reader.qualifiedName() else { return (nil, nil, false, false) }
-                return (name.joined(separator: "."), nil, kind == "table", false)
-            case "publication":
+                return (name.joined(separator: "."), nil, kind == "TABLE", false)
+            case "PUBLICATION":
                 // `alter publication p add table t`: whether t's changes are published, a property of t.
-                return (reader.name(after: "table"), nil, false, false)
+                return (reader.name(after: "TABLE"), nil, false, false)
             default:
                 return (nil, nil, false, false)
             }
-        case "comment":
-            guard reader.word() == "on" else { return (nil, nil, false, false) }
+        case "COMMENT":
+            guard reader.word() == "ON" else { return (nil, nil, false, false) }
             switch reader.word() {
-            case "table", "view", "function", "procedure", "type", "domain", "sequence", "schema", "index":
+            case "TABLE", "VIEW", "FUNCTION", "PROCEDURE", "TYPE", "DOMAIN", "SEQUENCE", "SCHEMA", "INDEX":
                 return (reader.qualifiedName()?.joined(separator: "."), nil, false, false)
-            case "column":
+            case "COLUMN":
                 // `comment on column s.t.c`: the table's.
                 return (reader.qualifiedName().map { $0.dropLast().joined(separator: ".") }, nil, false, false)
-            case "policy", "trigger", "constraint":
-                return (reader.name(after: "on"), nil, false, false)
+            case "POLICY", "TRIGGER", "CONSTRAINT":
+                return (reader.name(after: "ON"), nil, false, false)
             default:
                 return (nil, nil, false, false)
             }
-        case "grant", "revoke":
-            guard reader.seek("on") else { return (nil, nil, false, false) }  // a role granted to a role
-            reader.skip(["table", "sequence", "function", "procedure", "schema", "type"])
-            if reader.peek == .word("all") { return (nil, nil, false, false) }  // on all tables in schema
+        case "GRANT", "REVOKE":
+            guard reader.seek("ON") else { return (nil, nil, false, false) }  // a role granted to a role
+            reader.skip(["TABLE", "SEQUENCE", "FUNCTION", "PROCEDURE", "SCHEMA", "TYPE"])
+            if reader.peek?.isWord("ALL") == true { return (nil, nil, false, false) }  // on all tables in schema
             return (reader.qualifiedName()?.joined(separator: "."), nil, false, false)
-        case "insert":
-            guard reader.word() == "into" else { return (nil, nil, false, false) }
+        case "INSERT":
+            guard reader.word() == "INTO" else { return (nil, nil, false, false) }
             return (reader.qualifiedName()?.joined(separator: "."), nil, false, false)
         default:
             return (nil, nil, false, false)
@@ -140,43 +140,39 @@ struct DesiredStatement: Sendable {
     }
 }
 
-/// A forward-only reader of a statement's leading tokens.
+/// A forward-only reader of a statement's tokens.
 private struct TokenReader {
-    private let tokens: [SQLWords.Token]
+    private let tokens: [SQLToken]
     private var index = 0
 
-    init(_ tokens: [SQLWords.Token]) { self.tokens = tokens }
+    init(_ tokens: [SQLToken]) { self.tokens = tokens }
 
-    var peek: SQLWords.Token? { index < tokens.count ? tokens[index] : nil }
+    var peek: SQLToken? { index < tokens.count ? tokens[index] : nil }
 
-    /// The next token when it is a bare word (folded to lower case).
+    /// The next token when it is a keyword or bare word (uppercase, as the scanner gives it).
     mutating func word() -> String? {
-        guard case .word(let word)? = peek else { return nil }
+        guard let token = peek, token.kind == .word else { return nil }
         index += 1
-        return word
+        return token.text
     }
 
     /// The next token when it is a name: a bare word or a quoted identifier, lower-cased.
     mutating func namePart() -> String? {
-        switch peek {
-        case .word(let word)?, .quoted(let word)?:
-            index += 1
-            return word.lowercased()
-        default:
-            return nil
-        }
+        guard let token = peek, token.kind == .word || token.kind == .quotedIdentifier else { return nil }
+        index += 1
+        return token.text.lowercased()
     }
 
-    /// Skips any of `words`, in any order.
+    /// Skips any of `words` (uppercase), in any order.
     mutating func skip(_ words: Set<String>) {
-        while case .word(let word)? = peek, words.contains(word) { index += 1 }
+        while let token = peek, token.kind == .word, words.contains(token.text) { index += 1 }
     }
 
     /// `a`, `a.b` or `a.b.c`: the parts, lower-cased.
     mutating func qualifiedName() -> [String]? {
         guard let first = namePart() else { return nil }
         var parts = [first]
-        while peek == .symbol("."), index + 1 < tokens.count {
+        while let dot = peek, dot.kind == .other, dot.text == "." {
             index += 1
             guard let next = namePart() else { return nil }
             parts.append(next)
@@ -184,15 +180,15 @@ private struct TokenReader {
         return parts
     }
 
-    /// Moves past the first `word` outside parentheses; false when there is none.
+    /// Moves past the first `word` (uppercase) outside parentheses; false when there is none.
     mutating func seek(_ word: String) -> Bool {
         var depth = 0
         while let token = peek {
             index += 1
-            switch token {
-            case .symbol("("): depth += 1
-            case .symbol(")"): depth -= 1
-            case .word(word) where depth == 0: return true
+            switch token.kind {
+            case .openParenthesis: depth += 1
+            case .closeParenthesis: depth -= 1
+            case .word where depth == 0 && token.text == word: return true
             default: break
             }
         }
@@ -202,7 +198,7 @@ private struct TokenReader {
     /// The qualified name after the first `word` outside parentheses (skipping `only`), joined.
     mutating func name(after word: String) -> String? {
         guard seek(word) else { return nil }
-        skip(["only"])
+        skip(["ONLY"])
         return qualifiedName()?.joined(separator: ".")
     }
 }
