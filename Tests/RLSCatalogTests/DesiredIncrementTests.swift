@@ -170,6 +170,30 @@ import Testing
         #expect(whole.views.first { $0.name.name == "every_brand" }?.query.contains("country") == true)
     }
 
+    /// An adopter's names: spaces, capitals, a `;` in a policy's name. The view over the table
+    /// follows a column added to it, and the policy naming the table in a string is rebuilt.
+    @Test func oddNamesAreFollowedToo() throws {
+        let odd = """
+            create table "public"."Order Items" ("id" bigint primary key, "note" text);
+            create view "public"."every item" as select * from "public"."Order Items";
+            alter table "public"."Order Items" enable row level security;
+            create policy "read; all" on "public"."Order Items" for select to "anon" using (true);
+            create function "public"."item count"() returns bigint language sql stable as $$ select count(*) from "public"."Order Items" $$;
+
+            """
+        let base = Self.example + odd
+        let directory = try Self.cache(holding: base)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let edited = Self.replacing(#""note" text)"#, with: #""note" text, "Quantity" int)"#, in: base)
+        let incremental = try Drift.desiredCatalog(edited, in: TestDatabase.cluster, cacheDirectory: directory)
+        #expect(
+            DesiredCatalogCache(directory: directory).fingerprint(for: edited, defaultPrivileges: .none)
+                == DesiredCatalogCache.unknownFingerprint)
+        let whole = try Drift.desiredCatalog(edited, in: TestDatabase.cluster).withoutStatementDependencies
+        #expect(incremental == whole)
+        #expect(whole.views.first { $0.name.name == "every item" }?.query.contains("Quantity") == true)
+    }
+
     /// Renaming a column the welcome view reads fails the whole build; the increment must not hide that.
     @Test func anEditTheWholeBuildRefusesIsStillRefused() throws {
         let directory = try Self.cache(holding: Self.example)

@@ -4,23 +4,27 @@ import Testing
 
 /// What an increment reads of a statement: the object it attaches to, and the name it defines.
 @Suite struct DesiredStatementTests {
-    @Test(arguments: [
-        (#"create table "public"."listing" ("id" bigint)"#, "public.listing", "listing"),
-        (#"create or replace function "private"."ids"("roles" text[]) returns bigint[] as $$ select 1 $$"#, "private.ids", "ids"),
-        (#"create materialized view if not exists app."Totals" as select 1"#, "app.totals", "totals"),
-        (#"create schema if not exists "private""#, "private", "private"),
-        (#"create unique index "u" on only "public"."t" ("a")"#, "public.t", nil),
-        (#"create index on public.t (a)"#, "public.t", nil),
-        (#"create policy "on" on "public"."t" for select using (true)"#, "public.t", nil),
-        (#"create trigger "tr" after insert or update of "email" on "auth"."users" for each row execute function f()"#, "auth.users", nil),
-        (#"alter table only "public"."t" enable row level security"#, "public.t", nil),
-        (#"alter publication "supabase_realtime" add table "public"."listing""#, "public.listing", nil),
-        (#"comment on column "public"."t"."c" is 'on table x'"#, "public.t", nil),
-        (#"comment on policy "p" on "public"."t" is 'x'"#, "public.t", nil),
-        (#"grant select ("a", "b") on table "public"."t" to "anon""#, "public.t", nil),
-        (#"revoke all on function "public"."f"(text) from public"#, "public.f", nil),
-        (#"insert into "storage"."buckets" ("id") values ('avatars')"#, "storage.buckets", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            (#"create table "public"."listing" ("id" bigint)"#, "public.listing", "listing"),
+            (#"create or replace function "private"."ids"("roles" text[]) returns bigint[] as $$ select 1 $$"#, "private.ids", "ids"),
+            (#"create materialized view if not exists app."Totals" as select 1"#, "app.totals", "totals"),
+            (#"create schema if not exists "private""#, "private", "private"),
+            (#"create unique index "u" on only "public"."t" ("a")"#, "public.t", nil),
+            (#"create index on public.t (a)"#, "public.t", nil),
+            (#"create policy "on" on "public"."t" for select using (true)"#, "public.t", nil),
+            (
+                #"create trigger "tr" after insert or update of "email" on "auth"."users" for each row execute function f()"#, "auth.users",
+                nil
+            ),
+            (#"alter table only "public"."t" enable row level security"#, "public.t", nil),
+            (#"alter publication "supabase_realtime" add table "public"."listing""#, "public.listing", nil),
+            (#"comment on column "public"."t"."c" is 'on table x'"#, "public.t", nil),
+            (#"comment on policy "p" on "public"."t" is 'x'"#, "public.t", nil),
+            (#"grant select ("a", "b") on table "public"."t" to "anon""#, "public.t", nil),
+            (#"revoke all on function "public"."f"(text) from public"#, "public.f", nil),
+            (#"insert into "storage"."buckets" ("id") values ('avatars')"#, "storage.buckets", nil),
+        ] as [(String, String, String?)])
     func readsTheSubjectAndTheDefinedName(_ text: String, _ subject: String, _ defines: String?) {
         let statement = DesiredStatement(text)
         #expect(statement.subject == subject)
@@ -40,7 +44,8 @@ import Testing
     }
 
     @Test func mentionsFindNamesInBodiesAndQuotedNamesButNotPartsOfWords() {
-        let statement = DesiredStatement(#"create function f() returns int as $$ select count(*) from "Listing Photos" join reviews using (id) $$"#)
+        let statement = DesiredStatement(
+            #"create function f() returns int as $$ select count(*) from "Listing Photos" join reviews using (id) $$"#)
         #expect(statement.mentions(anyOf: ["listing photos"]))
         #expect(statement.mentions(anyOf: ["reviews"]))
         #expect(!statement.mentions(anyOf: ["review"]))
