@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import RLSCatalog
 import RLSEmbedded
@@ -43,8 +44,11 @@ struct DesiredCatalogCache {
     /// earlier version of the schema), stored with its fingerprint unknown until a plan finds a
     /// database that matches it (``learn(_:forDigest:defaultPrivileges:)``), or the base's when the
     /// two run the same statements; else the one `build` makes, stored with its fingerprint.
+    ///
+    /// With `storingInBackground`, the new entry is written on another thread, while the caller
+    /// compares; ``waitForWrites()`` waits for it.
     func catalog(
-        for sql: String, defaultPrivileges: DefaultPrivileges,
+        for sql: String, defaultPrivileges: DefaultPrivileges, storingInBackground: Bool = false,
         increment: (_ base: (sql: String, catalog: Catalog)) throws -> (catalog: Catalog, sameStatements: Bool)? = { _ in nil },
         build: () throws -> (catalog: Catalog, fingerprint: String)
     ) throws -> Catalog {
@@ -55,11 +59,11 @@ struct DesiredCatalogCache {
         }
         if let base = lastUsedEntry(defaultPrivileges), let made = try increment((base.entry.sql, base.entry.catalog)) {
             let fingerprint = made.sameStatements ? base.fingerprint : Self.unknownFingerprint
-            store(made.catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges)
+            store(made.catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges, inBackground: storingInBackground)
             return made.catalog
         }
         let (catalog, fingerprint) = try build()
-        store(catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges)
+        store(catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges, inBackground: storingInBackground)
         return catalog
     }
 
@@ -76,7 +80,21 @@ struct DesiredCatalogCache {
     /// database's fingerprint is ever this.
     static let unknownFingerprint = "unknown"
 
-    private func store(_ catalog: Catalog, for sql: String, key: String, fingerprint: String, defaultPrivileges: DefaultPrivileges) {
+    /// Waits until every entry written in the background is on disk.
+    static func waitForWrites() { writes.wait() }
+
+    private static let writes = DispatchGroup()
+
+    private func store(
+        _ catalog: Catalog, for sql: String, key: String, fingerprint: String, defaultPrivileges: DefaultPrivileges, inBackground: Bool
+    ) {
+        guard !inBackground else {
+            let cache = self
+            DispatchQueue.global().async(group: Self.writes) {
+                cache.store(catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges, inBackground: false)
+            }
+            return
+        }
         // A diff reads dependencies on its current side only (and those of desired views, for their
         // order), so the desired policies and triggers are stored without theirs: a smaller file.
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -131,15 +149,14 @@ struct DesiredCatalogCache {
 
     private static let lastRead = Mutex<(path: String, entry: Entry)?>(nil)
 
-    /// Reads ahead, on another thread, what an increment to `sql` will need: the entry used last
-    /// and both renderings' statements. `rls plan` calls it before reading the target database,
+    /// Reads ahead, on another thread, what an increment to `sql` will need: the entry used last,
+    /// and which statements of the two renderings the increment runs (``DesiredIncrement/prepared(from:to:)``). `rls plan` calls it before reading the target database,
     /// which takes about as long.
     func prepareIncrement(to sql: String) {
         let cache = self
         Thread.detachNewThread {
             guard let base = cache.lastUsedEntry(nil) else { return }
-            _ = DesiredStatement.split(base.entry.sql)
-            _ = DesiredStatement.split(sql)
+            _ = DesiredIncrement.prepared(from: base.entry.sql, to: sql)
         }
     }
 

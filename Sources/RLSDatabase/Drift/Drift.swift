@@ -34,10 +34,12 @@ public enum Drift {
         guard let rows = try rowsUnlessCached(target, desiredSQL, defaultPrivileges, cacheDirectory) else { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
+        // A new desired state is written to the cache while the two catalogs are compared.
         let desired = try desiredCatalog(
             desiredSQL, in: try cluster(), defaultPrivileges: privileges,
-            cacheDirectory: cacheDirectory)
+            cacheDirectory: cacheDirectory, storingInBackground: true)
         let plan = ChangePlan(from: current, to: desired)
+        DesiredCatalogCache.waitForWrites()
         // A desired state made by an increment has no fingerprint until a database is found to match
         // it; then the next plan of that database is the no-op fast path. Only with nothing left out:
         // what is left out is not in the SQL the cache is keyed by.
@@ -134,12 +136,22 @@ public enum Drift {
         _ desiredSQL: String, in cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none,
         cacheDirectory: String? = nil
     ) throws -> Catalog {
+        try desiredCatalog(
+            desiredSQL, in: try cluster(), defaultPrivileges: defaultPrivileges, cacheDirectory: cacheDirectory, storingInBackground: false)
+    }
+
+    /// ``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:)``; with `storingInBackground`, the
+    /// caller waits for the cache's write (``DesiredCatalogCache/waitForWrites()``).
+    static func desiredCatalog(
+        _ desiredSQL: String, in cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges,
+        cacheDirectory: String?, storingInBackground: Bool
+    ) throws -> Catalog {
         let script = [SQLScript(name: "The DSL's schema", sql: desiredSQL)]
         guard let cacheDirectory else {
             return try ScratchDatabase.catalog(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges)
         }
         return try DesiredCatalogCache(directory: cacheDirectory).catalog(
-            for: desiredSQL, defaultPrivileges: defaultPrivileges,
+            for: desiredSQL, defaultPrivileges: defaultPrivileges, storingInBackground: storingInBackground,
             increment: { base in
                 try DesiredIncrement.catalog(from: base, to: desiredSQL, in: cluster, defaultPrivileges: defaultPrivileges)
             },

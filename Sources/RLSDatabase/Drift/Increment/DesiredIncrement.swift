@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSEmbedded
+import Synchronization
 
 /// The desired catalog of a schema, made from the cached catalog of an earlier version of it instead
 /// of running every statement again: what changed between the two renderings (``StatementClosure``)
@@ -18,11 +19,12 @@ enum DesiredIncrement {
         from base: (sql: String, catalog: Catalog), to sql: String, in cluster: () throws -> EmbeddedCluster,
         defaultPrivileges: DefaultPrivileges
     ) throws -> (catalog: Catalog, sameStatements: Bool)? {
-        let old = DesiredStatement.split(base.sql)
-        let new = DesiredStatement.split(sql)
-        // Only comments or spacing changed: the same statements make the same catalog.
-        if old.map(\.text) == new.map(\.text) { return (base.catalog, true) }
-        guard let closure = StatementClosure(from: old, to: new) else { return nil }
+        let closure: StatementClosure
+        switch prepared(from: base.sql, to: sql) {
+        case .sameStatements: return (base.catalog, true)
+        case .wholeBuild: return nil
+        case .partial(let found): closure = found
+        }
         let cluster = try cluster()
         guard
             let partial = try? ScratchDatabase.catalogs(
@@ -31,4 +33,31 @@ enum DesiredIncrement {
         else { return nil }
         return base.catalog.applyingIncrement(from: partial.first, to: partial.second).map { ($0, false) }
     }
+
+    /// What an increment from `baseSQL` to `sql` runs, found once per process: ``DesiredCatalogCache/prepareIncrement(to:)``
+    /// finds it ahead, while the target is read. A caller waits for a search in progress.
+    static func prepared(from baseSQL: String, to sql: String) -> Preparation {
+        lastPrepared.withLock { last in
+            if let last, last.base == baseSQL, last.sql == sql { return last.preparation }
+            let old = DesiredStatement.split(baseSQL)
+            let new = DesiredStatement.split(sql)
+            // Only comments or spacing changed: the same statements make the same catalog.
+            let preparation: Preparation =
+                old.map(\.text) == new.map(\.text) ? .sameStatements : StatementClosure(from: old, to: new).map(Preparation.partial) ?? .wholeBuild
+            last = (baseSQL, sql, preparation)
+            return preparation
+        }
+    }
+
+    /// What an increment runs.
+    enum Preparation: Sendable {
+        /// The same statements: the base's catalog is the answer.
+        case sameStatements
+        /// Two partial builds.
+        case partial(StatementClosure)
+        /// Nothing short of the whole build is sure.
+        case wholeBuild
+    }
+
+    private static let lastPrepared = Mutex<(base: String, sql: String, preparation: Preparation)?>(nil)
 }

@@ -5,7 +5,7 @@
 ///
 /// Nil when a partial build would not pay: a changed statement is not understood (it could touch
 /// anything), or the two lists together are longer than the schema.
-struct StatementClosure {
+struct StatementClosure: Sendable {
     /// The statements to run for the previous rendering, in its order, as one script.
     let before: String
     /// The statements to run for the new rendering, in its order, as one script.
