@@ -8,16 +8,18 @@ import RLSSQL
 ///
 /// The child is this executable with `RLS_BENCH_AS_RLS=<tables>` in its environment: it then runs
 /// the `rls` command line with that many owner-only tables as its compiled-in schema (see main).
-/// Figures: the median no-op plan (desired state cached under .rls/cache), the first plan after a
-/// schema change (one more table: nothing cached, a scratch cluster starts), and a plan with a
-/// pending migration file of about 50 MB.
+/// Figures: the median no-op plan (desired state cached under .rls/cache), the median first plan
+/// after a schema change (one more table: its desired state is not cached, the one before it is,
+/// and a scratch cluster starts), and a plan with a pending migration file of about 50 MB.
 struct PlanBenchmark {
     /// Median seconds of a no-op plan.
     var noOp: Double = 0
     /// Every no-op run, in seconds.
     var noOpRuns: [Double] = []
-    /// Seconds of the first plan after a schema change.
+    /// Median seconds of the first plan after a schema change.
     var firstAfterChange: Double = 0
+    /// Every first plan after a change, in seconds: each adds one more table to the schema.
+    var firstAfterChangeRuns: [Double] = []
     /// Seconds of a plan with a pending 50 MB file, and the file's size in bytes.
     var largePending: (seconds: Double, bytes: Int)?
     /// In-process seconds to read and checksum that file (MigrationDirectory), then to split it into statements.
@@ -54,7 +56,10 @@ struct PlanBenchmark {
         if ProcessInfo.processInfo.environment["RLS_BENCH_PLAN_ONLY"] != "large" {
             result.noOpRuns = try (0..<runs).map { _ in try plan(tables: tables, url: url, in: project, expecting: 0) }
             result.noOp = result.noOpRuns.sorted()[runs / 2]
-            result.firstAfterChange = try plan(tables: tables + 1, url: url, in: project, expecting: 2)
+            // Each run adds one more table to the schema the run before planned (cached by it): the
+            // edit a user makes, then plans.
+            result.firstAfterChangeRuns = try (1...3).map { try plan(tables: tables + $0, url: url, in: project, expecting: 2) }
+            result.firstAfterChange = result.firstAfterChangeRuns.sorted()[1]
             result.migra = Migra.executable().flatMap { migra in
                 Result {
                     // SQLAlchemy, under migra, wants postgresql://, with the psycopg2 driver installed beside it.
@@ -134,7 +139,8 @@ extension PlanBenchmark {
             lines += [
                 "  no-op, desired state cached: median \(Stopwatch.ms(noOp)) of \(noOpRuns.count) runs "
                     + "(\(noOpRuns.map { Stopwatch.ms($0) }.joined(separator: ", ")))",
-                "  first plan after a schema change (one more table, nothing cached): \(Stopwatch.ms(firstAfterChange))",
+                "  first plan after a schema change (one more table; the schema before it cached): median \(Stopwatch.ms(firstAfterChange)) "
+                    + "of \(firstAfterChangeRuns.count) runs (\(firstAfterChangeRuns.map { Stopwatch.ms($0) }.joined(separator: ", ")))",
             ]
         }
         if let largePending {
@@ -179,6 +185,7 @@ extension PlanBenchmark {
             summary.add("  migra on the same databases / rls plan", "skipped: \(reason)", target: ">= 8x", met: nil)
         }
         summary.add(
-            "first rls plan after a schema change", BenchmarkSummary.time(firstAfterChange), target: "<= 2 s", met: firstAfterChange <= 2)
+            "first rls plan after a schema change (median)", BenchmarkSummary.time(firstAfterChange), target: "<= 2 s",
+            met: firstAfterChange <= 2)
     }
 }

@@ -59,11 +59,14 @@ struct DesiredCatalogCache {
         }
         if let base = lastUsedEntry(defaultPrivileges), let made = try increment((base.entry.sql, base.entry.catalog)) {
             let fingerprint = made.sameStatements ? base.fingerprint : Self.unknownFingerprint
-            store(made.catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges, inBackground: storingInBackground)
+            store(
+                made.catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges,
+                inBackground: storingInBackground)
             return made.catalog
         }
         let (catalog, fingerprint) = try build()
-        store(catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges, inBackground: storingInBackground)
+        store(
+            catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges, inBackground: storingInBackground)
         return catalog
     }
 
@@ -91,7 +94,8 @@ struct DesiredCatalogCache {
         guard !inBackground else {
             let cache = self
             DispatchQueue.global().async(group: Self.writes) {
-                cache.store(catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges, inBackground: false)
+                cache.store(
+                    catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges, inBackground: false)
             }
             return
         }
@@ -154,6 +158,8 @@ struct DesiredCatalogCache {
     /// which takes about as long.
     func prepareIncrement(to sql: String) {
         let cache = self
+        // The new rendering's statements, on a second thread, while the cached entry is decoded.
+        Thread.detachNewThread { _ = DesiredStatement.split(sql) }
         Thread.detachNewThread {
             guard let base = cache.lastUsedEntry(nil) else { return }
             _ = DesiredIncrement.prepared(from: base.entry.sql, to: sql)

@@ -39,11 +39,12 @@ enum DesiredIncrement {
     static func prepared(from baseSQL: String, to sql: String) -> Preparation {
         lastPrepared.withLock { last in
             if let last, last.base == baseSQL, last.sql == sql { return last.preparation }
-            let old = DesiredStatement.split(baseSQL)
             let new = DesiredStatement.split(sql)
+            let old = DesiredStatement.split(baseSQL, reusing: new)
             // Only comments or spacing changed: the same statements make the same catalog.
             let preparation: Preparation =
-                old.map(\.text) == new.map(\.text) ? .sameStatements : StatementClosure(from: old, to: new).map(Preparation.partial) ?? .wholeBuild
+                old.map(\.text) == new.map(\.text)
+                ? .sameStatements : StatementClosure(from: old, to: new).map(Preparation.partial) ?? .wholeBuild
             last = (baseSQL, sql, preparation)
             return preparation
         }

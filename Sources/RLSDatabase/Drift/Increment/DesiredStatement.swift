@@ -1,6 +1,10 @@
 import RLSMigrations
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One statement of the DSL's rendering, as much as an incremental desired state needs to know of
 /// it: the object it attaches to, the object whose definition it makes, and every name it mentions.
 ///
@@ -28,8 +32,12 @@ struct DesiredStatement: Sendable {
     /// Whether it creates a view, whose columns follow what it reads.
     let isView: Bool
 
+    /// The text's bytes with ASCII letters in lower case: what ``mentions(anyOf:)`` searches first.
+    private let folded: [UInt8]
+
     init(_ text: String) {
         self.text = text
+        folded = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         let parsed = Self.classify(SQLScanner.tokens(in: text))
         subject = parsed.subject
         defines = parsed.defines
@@ -44,35 +52,40 @@ struct DesiredStatement: Sendable {
     /// Whether the text mentions any of `names` (folded to lower case) as a word. A search of the
     /// bytes comes first, so that most statements are never split into words.
     func mentions(anyOf names: Set<String>) -> Bool {
-        guard !names.isEmpty else { return false }
-        let bytes = Array(text.utf8)
-        let candidates = names.filter { name in
-            !name.utf8.allSatisfy({ $0 < 0x80 }) || Self.containsIgnoringASCIICase(bytes, Array(name.utf8))
-        }
+        let candidates = names.filter { name in !name.utf8.allSatisfy { $0 < 0x80 } || Self.contains(folded, Array(name.utf8)) }
         return !candidates.isEmpty && !words.isDisjoint(with: candidates)
     }
 
-    private static func containsIgnoringASCIICase(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard !needle.isEmpty, haystack.count >= needle.count else { return needle.isEmpty }
-        func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-        let first = folded(needle[0])
-        outer: for start in 0...(haystack.count - needle.count) where folded(haystack[start]) == first {
-            for offset in 1..<needle.count where folded(haystack[start + offset]) != folded(needle[offset]) { continue outer }
-            return true
+    /// Whether `needle` occurs in `haystack` (`memchr` for its first byte, then `memcmp`).
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        return haystack.withUnsafeBufferPointer { (text: UnsafeBufferPointer<UInt8>) -> Bool in
+            needle.withUnsafeBufferPointer { (wanted: UnsafeBufferPointer<UInt8>) -> Bool in
+                guard let base = text.baseAddress, let wantedBase = wanted.baseAddress else { return false }
+                var offset = 0
+                while text.count - offset >= wanted.count {
+                    guard let found = memchr(base + offset, Int32(first), text.count - offset) else { return false }
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if text.count - at < wanted.count { return false }
+                    if memcmp(base + at, wantedBase, wanted.count) == 0 { return true }
+                    offset = at + 1
+                }
+                return false
+            }
         }
-        return false
     }
 
-    /// The statements of a rendering, in order. The last two renderings split stay in memory (the
-    /// two sides of an increment, which ``DesiredCatalogCache/prepareIncrement(to:)`` splits
-    /// ahead); a caller waits for a split in progress.
-    static func split(_ sql: String) -> [DesiredStatement] {
-        lastSplit.withLock { last in
-            if let known = last.first(where: { $0.sql == sql }) { return known.statements }
-            let statements = SQLStatement.split(sql).map { DesiredStatement($0.text) }
-            last = [(sql, statements)] + last.prefix(1)
-            return statements
-        }
+    /// The statements of a rendering, in order; a statement whose text is in `known` is taken from
+    /// there rather than read again (an edit leaves most statements as they were). The last two
+    /// renderings split stay in memory: the two sides of an increment, which
+    /// ``DesiredCatalogCache/prepareIncrement(to:)`` splits ahead.
+    static func split(_ sql: String, reusing known: [DesiredStatement] = []) -> [DesiredStatement] {
+        if let statements = lastSplit.withLock({ $0.first { $0.sql == sql }?.statements }) { return statements }
+        var byText: [String: DesiredStatement] = [:]
+        for statement in known { byText[statement.text] = statement }
+        let statements = SQLStatement.split(sql).map { byText[$0.text] ?? DesiredStatement($0.text) }
+        lastSplit.withLock { $0 = [(sql, statements)] + $0.filter { $0.sql != sql }.prefix(1) }
+        return statements
     }
 
     private static let lastSplit = Mutex<[(sql: String, statements: [DesiredStatement])]>([])
