@@ -219,6 +219,23 @@ import Testing
         #expect(fingerprint != nil && fingerprint != DesiredCatalogCache.unknownFingerprint)
     }
 
+    /// A cached entry cut short (a full disk, a killed process from an older version) is not a base:
+    /// the whole build runs, and its result is right.
+    @Test func aDamagedCacheEntryBuildsEverything() throws {
+        let directory = try Self.cache(holding: Self.example)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.hasSuffix(".json") {
+            let path = (directory as NSString).appendingPathComponent(name)
+            let data = try #require(FileManager.default.contents(atPath: path))
+            try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
+        }
+        let edited = Self.edits[0].apply(Self.example)
+        let catalog = try Drift.desiredCatalog(edited, in: TestDatabase.cluster, cacheDirectory: directory)
+        let fingerprint = DesiredCatalogCache(directory: directory).fingerprint(for: edited, defaultPrivileges: .none)
+        #expect(fingerprint != nil && fingerprint != DesiredCatalogCache.unknownFingerprint)
+        #expect(catalog == (try Drift.desiredCatalog(edited, in: TestDatabase.cluster)))
+    }
+
     /// Only comments changed (a banner's title): the cached catalog answers, without a cluster.
     @Test func changedCommentsNeedNoCluster() throws {
         let directory = try Self.cache(holding: Self.example)
