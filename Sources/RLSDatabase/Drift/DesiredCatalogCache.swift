@@ -15,7 +15,7 @@ import Synchronization
 /// large schema, and every edit of the schema makes a new one.
 struct DesiredCatalogCache {
     /// Bumped whenever introspection or the catalog's encoding changes.
-    static let formatVersion = 7
+    static let formatVersion = 8
     /// How many desired states stay cached: the schema of a few branches, and the one before an edit.
     static let kept = 8
 
@@ -49,15 +49,19 @@ struct DesiredCatalogCache {
     /// compares; ``waitForWrites()`` waits for it.
     func catalog(
         for sql: String, defaultPrivileges: DefaultPrivileges, storingInBackground: Bool = false,
-        increment: (_ base: (sql: String, catalog: Catalog)) throws -> (catalog: Catalog, sameStatements: Bool)? = { _ in nil },
+        increment: (_ base: (key: String, statements: [String], catalog: Catalog)) throws -> (catalog: Catalog, sameStatements: Bool)? = {
+            _ in nil
+        },
         build: () throws -> (catalog: Catalog, fingerprint: String)
     ) throws -> Catalog {
         let key = key(Self.digest(sql), defaultPrivileges)
-        if let entry = entry(at: path(key, "json")), entry.sql == sql {
+        if let entry = entry(at: path(key, "json")), entry.key == SHA256.hexDigest(of: key.utf8) {
             markUsed(key)
             return entry.catalog
         }
-        if let base = lastUsedEntry(defaultPrivileges), let made = try increment((base.entry.sql, base.entry.catalog)) {
+        if let base = lastUsedEntry(defaultPrivileges),
+            let made = try increment((base.entry.key, base.entry.statements, base.entry.catalog))
+        {
             let fingerprint = made.sameStatements ? base.fingerprint : Self.unknownFingerprint
             store(
                 made.catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges,
@@ -102,7 +106,10 @@ struct DesiredCatalogCache {
         // A diff reads dependencies on its current side only (and those of desired views, for their
         // order), so the desired policies and triggers are stored without theirs: a smaller file.
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        guard let data = try? JSONEncoder().encode(Entry(sql: sql, catalog: catalog.withoutStatementDependencies)),
+        let entry = Entry(
+            key: SHA256.hexDigest(of: key.utf8), statements: DesiredStatement.split(sql).map(\.text),
+            catalog: catalog.withoutStatementDependencies)
+        guard let data = try? JSONEncoder().encode(entry),
             (try? data.write(to: URL(fileURLWithPath: path(key, "json")), options: .atomic)) != nil
         else { return }
         writeFingerprint(fingerprint, key: key, defaultPrivileges: defaultPrivileges)
@@ -162,7 +169,7 @@ struct DesiredCatalogCache {
         Thread.detachNewThread { _ = DesiredStatement.split(sql) }
         Thread.detachNewThread {
             guard let base = cache.lastUsedEntry(nil) else { return }
-            _ = DesiredIncrement.prepared(from: base.entry.sql, to: sql)
+            _ = DesiredIncrement.prepared(from: (base.entry.key, base.entry.statements), to: sql)
         }
     }
 
@@ -217,7 +224,11 @@ struct DesiredCatalogCache {
 
     /// The stored form: the SQL itself guards against hash collisions.
     struct Entry: Codable, Sendable {
-        let sql: String
+        /// The SHA-256 of the entry's key: guards against two keys sharing the 64-bit file name.
+        let key: String
+        /// The rendering's statements, as `SQLStatement.split` cuts them: an increment's base
+        /// (reading them here is much cheaper than splitting the SQL again).
+        let statements: [String]
         let catalog: Catalog
     }
 }

@@ -16,11 +16,11 @@ enum DesiredIncrement {
     /// whether the two run the same statements (only comments differ); nil when only a whole build
     /// can say. Throws only what starting the cluster throws.
     static func catalog(
-        from base: (sql: String, catalog: Catalog), to sql: String, in cluster: () throws -> EmbeddedCluster,
+        from base: (key: String, statements: [String], catalog: Catalog), to sql: String, in cluster: () throws -> EmbeddedCluster,
         defaultPrivileges: DefaultPrivileges
     ) throws -> (catalog: Catalog, sameStatements: Bool)? {
         let closure: StatementClosure
-        switch prepared(from: base.sql, to: sql) {
+        switch prepared(from: (base.key, base.statements), to: sql) {
         case .sameStatements: return (base.catalog, true)
         case .wholeBuild: return nil
         case .partial(let found): closure = found
@@ -34,18 +34,21 @@ enum DesiredIncrement {
         return base.catalog.applyingIncrement(from: partial.first, to: partial.second).map { ($0, false) }
     }
 
-    /// What an increment from `baseSQL` to `sql` runs, found once per process: ``DesiredCatalogCache/prepareIncrement(to:)``
-    /// finds it ahead, while the target is read. A caller waits for a search in progress.
-    static func prepared(from baseSQL: String, to sql: String) -> Preparation {
+    /// What an increment from `base` (a cached entry's key and statements) to `sql` runs, found
+    /// once per process: ``DesiredCatalogCache/prepareIncrement(to:)`` finds it ahead, while the
+    /// target is read. A caller waits for a search in progress.
+    static func prepared(from base: (key: String, statements: [String]), to sql: String) -> Preparation {
         lastPrepared.withLock { last in
-            if let last, last.base == baseSQL, last.sql == sql { return last.preparation }
+            if let last, last.base == base.key, last.sql == sql { return last.preparation }
             let new = DesiredStatement.split(sql)
-            let old = DesiredStatement.split(baseSQL, reusing: new)
+            var known: [String: DesiredStatement] = [:]
+            for statement in new { known[statement.text] = statement }
+            let old = base.statements.map { known[$0] ?? DesiredStatement($0) }
             // Only comments or spacing changed: the same statements make the same catalog.
             let preparation: Preparation =
                 old.map(\.text) == new.map(\.text)
                 ? .sameStatements : StatementClosure(from: old, to: new).map(Preparation.partial) ?? .wholeBuild
-            last = (baseSQL, sql, preparation)
+            last = (base.key, sql, preparation)
             return preparation
         }
     }

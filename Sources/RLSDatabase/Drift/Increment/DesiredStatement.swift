@@ -75,15 +75,12 @@ struct DesiredStatement: Sendable {
         }
     }
 
-    /// The statements of a rendering, in order; a statement whose text is in `known` is taken from
-    /// there rather than read again (an edit leaves most statements as they were). The last two
-    /// renderings split stay in memory: the two sides of an increment, which
-    /// ``DesiredCatalogCache/prepareIncrement(to:)`` splits ahead.
-    static func split(_ sql: String, reusing known: [DesiredStatement] = []) -> [DesiredStatement] {
+    /// The statements of a rendering, in order. The last two renderings split stay in memory (the
+    /// new side of an increment, which ``DesiredCatalogCache/prepareIncrement(to:)`` splits ahead,
+    /// and the entry it is stored in).
+    static func split(_ sql: String) -> [DesiredStatement] {
         if let statements = lastSplit.withLock({ $0.first { $0.sql == sql }?.statements }) { return statements }
-        var byText: [String: DesiredStatement] = [:]
-        for statement in known { byText[statement.text] = statement }
-        let statements = SQLStatement.split(sql).map { byText[$0.text] ?? DesiredStatement($0.text) }
+        let statements = SQLStatement.split(sql).map { DesiredStatement($0.text) }
         lastSplit.withLock { $0 = [(sql, statements)] + $0.filter { $0.sql != sql }.prefix(1) }
         return statements
     }
