@@ -77,12 +77,15 @@ struct DesiredStatement: Sendable {
 
     /// The statements of a rendering, in order. The last two renderings split stay in memory (the
     /// new side of an increment, which ``DesiredCatalogCache/prepareIncrement(to:)`` splits ahead,
-    /// and the entry it is stored in).
+    /// and the entry it is stored in); a caller waits for a split in progress rather than doing it
+    /// twice.
     static func split(_ sql: String) -> [DesiredStatement] {
-        if let statements = lastSplit.withLock({ $0.first { $0.sql == sql }?.statements }) { return statements }
-        let statements = SQLStatement.split(sql).map { DesiredStatement($0.text) }
-        lastSplit.withLock { $0 = [(sql, statements)] + $0.filter { $0.sql != sql }.prefix(1) }
-        return statements
+        lastSplit.withLock { last in
+            if let known = last.first(where: { $0.sql == sql }) { return known.statements }
+            let statements = SQLStatement.split(sql).map { DesiredStatement($0.text) }
+            last = [(sql, statements)] + last.prefix(1)
+            return statements
+        }
     }
 
     private static let lastSplit = Mutex<[(sql: String, statements: [DesiredStatement])]>([])
