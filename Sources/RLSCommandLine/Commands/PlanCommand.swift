@@ -38,7 +38,9 @@ enum PlanCommand {
             their very end (INSERT ... VALUES of literals into tables on which no trigger, rule or function of the
             project runs) are left out of that replay: they cannot change the schema, and a failure among them (a
             duplicate key) shows in rls apply --dry-run, not here. The schema's catalog is computed on a throwaway local
-            database once and cached under .rls/cache, keyed by its SQL.
+            database once and cached under .rls/cache, keyed by its SQL; after an edit, only the statements the edit
+            touches run again, from the version cached last, and the whole schema runs only where that cannot be sure
+            (Docs/PERFORMANCE.md).
 
             --access (implied by the other --access options and by --fail-on-widening): when anything is pending or
             drifted, also shows what applying the schema would change in access: rls check's probes on the target and
