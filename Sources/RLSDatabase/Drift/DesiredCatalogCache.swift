@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// A catalog depends only on the SQL, the Supabase shape and the default privileges of the scratch
 /// database, which are all in the key. Unreadable or stale entries are ignored and rewritten. Only
-/// the ``kept`` entries used last stay: each holds the schema's SQL and catalog, megabytes for a
+/// the ``kept`` entries used last stay: each holds the schema's statements and catalog, megabytes for a
 /// large schema, and every edit of the schema makes a new one.
 struct DesiredCatalogCache {
     /// Bumped whenever introspection or the catalog's encoding changes.

@@ -10,8 +10,6 @@ struct StatementClosure: Sendable {
     let before: String
     /// The statements to run for the new rendering, in its order, as one script.
     let after: String
-    /// How many statements the two scripts hold, and the new rendering in all (for the bench's report).
-    let counts: (before: Int, after: Int, whole: Int)
 
     init?(from old: [DesiredStatement], to new: [DesiredStatement]) {
         var remaining: [String: Int] = [:]
@@ -50,7 +48,6 @@ struct StatementClosure: Sendable {
         guard before.count + after.count < new.count else { return nil }
         self.before = before.map { old[$0].text + ";" }.joined(separator: "\n")
         self.after = after.map { new[$0].text + ";" }.joined(separator: "\n")
-        counts = (before.count, after.count, new.count)
     }
 
     /// The subjects (nil: statements not understood) whose statements outside `changedOld` and
