@@ -19,8 +19,9 @@ public enum Drift {
     /// one is open), in a fixed number of round trips. The throwaway database gets the target's
     /// default privileges (``Catalog/publicTableDefaults``) unless `defaultPrivileges` says otherwise.
     /// With a `cacheDirectory` (the CLI passes `.rls/cache`), the desired catalog is kept there and
-    /// only rebuilt when `desiredSQL` changes; `scratch` is only evaluated (so a cluster only
-    /// started) when it is not cached.
+    /// only rebuilt when `desiredSQL` changes (by increment from the version cached last where it
+    /// can: ``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:)``); `scratch` is only evaluated
+    /// (so a cluster only started) when it is not cached.
     public static func plan(
         target: Connection, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
         defaultPrivileges: DefaultPrivileges? = nil, cacheDirectory: String? = nil,
@@ -131,7 +132,9 @@ public enum Drift {
     }
 
     /// The catalog `desiredSQL` produces on a fresh Supabase-shaped database (read from
-    /// `cacheDirectory` when it was computed before for the same SQL).
+    /// `cacheDirectory` when it was computed before for the same SQL; after an edit, made from the
+    /// one cached last by running only the statements the edit touches, when that is sure to give
+    /// the same catalog, as Docs/PERFORMANCE.md describes).
     public static func desiredCatalog(
         _ desiredSQL: String, in cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none,
         cacheDirectory: String? = nil
