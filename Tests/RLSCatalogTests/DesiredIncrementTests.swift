@@ -121,21 +121,29 @@ import Testing
         return directory
     }
 
-    @Test(arguments: edits) func anIncrementMatchesTheWholeBuild(_ edit: Edit) throws {
-        let directory = try Self.cache(holding: Self.example)
+    /// The desired catalog of `edited` made by an increment from the cached whole build of `base`,
+    /// after checking that an increment made it (not the whole build it is compared with) and that
+    /// it equals the whole build; returns both.
+    static func incrementAndWholeBuild(
+        from base: String, to edited: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> (incremental: Catalog, whole: Catalog) {
+        let directory = try cache(holding: base)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let edited = edit.apply(Self.example)
-        #expect(edited != Self.example)
-
         let incremental = try Drift.desiredCatalog(edited, in: TestDatabase.cluster, cacheDirectory: directory)
-        // Made by an increment, not by the whole build this test compares it with.
         #expect(
             DesiredCatalogCache(directory: directory).fingerprint(for: edited, defaultPrivileges: .none)
-                == DesiredCatalogCache.unknownFingerprint)
+                == DesiredCatalogCache.unknownFingerprint, sourceLocation: sourceLocation)
         let whole = try Drift.desiredCatalog(edited, in: TestDatabase.cluster).withoutStatementDependencies
-        #expect(incremental == whole)
+        #expect(incremental == whole, sourceLocation: sourceLocation)
+        return (incremental, whole)
+    }
+
+    @Test(arguments: edits) func anIncrementMatchesTheWholeBuild(_ edit: Edit) throws {
+        let edited = edit.apply(Self.example)
+        #expect(edited != Self.example)
+        let (incremental, whole) = try Self.incrementAndWholeBuild(from: Self.example, to: edited)
         #expect(incremental.environment.buckets == whole.environment.buckets)
-        let before = try Drift.desiredCatalog(Self.example, in: TestDatabase.cluster, cacheDirectory: directory)
+        let before = try Drift.desiredCatalog(Self.example, in: TestDatabase.cluster).withoutStatementDependencies
         #expect(whole != before || whole.environment.buckets != before.environment.buckets, "the edit changed nothing")
     }
 
@@ -158,15 +166,8 @@ import Testing
     /// the table changes the view, though the view's statement did not change.
     @Test func aViewOfEveryColumnFollowsItsTable() throws {
         let base = Self.example + "create view \"public\".\"every_brand\" as select * from \"public\".\"brand\";\n"
-        let directory = try Self.cache(holding: base)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let edited = Self.edits.first { $0.name.hasPrefix("a column added") }!.apply(base)
-        let incremental = try Drift.desiredCatalog(edited, in: TestDatabase.cluster, cacheDirectory: directory)
-        #expect(
-            DesiredCatalogCache(directory: directory).fingerprint(for: edited, defaultPrivileges: .none)
-                == DesiredCatalogCache.unknownFingerprint)
-        let whole = try Drift.desiredCatalog(edited, in: TestDatabase.cluster).withoutStatementDependencies
-        #expect(incremental == whole)
+        let whole = try Self.incrementAndWholeBuild(from: base, to: edited).whole
         #expect(whole.views.first { $0.name.name == "every_brand" }?.query.contains("country") == true)
     }
 
@@ -182,15 +183,8 @@ import Testing
 
             """
         let base = Self.example + odd
-        let directory = try Self.cache(holding: base)
-        defer { try? FileManager.default.removeItem(atPath: directory) }
         let edited = Self.replacing(#""note" text)"#, with: #""note" text, "Quantity" int)"#, in: base)
-        let incremental = try Drift.desiredCatalog(edited, in: TestDatabase.cluster, cacheDirectory: directory)
-        #expect(
-            DesiredCatalogCache(directory: directory).fingerprint(for: edited, defaultPrivileges: .none)
-                == DesiredCatalogCache.unknownFingerprint)
-        let whole = try Drift.desiredCatalog(edited, in: TestDatabase.cluster).withoutStatementDependencies
-        #expect(incremental == whole)
+        let whole = try Self.incrementAndWholeBuild(from: base, to: edited).whole
         #expect(whole.views.first { $0.name.name == "every item" }?.query.contains("Quantity") == true)
     }
 
