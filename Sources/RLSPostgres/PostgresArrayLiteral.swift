@@ -4,16 +4,21 @@
 /// Character but still a quote to PostgreSQL.
 enum PostgresArrayLiteral {
     /// Writes `elements` as an array literal, every element quoted with `"` and `\` escaped by a
-    /// backslash, so commas, braces, spaces, empty strings and the text `NULL` stay plain values.
+    /// backslash, so commas, braces, spaces, empty strings and the text `NULL` stay plain values; a
+    /// `nil` element is an unquoted NULL.
     ///
     /// ```swift
     /// PostgresArrayLiteral.encode(["public", #"odd"name\x"#, "NULL"])   // {"public","odd\"name\\x","NULL"}
     /// ```
-    static func encode(_ elements: [String]) -> String {
+    static func encode(_ elements: [String?]) -> String {
         var result = String.UnicodeScalarView()
         result.append("{")
         for (index, element) in elements.enumerated() {
             if index > 0 { result.append(",") }
+            guard let element else {
+                result.append(contentsOf: "NULL".unicodeScalars)
+                continue
+            }
             result.append("\"")
             for scalar in element.unicodeScalars {
                 if scalar == "\"" || scalar == "\\" { result.append("\\") }

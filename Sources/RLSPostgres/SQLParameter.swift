@@ -62,3 +62,20 @@ extension Array: SQLParameter where Element == String {
     /// ```
     public var sqlText: String { PostgresArrayLiteral.encode(self) }
 }
+
+/// A one-dimensional array of any element type, as its text form: elements are their text forms
+/// (`nil` for NULL), so the SQL casts the parameter to the element type it wants.
+///
+/// ```swift
+/// try connection.query("select $1::int[], $2::text[]", [SQLArray([1, nil, 3]), SQLArray(["a", nil])])
+/// ```
+public struct SQLArray: SQLParameter {
+    /// The elements' text forms.
+    public var elements: [String?]
+
+    public init(_ elements: [String?]) { self.elements = elements }
+
+    public init(_ numbers: [Int?]) { self.elements = numbers.map { $0.map(String.init) } }
+
+    public var sqlText: String { PostgresArrayLiteral.encode(elements) }
+}

@@ -2,6 +2,7 @@ import ElectricRide
 import Foundation
 import RLSCheck
 import RLSDatabase
+import RLSSQL
 import RLSTestSupport
 import Testing
 
@@ -82,5 +83,24 @@ import Testing
         #expect(db.roundTrips - before > separate.results.count * 2)
         #expect(separate.passed, "\(MatrixReport(separate).text)")
         #expect(separate.results.map(\.actual) == batched.results.map(\.actual))
+    }
+
+    /// Without the right to make temporary objects (where the probe blocks' function lives), probes
+    /// take two round trips each and agree, and the check leaves no function behind.
+    @Test func sameResultsWithoutTemporaryObjects() throws {
+        let (url, db) = try ExampleDatabase.make()
+        let batched = try ExampleDatabase.check(db)
+        let names = try #require(try db.query("select current_user as role, current_database() as database").first)
+        let admin = try TestDatabase.admin(url)
+        defer { admin.close() }
+        try admin.execute(
+            "revoke temporary on database \(quoteIdentifier(try names.string("database"))) "
+                + "from public, \(quoteIdentifier(try names.string("role")))")
+        let before = db.roundTrips
+        let separate = try ExampleDatabase.check(db)
+        #expect(db.roundTrips - before > separate.results.count * 2)
+        #expect(separate.passed, "\(MatrixReport(separate).text)")
+        #expect(separate.results.map(\.actual) == batched.results.map(\.actual))
+        #expect(try admin.query("select count(*) as n from pg_proc where proname = 'rls_check_probes'").first?["n"] == "0")
     }
 }

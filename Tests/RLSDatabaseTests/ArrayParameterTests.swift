@@ -46,4 +46,18 @@ struct ArrayParameterTests {
         ).rows.map { "\(try $0.string("s"))|\(try $0.string("n"))" }
         #expect(pairs == ["a.b|c", "a|b.c"])
     }
+
+    /// ``SQLArray`` sends NULL elements as NULL (not the text `NULL`) and numbers as their digits.
+    @Test func sqlArrayKeepsNullsAndNumbers() throws {
+        let (_, db) = try TestDatabase.make()
+        let row = try #require(
+            db.query(
+                """
+                select array_to_string(array(select coalesce(e, '<null>') from unnest($1::text[]) as e), '|') as texts,
+                       array_to_string(array(select coalesce(n::text, '<null>') from unnest($2::integer[]) as n), '|') as numbers
+                """, [SQLArray(["NULL", nil, #"a"b\c"#, ""]), SQLArray([1, nil, -3])]
+            ).first)
+        #expect(try row.string("texts") == #"NULL|<null>|a"b\c|"#)
+        #expect(try row.string("numbers") == "1|<null>|-3")
+    }
 }

@@ -2,41 +2,38 @@ import RLSDatabase
 import RLSModel
 import RLSSQL
 
-/// Many probes as one `do` block that never fails. The probes travel as data (`values` lists), so
-/// the block's own statements are parsed and planned once and only each probe's statement is new
-/// to the server. Consecutive probes that share a persona and a grant form a group: the block
-/// grants once (policies-only probes) and impersonates once per group, then runs each probe of
-/// the group inside an inner block, which it always rolls back by raising ``finished`` at the end,
-/// so nothing a probe did survives and no probe sees another's work; at the end of the group it
-/// rolls back the grant and the impersonation the same way. It adds to its report what each probe
-/// did, and at the end sends the report of every probe as one notice:
+/// Many probes as one call of a PL/pgSQL function that never fails. ``createFunction`` makes the
+/// function once per connection, as a temporary function inside the check's transaction, so its
+/// rollback removes it and nothing of it outlives the check; it is compiled, and its own statements
+/// planned, once per connection. Each block is then one call (``statement``) whose probes travel as
+/// array parameters, so only each probe's statement is new to the server. Consecutive probes that
+/// share a persona and a grant form a group: the function grants once (policies-only probes) and
+/// impersonates once per group, then runs each probe of the group inside an inner block, which it
+/// always rolls back by raising ``finished`` at the end, so nothing a probe did survives and no probe
+/// sees another's work; at the end of the group it rolls back the grant and the impersonation the
+/// same way. It adds to its report what each probe did, and at the end sends the report of every
+/// probe as one notice:
 ///
 /// ```sql
-/// do $rls_probe$
-/// declare g record; p record; stage text; result text; affected bigint; state text; message text; context text; held boolean;
-///   reported integer; report text := '';
+/// create function pg_temp.rls_check_probes(group_first integer[], group_last integer[], group_grant text[], …)
+/// returns void language plpgsql as $rls_probe$
+/// declare …
 /// begin
-///   for g in select * from (values
-///     (0, 0, 7, 'grant select, insert, update, delete on table public.note to anon',
-///      array['role', 'request.jwt.claims', …]::text[], array['anon', '{"role":"anon"}', …]::text[], 'anon'), …
-///   ) as probe_group(number, first, last, grant_sql, setting_names, setting_values, role_name) loop
+///   for g in 1 .. coalesce(array_length(group_first, 1), 0) loop
 ///     begin
 ///       stage := 'grant';
-///       if g.grant_sql is not null then execute g.grant_sql; end if;
+///       if group_grant[g] is not null then execute group_grant[g]; end if;
 ///       stage := 'group';
-///       perform set_config(s.name, s.value, true) from unnest(g.setting_names, g.setting_values) as s(name, value);
-///       for p in select * from (values
-///         (0, 0, 'select …', 'owners', null::text[], null::text[], 16502::oid, array['SELECT']::text[], array['id']::text[]), …
-///       ) as probe(group_number, number, statement, returns, setting_names, setting_values, table_oid, privileges, privilege_columns)
-///       where probe.group_number = g.number loop
+///       for s in group_settings_from[g] .. group_settings_to[g] loop perform set_config(setting_name[s], setting_value[s], true); end loop;
+///       for p in group_first[g] .. group_last[g] loop
 ///         begin
-///           execute 'select coalesce(string_agg(o, ''+'' order by o), '''') from (' || p.statement || ') as s(o)' into result;
+///           … execute probe_statement[p] …
 ///           raise sqlstate 'RLS00';
 ///         exception when others then
 ///           get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
 ///         end;
-///         if state = '42501' and p.privileges is not null then held := …has_column_privilege(g.role_name, p.table_oid, …)…; end if;
-///         report := report || concat_ws(e'\x1f', p.number, 'probe', state, …, message, context) || e'\x1e';
+///         if state = '42501' and probe_privileges_from[p] is not null then held := …has_column_privilege(group_role[g], probe_table[p], …)…; end if;
+///         report := report || concat_ws(e'\x1f', probe_number[p], 'probe', state, …, message, context) || e'\x1e';
 ///       end loop;
 ///       raise sqlstate 'RLS00';
 ///     exception when others then  -- RLS00, or the grant or the impersonation failed: a record for the group
@@ -44,13 +41,15 @@ import RLSSQL
 ///   end loop;
 ///   raise notice 'rls check probes: %', report;
 /// end
-/// $rls_probe$
+/// $rls_probe$;
+///
+/// select pg_temp.rls_check_probes($1::integer[], $2::integer[], $3::text[], …);
 /// ```
 ///
-/// The privileges are read after the probe's rollback, by the table's OID: the block is still the
+/// The privileges are read after the probe's rollback, by the table's OID: the function is still the
 /// persona then, and a role may ask about a table by OID without access to the table's schema.
-/// Errors PL/pgSQL cannot catch (a statement timeout, a cancel) leave the block as errors, with no
-/// report: its probes then run again, one per block (see ``ProbeRunner``).
+/// Errors PL/pgSQL cannot catch (a statement timeout, a cancel) leave the call as errors, with no
+/// report: its probes then run again, one per call (see ``ProbeRunner``).
 struct ProbeBlock {
     /// The SQLSTATE the block raises to roll back a probe, and a group, that ran to its end.
     static let finished = "RLS00"
@@ -59,6 +58,11 @@ struct ProbeBlock {
     /// error's own text, so no message can shift a field.
     static let probeSeparator: UInt8 = 0x1E
     static let fieldSeparator: UInt8 = 0x1F
+    /// The temporary function each block calls.
+    static let function = "pg_temp.rls_check_probes"
+
+    /// A setting that makes a persona, as ``Impersonation/settings(for:claims:)`` lists them.
+    typealias Settings = [(name: String, value: String)]
 
     /// One probe of the block.
     struct Entry {
@@ -66,8 +70,8 @@ struct ProbeBlock {
         var index: Int
         /// The grant a policies-only probe needs first.
         var grant: String?
-        /// The settings that make the persona, as ``settingsSQL(_:)`` writes them.
-        var settings: String
+        /// The settings that make the persona.
+        var settings: Settings
         /// The persona's role, whose privileges are asked after a 42501.
         var role: String
         /// The probe's statement.
@@ -75,7 +79,7 @@ struct ProbeBlock {
         /// What the statement's result is read as.
         var returns: Returns
         /// Settings of this probe alone, made after the group's (`realtime.topic` for a channel probe).
-        var probeSettings: [(name: String, value: String)] = []
+        var probeSettings: Settings = []
         /// The table's OID, for `has_table_privilege`.
         var table: UInt32
         /// The privileges the statement needs, per column (nil: the whole table); nil: not asked.
@@ -83,7 +87,8 @@ struct ProbeBlock {
 
         /// Whether `other` runs in the same group: the same grant and the same persona.
         func sharesGroup(with other: Entry) -> Bool {
-            grant == other.grant && settings == other.settings && role == other.role
+            grant == other.grant && role == other.role
+                && settings.elementsEqual(other.settings) { $0.name == $1.name && $0.value == $1.value }
         }
     }
 
@@ -99,95 +104,148 @@ struct ProbeBlock {
 
     var entries: [Entry]
 
-    /// ``Impersonation/settings(for:claims:)`` as the block's two columns of names and values (the
-    /// same for every probe of a persona, so written once per persona).
-    static func settingsSQL(_ settings: [(name: String, value: String)]) -> String {
-        "\(array(settings.map(\.name))), \(array(settings.map(\.value)))"
-    }
-
-    var text: String {
-        var groups = ""
-        var probes = ""
-        var group = -1
+    /// The call of ``function`` that runs ``entries``: positions in the arrays count from 1, and a
+    /// group's or probe's settings and a probe's privileges are ranges of the shared arrays.
+    var statement: PipelineStatement {
+        var groupFirst: [Int?] = []
+        var groupLast: [Int?] = []
+        var groupSettingsFrom: [Int?] = []
+        var groupSettingsTo: [Int?] = []
+        var groupGrant: [String?] = []
+        var groupRole: [String?] = []
+        var settingName: [String?] = []
+        var settingValue: [String?] = []
+        var probeNumber: [Int?] = []
+        var probeStatement: [String?] = []
+        var probeReturns: [String?] = []
+        var probeTable: [String?] = []
+        var probeSettingsFrom: [Int?] = []
+        var probeSettingsTo: [Int?] = []
+        var probePrivilegesFrom: [Int?] = []
+        var probePrivilegesTo: [Int?] = []
+        var privilege: [String?] = []
+        var privilegeColumn: [String?] = []
+        /// Appends `settings` to the shared arrays and returns their range, nil when there are none.
+        func add(_ settings: Settings) -> (from: Int?, to: Int?) {
+            guard !settings.isEmpty else { return (nil, nil) }
+            settingName += settings.map(\.name)
+            settingValue += settings.map(\.value)
+            return (settingName.count - settings.count + 1, settingName.count)
+        }
         for (position, entry) in entries.enumerated() {
             if position == 0 || !entries[position - 1].sharesGroup(with: entry) {
-                group += 1
-                let last = entries[position...].prefix { $0.sharesGroup(with: entry) }.last!.index
-                if !groups.isEmpty { groups += ",\n    " }
-                groups += "(\(group), \(entry.index), \(last), \(entry.grant.map(quoteLiteral) ?? "null"), \(entry.settings), "
-                groups += "\(quoteLiteral(entry.role)))"
+                let count = entries[position...].prefix { $0.sharesGroup(with: entry) }.count
+                groupFirst.append(position + 1)
+                groupLast.append(position + count)
+                groupGrant.append(entry.grant)
+                groupRole.append(entry.role)
+                let range = add(entry.settings)
+                groupSettingsFrom.append(range.from ?? 1)
+                groupSettingsTo.append(range.to ?? 0)
             }
-            if !probes.isEmpty { probes += ",\n        " }
-            probes += "(\(group), \(entry.index), \(quoteLiteral(entry.statement)), '\(entry.returns.rawValue)', "
-            probes += entry.probeSettings.isEmpty ? "null::text[], null::text[], " : "\(Self.settingsSQL(entry.probeSettings)), "
-            probes += "\(entry.table)::oid, "
+            probeNumber.append(entry.index)
+            probeStatement.append(entry.statement)
+            probeReturns.append(entry.returns.rawValue)
+            probeTable.append(String(entry.table))
+            let range = add(entry.probeSettings)
+            probeSettingsFrom.append(range.from)
+            probeSettingsTo.append(range.to)
             if let required = entry.privileges {
-                probes += "\(Self.array(required.map(\.privilege))), \(Self.array(required.map(\.column))))"
+                privilege += required.map(\.privilege)
+                privilegeColumn += required.map(\.column)
+                probePrivilegesFrom.append(privilege.count - required.count + 1)
+                probePrivilegesTo.append(privilege.count)
             } else {
-                probes += "null::text[], null::text[])"
+                probePrivilegesFrom.append(nil)
+                probePrivilegesTo.append(nil)
             }
         }
-        var tag = "$rls_probe$"
-        // Searching only text that holds a dollar sign: most probes hold none.
-        if probes.utf8.contains(UInt8(ascii: "$")) || groups.utf8.contains(UInt8(ascii: "$")) {
-            while probes.contains(tag) || groups.contains(tag) { tag = "$rls_probe_\(tag.count)$" }
-        }
-        return """
-            do \(tag)
-            declare g record; p record; stage text; result text; affected bigint; state text; message text; context text; held boolean;
-              reported integer; report text := '';
+        let parameters: [SQLParameter?] = [
+            SQLArray(groupFirst), SQLArray(groupLast), SQLArray(groupGrant), SQLArray(groupRole), SQLArray(groupSettingsFrom),
+            SQLArray(groupSettingsTo), SQLArray(settingName), SQLArray(settingValue), SQLArray(probeNumber), SQLArray(probeStatement),
+            SQLArray(probeReturns), SQLArray(probeSettingsFrom), SQLArray(probeSettingsTo), SQLArray(probeTable),
+            SQLArray(probePrivilegesFrom), SQLArray(probePrivilegesTo), SQLArray(privilege), SQLArray(privilegeColumn),
+        ]
+        let casts = Self.parameters.enumerated().map { "$\($0.offset + 1)::\($0.element.type)" }
+        return PipelineStatement("select \(Self.function)(\(casts.joined(separator: ", ")))", parameters)
+    }
+
+    /// The function's parameters, in order: the arrays ``statement`` sends.
+    private static let parameters: [(name: String, type: String)] = [
+        ("group_first", "integer[]"), ("group_last", "integer[]"), ("group_grant", "text[]"), ("group_role", "text[]"),
+        ("group_settings_from", "integer[]"), ("group_settings_to", "integer[]"), ("setting_name", "text[]"),
+        ("setting_value", "text[]"), ("probe_number", "integer[]"), ("probe_statement", "text[]"), ("probe_returns", "text[]"),
+        ("probe_settings_from", "integer[]"), ("probe_settings_to", "integer[]"), ("probe_table", "oid[]"),
+        ("probe_privileges_from", "integer[]"), ("probe_privileges_to", "integer[]"), ("privilege", "text[]"),
+        ("privilege_column", "text[]"),
+    ]
+
+    /// Makes ``function`` for this connection: run once, inside the check's transaction and before
+    /// the probes' savepoint, so that rolling back a probe never removes it.
+    static var createFunction: String {
+        """
+        create function \(function)(\(parameters.map { "\($0.name) \($0.type)" }.joined(separator: ", ")))
+        returns void language plpgsql as $rls_probe$
+        declare g integer; p integer; s integer; stage text; result text; fixture_owner text; affected bigint; state text; message text;
+          context text; held boolean; reported integer; report text := '';
+        begin
+          for g in 1 .. coalesce(array_length(group_first, 1), 0) loop
+            reported := group_first[g] - 1;
             begin
-              for g in select * from (values
-                \(groups)
-              ) as probe_group(number, first, last, grant_sql, setting_names, setting_values, role_name) loop
-                reported := g.first - 1;
+              stage := 'grant';
+              if group_grant[g] is not null then execute group_grant[g]; end if;
+              stage := 'group';
+              for s in group_settings_from[g] .. group_settings_to[g] loop
+                perform set_config(setting_name[s], setting_value[s], true);
+              end loop;
+              for p in group_first[g] .. group_last[g] loop
+                result := null; state := null; message := null; context := null; held := null;
                 begin
-                  stage := 'grant';
-                  if g.grant_sql is not null then execute g.grant_sql; end if;
-                  stage := 'group';
-                  perform set_config(s.name, s.value, true) from unnest(g.setting_names, g.setting_values) as s(name, value);
-                  for p in select * from (values
-                    \(probes)
-                  ) as probe(group_number, number, statement, returns, setting_names, setting_values, table_oid, privileges,
-                             privilege_columns)
-                  where probe.group_number = g.number loop
-                    result := null; state := null; message := null; context := null; held := null;
-                    begin
-                      if p.setting_names is not null then
-                        perform set_config(s.name, s.value, true) from unnest(p.setting_names, p.setting_values) as s(name, value);
+                  if probe_settings_from[p] is not null then
+                    for s in probe_settings_from[p] .. probe_settings_to[p] loop
+                      perform set_config(setting_name[s], setting_value[s], true);
+                    end loop;
+                  end if;
+                  if probe_returns[p] = '\(Returns.owners.rawValue)' then
+                    result := '';
+                    for fixture_owner in execute probe_statement[p] loop
+                      if fixture_owner is not null then
+                        result := case when result = '' then fixture_owner else result || '+' || fixture_owner end;
                       end if;
-                      if p.returns = '\(Returns.owners.rawValue)' then
-                        execute 'select coalesce(string_agg(o, ''+'' order by o), '''') from (' || p.statement || ') as s(o)' into result;
-                      elsif p.returns = '\(Returns.value.rawValue)' then
-                        execute p.statement into result;
-                      else
-                        execute p.statement;
-                        get diagnostics affected = row_count;
-                        result := affected::text;
-                      end if;
-                      raise sqlstate '\(Self.finished)';
-                    exception when others then
-                      get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
-                    end;
-                    if state = '\(SQLState.insufficientPrivilege)' and p.privileges is not null then
-                      held := \(Self.held(role: "g.role_name", table: "p.table_oid", privileges: "p.privileges", columns: "p.privilege_columns"));
-                    end if;
-                    report := report || \(Self.record(number: "p.number", stage: "'probe'", held: "coalesce(held, false)", result: "coalesce(result, '')"));
-                    reported := p.number;
-                  end loop;
+                    end loop;
+                  elsif probe_returns[p] = '\(Returns.value.rawValue)' then
+                    execute probe_statement[p] into result;
+                  else
+                    execute probe_statement[p];
+                    get diagnostics affected = row_count;
+                    result := affected::text;
+                  end if;
                   raise sqlstate '\(Self.finished)';
                 exception when others then
                   get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
-                  if state <> '\(Self.finished)' then
-                    -- The grant or the impersonation failed: one record for the group's probes not reported yet.
-                    report := report || \(Self.record(number: "reported + 1", stage: "stage", held: "false", result: "g.last"));
-                  end if;
                 end;
+                if state = '\(SQLState.insufficientPrivilege)' and probe_privileges_from[p] is not null then
+                  held := \(Self.held(
+                      role: "group_role[g]", table: "probe_table[p]",
+                      privileges: "privilege[probe_privileges_from[p] : probe_privileges_to[p]]",
+                      columns: "privilege_column[probe_privileges_from[p] : probe_privileges_to[p]]"));
+                end if;
+                report := report || \(Self.record(number: "probe_number[p]", stage: "'probe'", held: "coalesce(held, false)", result: "coalesce(result, '')"));
+                reported := p;
               end loop;
-              raise notice '\(Self.marker)%', report;
-            end
-            \(tag)
-            """
+              raise sqlstate '\(Self.finished)';
+            exception when others then
+              get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
+              if state <> '\(Self.finished)' then
+                -- The grant or the impersonation failed: one record for the group's probes not reported yet.
+                report := report || \(Self.record(number: "probe_number[reported + 1]", stage: "stage", held: "false", result: "probe_number[group_last[g]]"));
+              end if;
+            end;
+          end loop;
+          raise notice '\(Self.marker)%', report;
+        end
+        $rls_probe$
+        """
     }
 
     /// One record of the report, each argument an SQL expression: a probe's, or a failed group's

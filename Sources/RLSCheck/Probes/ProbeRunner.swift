@@ -3,22 +3,23 @@ import RLSDatabase
 import RLSModel
 import RLSSQL
 
-/// Runs probes inside the check's transaction, many per round trip. Probes travel as data in `do`
-/// blocks of ``probesPerBlock`` (see ``ProbeBlock``): for each run of probes that share a persona
-/// and a grant, the block grants (policies-only probes) and impersonates once; for each probe it
-/// runs the probe, then rolls it back by raising, catches what happened and reports it: the rows or
-/// row count, or the error's SQLSTATE, message and context with the catalog's privileges at that
-/// moment. Each table's policies-only probes run after its as-deployed ones for the same persona,
-/// so that one grant serves them all. No probe error reaches the client, so the blocks travel in a
-/// pipeline (a thousand probes a round trip) and one probe's failure never skips the next. What a
-/// block cannot catch (a statement timeout, a cancel) fails its statement of the pipeline, without a
-/// report; its probes then run again one per block, so that each has the statement timeout to
-/// itself, as when every probe was its own statement, and the one that fails alone is classified
-/// from its error. Where an API role may not run PL/pgSQL (a hardened database), each probe takes
-/// two round trips instead, with the same results.
+/// Runs probes inside the check's transaction, many per round trip. Probes travel as data in blocks
+/// of ``probesPerBlock``, each one call of a temporary PL/pgSQL function (see ``ProbeBlock``): for
+/// each run of probes that share a persona and a grant, the block grants (policies-only probes) and
+/// impersonates once; for each probe it runs the probe, then rolls it back by raising, catches what
+/// happened and reports it: the rows or row count, or the error's SQLSTATE, message and context with
+/// the catalog's privileges at that moment. Each table's policies-only probes run after its
+/// as-deployed ones for the same persona, so that one grant serves them all. No probe error reaches
+/// the client, so the blocks travel in a pipeline (a thousand probes a round trip) and one probe's
+/// failure never skips the next. What a block cannot catch (a statement timeout, a cancel) fails its
+/// statement of the pipeline, without a report; its probes then run again one per block, so that
+/// each has the statement timeout to itself, as when every probe was its own statement, and the one
+/// that fails alone is classified from its error. Where an API role may not run PL/pgSQL, or the
+/// connecting role may not make temporary objects (a hardened database), each probe takes two round
+/// trips instead, with the same results.
 struct ProbeRunner {
     static let savepoint = "rls_check_probe"
-    /// Probes per `do` block: the block's own statements are planned once per block, and a block
+    /// Probes per block: each block sends its probes as one call's parameters, and a block
     /// that fails (a timeout) costs its probes a second run.
     static let probesPerBlock = 50
     /// Probes per pipeline: enough to make round trips negligible, few enough to keep memory small.
@@ -28,7 +29,7 @@ struct ProbeRunner {
     let connection: Connection
     let statements: ProbeStatements
     private(set) var batches = true
-    /// How many context lines the probe's own `do` block adds to an error, measured at start (the
+    /// How many context lines the probe blocks' own function adds to an error, measured at start (the
     /// words depend on `lc_messages`, the count does not); more lines mean a function raised it.
     private(set) var wrapperFrames = 0
     /// What the probes need to know of each declared table.
@@ -65,24 +66,35 @@ struct ProbeRunner {
         return (runner, values, fixtures)
     }
 
-    /// Opens the savepoint the separate probes and the channel probes roll back to. Call once, after
-    /// the fixtures are in.
+    /// Makes the probe blocks' function (``ProbeBlock/createFunction``) where probes can run in blocks,
+    /// then opens the savepoint the separate probes and the channel probes roll back to. Call once,
+    /// after the fixtures are in.
     mutating func start() throws {
         batches =
             try connection.query(
                 """
-                select bool_and(has_language_privilege(r.oid, 'plpgsql', 'USAGE')) as usable
+                select bool_and(has_language_privilege(r.oid, 'plpgsql', 'USAGE'))
+                       and has_language_privilege('plpgsql', 'USAGE')
+                       and has_database_privilege(current_database(), 'TEMPORARY') as usable
                 from pg_roles r where r.rolname in (\(Role.apiRoles.nameLiterals))
                 """
             ).first?["usable"] == "t"
+        if batches {
+            do {
+                try connection.execute("savepoint rls_check_function;\n\(ProbeBlock.createFunction);\nrelease savepoint rls_check_function")
+            } catch let error as DatabaseError where !error.isConnectionFailure {
+                // Refused after all (an extension's hook, a hardened server): each probe runs on its own.
+                try connection.execute("rollback to savepoint rls_check_function; release savepoint rls_check_function")
+                batches = false
+            }
+        }
         try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")
         if batches {
             connection.clearNotices()
             let probe = ProbeBlock.Entry(
-                index: 0, grant: nil, settings: ProbeBlock.settingsSQL([]), role: "", statement: "select 1 / 0", returns: .rowCount,
-                table: 0,
-                privileges: nil)
-            try connection.execute(ProbeBlock(entries: [probe]).text)
+                index: 0, grant: nil, settings: [], role: "", statement: "select 1 / 0", returns: .rowCount, table: 0, privileges: nil)
+            let outcome = try connection.pipeline([ProbeBlock(entries: [probe]).statement])
+            if let failure = outcome.failure { throw failure.error }
             wrapperFrames = try ProbeBlock.Report.read(connection.notices).first?.context.split(separator: "\n").count ?? 0
         }
     }
@@ -115,9 +127,9 @@ struct ProbeRunner {
 
     /// ``run(_:)`` in the order given.
     private func runInOrder(_ probes: [Probe]) throws -> [(outcome: ProbeOutcome, note: String?)] {
-        var settings: [Persona: String] = [:]
+        var settings: [Persona: ProbeBlock.Settings] = [:]
         for persona in Set(probes.map(\.persona)) {
-            settings[persona] = ProbeBlock.settingsSQL(Impersonation.settings(for: persona.onLane(lane)))
+            settings[persona] = Impersonation.settings(for: persona.onLane(lane))
         }
         var results: [(outcome: ProbeOutcome, note: String?)] = []
         results.reserveCapacity(probes.count)
@@ -159,7 +171,7 @@ struct ProbeRunner {
         connection.clearNotices()
         let outcome = try connection.pipeline(count: starts.count, ahead: Self.blocksAhead) { block in
             try collect()
-            return PipelineStatement(ProbeBlock(entries: (starts[block]..<min(starts[block] + perBlock, count)).map(entry)).text)
+            return ProbeBlock(entries: (starts[block]..<min(starts[block] + perBlock, count)).map(entry)).statement
         }
         try collect()
         return (reports, outcome.failure.map { $0.index * perBlock } ?? count, outcome.failure?.error)
@@ -168,7 +180,7 @@ struct ProbeRunner {
     /// One pipeline of probes, `perBlock` to a block: the results of the blocks before the first
     /// that failed, and its error.
     private func runPipelined(
-        _ probes: ArraySlice<Probe>, perBlock: Int, settings: [Persona: String]
+        _ probes: ArraySlice<Probe>, perBlock: Int, settings: [Persona: ProbeBlock.Settings]
     ) throws -> (done: [(outcome: ProbeOutcome, note: String?)], failure: DatabaseError?) {
         let first = probes.startIndex
         let (reports, completed, failure) = try runBlocks(count: probes.count, perBlock: perBlock) { index in
@@ -184,7 +196,7 @@ struct ProbeRunner {
     }
 
     /// A probe as its block's data.
-    private func entry(_ probe: Probe, index: Int, settings: String) -> ProbeBlock.Entry {
+    private func entry(_ probe: Probe, index: Int, settings: ProbeBlock.Settings) -> ProbeBlock.Entry {
         ProbeBlock.Entry(
             index: index, grant: grant(for: probe), settings: settings, role: probe.persona.role,
             statement: statements.sql(for: probe), returns: probe.operation == .select ? .owners : .rowCount,
@@ -261,7 +273,7 @@ struct ProbeRunner {
         probeSettings: [(name: String, value: String)] = []
     ) -> ProbeBlock.Entry {
         ProbeBlock.Entry(
-            index: index, grant: nil, settings: ProbeBlock.settingsSQL(Impersonation.settings(for: persona)), role: persona.role,
+            index: index, grant: nil, settings: Impersonation.settings(for: persona), role: persona.role,
             statement: statement, returns: returns, probeSettings: probeSettings, table: 0, privileges: nil)
     }
 
