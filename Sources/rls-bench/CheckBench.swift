@@ -3,10 +3,14 @@ import Foundation
 import RLSCheck
 import RLSDatabase
 
-/// `rls-bench check`: a full check of the Electric Ride example and of 100 and 1,000 owner-only tables.
-/// `RLS_BENCH_CHECK_TABLES=100` checks only that many owner-only tables after the example, for quick
-/// iteration (the 1,000-table figure is then not summarised).
+/// `rls-bench check`: a full check of the Electric Ride example (``exampleRuns`` times, each on a fresh
+/// database; the median counts) and of 100 and 1,000 owner-only tables. `RLS_BENCH_CHECK_TABLES=100`
+/// checks only that many owner-only tables after the example, for quick iteration (the 1,000-table
+/// figure is then not summarised).
 enum CheckBench {
+    /// Checks of the example: one takes a fifth of a second, and single runs on a shared machine vary by a third.
+    static let exampleRuns = 5
+
     static var tableCounts: [Int] {
         ProcessInfo.processInfo.environment["RLS_BENCH_CHECK_TABLES"].flatMap(Int.init).map { [$0] } ?? [100, 1_000]
     }
@@ -14,9 +18,18 @@ enum CheckBench {
     static func run(summary: inout BenchmarkSummary) throws {
         let cluster = try EmbeddedCluster.start()
         defer { cluster.stop() }
-        let example = try CheckBenchmark.measure("example", schema: ElectricRide.schema, scenarios: ElectricRide.scenarios, in: cluster)
-        print(example)
-        summary.add("rls check of the example", BenchmarkSummary.time(example.seconds), target: "<= 150 ms", met: example.seconds <= 0.15)
+        var times: [Double] = []
+        for _ in 1...exampleRuns {
+            let example = try CheckBenchmark.measure("example", schema: ElectricRide.schema, scenarios: ElectricRide.scenarios, in: cluster)
+            print(example)
+            times.append(example.seconds)
+        }
+        let median = times.sorted()[times.count / 2]
+        print(
+            "  example: median \(BenchmarkSummary.time(median)) of \(times.count) runs (\(times.map(BenchmarkSummary.time).joined(separator: ", ")))"
+        )
+        summary.add(
+            "rls check of the example (median of \(exampleRuns))", BenchmarkSummary.time(median), target: "<= 150 ms", met: median <= 0.15)
         for tables in tableCounts {
             let measurement = try CheckBenchmark.measure("owner-only", schema: CheckBenchmark.ownerOnlySchema(tables: tables), in: cluster)
             print(measurement)

@@ -6,10 +6,11 @@ import RLSSQL
 /// `rls check`'s engine: proves a schema's access plans on a live database by impersonation.
 ///
 /// In ONE transaction that is always rolled back: insert alice and bob into `auth.users`, one fixture
-/// row per user in every table, then run every probe (table × persona × operation × target) in a
-/// savepoint rolled back after it, then the scenarios; then read the catalog to explain mismatches.
+/// row per user in every table, then run the scenarios and every probe (table × persona × operation
+/// × target), each in a savepoint rolled back after it; then read the catalog to explain mismatches.
 /// With ``CheckOptions/connections`` above 1, each further connection runs a share of the table
-/// probes in a transaction of its own, also rolled back, on fixture rows of its own (`ProbeLanes`).
+/// probes in a transaction of its own, also rolled back, on fixture rows of its own (`ProbeLanes`):
+/// it connects while the first inserts its fixtures and runs the scenarios.
 ///
 /// ```swift
 /// let report = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: connection)
@@ -47,6 +48,9 @@ public enum AccessCheck {
         defer { _ = try? connection.execute("rollback") }
 
         let tables = try requireTables(of: schema, on: connection)
+        // The other connections connect while this one inserts its fixtures and runs the scenarios.
+        let lanes = ProbeLanes(schema: schema, options: options, tables: tables, sequences: sequences, target: connection.target)
+        defer { lanes.stop() }
         let (runner, values, fixtures) = try ProbeRunner.started(for: schema, tables: tables, on: connection)
         let statements = runner.statements
         var planned: [(probe: Probe, expected: ExpectedOutcome)] = []
@@ -74,7 +78,8 @@ public enum AccessCheck {
                 }
             }
         }
-        let lanes = ProbeLanes(schema: schema, options: options, tables: tables, sequences: sequences)
+        // Before the other connections insert fixtures of their own, so that no scenario waits on their rows.
+        let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }
         let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
         let files = FileProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
         var channelResults: [ChannelProbeResult] = []
@@ -89,7 +94,6 @@ public enum AccessCheck {
             ProbeResult(probe: planned.probe, expected: planned.expected, actual: observed.outcome, note: observed.note)
         }
         try runner.finish()
-        let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }
 
         if results.contains(where: { $0.verdict != .pass }) {
             let catalog = try PolicyCatalog.read(tables: schema.tables.map(\.qualifiedName), on: connection)

@@ -33,6 +33,10 @@ struct ProbeLanes {
     let options: CheckOptions
     let tables: [TableName: ProbeRunner.TableFacts]
     let sequences: SequenceShadow
+    private let board: Board
+    private let done = DispatchGroup()
+    /// Whether further connections were started.
+    private let started: Bool
 
     /// What the probes did, in the order given, how many each connection ran (the first, then the
     /// lanes; a probe run again counts twice), and the last value each lane drew from each sequence.
@@ -42,37 +46,53 @@ struct ProbeLanes {
         var drawnByLanes: [[String: String]] = []
     }
 
-    /// Runs `probes` on `runner`'s connection and, when there are enough of them, on more. The first
-    /// connection runs `first` (the channel and file probes) before its share of `probes`, while the
-    /// others set up and start on theirs; `first` must leave the connection at ``ProbeRunner/savepoint``
-    /// as it found it.
-    func run(_ probes: [Probe], on runner: ProbeRunner, first: () throws -> Void) throws -> Results {
-        let pieces = Self.pieces(of: probes, connections: options.connections)
-        guard options.connections > 1, runner.batches, pieces.count > 1 else {
-            try first()
-            return Results(observed: try runner.run(probes), ranByConnection: [probes.count])
-        }
-        let board = Board(pieces: pieces, lanes: options.connections - 1)
-        let done = DispatchGroup()
+    /// Starts the further connections to `target` (for a schema of more than one table): each
+    /// connects and opens its transaction at once, while the first connection inserts its fixtures
+    /// and runs the scenarios, then waits for ``run(_:on:first:)`` before it inserts fixtures of its
+    /// own, so the first connection never waits on a lane's rows before its table probes. Call
+    /// ``stop()`` when the check ends, however it ends.
+    init(
+        schema: Schema, options: CheckOptions, tables: [TableName: ProbeRunner.TableFacts], sequences: SequenceShadow,
+        target: ConnectionTarget
+    ) {
+        self.schema = schema
+        self.options = options
+        self.tables = tables
+        self.sequences = sequences
+        board = Board(lanes: max(options.connections - 1, 0))
+        started = options.connections > 1 && schema.tables.count > 1
+        guard started else { return }
         for lane in 1..<options.connections {
             done.enter()
-            Thread.detachNewThread { [schema, options, tables, sequences, target = runner.connection.target] in
+            Thread.detachNewThread { [schema, options, tables, sequences, board, done] in
                 defer { done.leave() }
                 let drawn = Lane(number: lane, schema: schema, options: options, tables: tables).run(
-                    probes, pieces: pieces, board: board, target: target, sequences: sequences)
+                    board: board, target: target, sequences: sequences)
                 board.record(drawn, of: lane)
             }
         }
+    }
+
+    /// Runs `probes` on `runner`'s connection and, when there are enough of them, on the lanes too.
+    /// The first connection runs `first` (the channel and file probes) before its share of `probes`,
+    /// while the lanes insert their fixtures and start on theirs; `first` must leave the connection
+    /// at ``ProbeRunner/savepoint`` as it found it.
+    func run(_ probes: [Probe], on runner: ProbeRunner, first: () throws -> Void) throws -> Results {
+        let pieces = Self.pieces(of: probes, connections: options.connections)
+        guard started, runner.batches, pieces.count > 1 else {
+            stop()
+            try first()
+            return Results(observed: try runner.run(probes), ranByConnection: [probes.count])
+        }
+        board.open(probes: probes, pieces: pieces)
         do {
             try first()
-            while let piece = board.take() { board.finish(piece, try runner.run(Array(probes[pieces[piece]])), by: 0) }
+            while let (piece, share) = board.take() { board.finish(piece, try runner.run(share), by: 0) }
         } catch {
-            board.close()
-            done.wait()
+            stop()
             throw error
         }
-        board.close()
-        done.wait()
+        stop()
         var observed = board.observed(count: probes.count)
         // Pieces a lane gave back, and probes that waited on another connection's lock: on this connection, alone now.
         let again = probes.indices.filter { observed[$0].map { Self.waitedOnALock($0.outcome) } ?? true }
@@ -80,6 +100,13 @@ struct ProbeLanes {
         var ran = board.ran
         ran[0] += again.count
         return Results(observed: observed.map { $0! }, ranByConnection: ran, drawnByLanes: board.drawn)
+    }
+
+    /// Ends the lanes: no piece is handed out after this, and it returns once every lane has rolled
+    /// back and closed its connection.
+    func stop() {
+        board.close()
+        done.wait()
     }
 
     /// Whether a probe ended because it waited on a lock (perhaps another connection's rows).
@@ -116,21 +143,19 @@ struct ProbeLanes {
         let options: CheckOptions
         let tables: [TableName: ProbeRunner.TableFacts]
 
-        /// Sets up, takes pieces until none is left, and returns the last value drawn from each
-        /// sequence; any failure ends the lane.
-        func run(
-            _ probes: [Probe], pieces: [Range<Int>], board: Board, target: ConnectionTarget, sequences: SequenceShadow
-        ) -> [String: String] {
+        /// Connects, waits for the probes, sets up, takes pieces until none is left, and returns the
+        /// last value drawn from each sequence; any failure ends the lane.
+        func run(board: Board, target: ConnectionTarget, sequences: SequenceShadow) -> [String: String] {
             guard !board.isClosed, let connection = try? Connection(target) else { return [:] }
             defer { connection.close() }
             do {
                 try connection.execute(options.beginSQL(lockTimeout: ProbeLanes.laneLockTimeout))
-                // The first connection may have run every piece while this one connected.
-                guard !board.isClosed else { throw CancellationError() }
+                // The first connection's fixtures and scenarios come first; it may also need no lane at all.
+                guard board.waitUntilOpen() else { throw CancellationError() }
                 let runner = try ProbeRunner.started(for: schema, tables: tables, lane: number, on: connection).runner
-                while runner.batches, let piece = board.take() {
+                while runner.batches, let (piece, share) = board.take() {
                     // A piece that throws stays unfinished: the first connection runs it at the end.
-                    board.finish(piece, try runner.run(Array(probes[pieces[piece]])), by: number)
+                    board.finish(piece, try runner.run(share), by: number)
                 }
             } catch {}
             let drawn = sequences.lastDrawn(on: connection)
@@ -141,34 +166,53 @@ struct ProbeLanes {
 
     /// The pieces still to run and what each run piece observed, shared by the connections.
     private final class Board: @unchecked Sendable {
-        private let lock = NSLock()
-        private let pieces: [Range<Int>]
+        private let condition = NSCondition()
+        private var probes: [Probe] = []
+        private var pieces: [Range<Int>] = []
+        private var opened = false
         private var next = 0
         private var closed = false
         private var results: [Int: [(outcome: ProbeOutcome, note: String?)]] = [:]
         private(set) var drawn: [[String: String]]
         private(set) var ran: [Int]
 
-        init(pieces: [Range<Int>], lanes: Int) {
-            self.pieces = pieces
+        init(lanes: Int) {
             drawn = Array(repeating: [:], count: lanes)
             ran = Array(repeating: 0, count: lanes + 1)
         }
 
         private func locked<T>(_ body: () -> T) -> T {
-            lock.lock()
-            defer { lock.unlock() }
+            condition.lock()
+            defer { condition.unlock() }
             return body()
         }
 
         var isClosed: Bool { locked { closed } }
 
-        /// The next piece to run; nil when none is left or the first connection is done.
-        func take() -> Int? {
+        /// Hands out `pieces` of `probes` from now on.
+        func open(probes: [Probe], pieces: [Range<Int>]) {
             locked {
-                guard !closed, next < pieces.count else { return nil }
+                self.probes = probes
+                self.pieces = pieces
+                opened = true
+                condition.broadcast()
+            }
+        }
+
+        /// Waits until the board is open (true) or closed before it opened (false).
+        func waitUntilOpen() -> Bool {
+            locked {
+                while !opened && !closed { condition.wait() }
+                return !closed
+            }
+        }
+
+        /// The next piece to run and its probes; nil when none is left or the first connection is done.
+        func take() -> (piece: Int, probes: [Probe])? {
+            locked {
+                guard opened, !closed, next < pieces.count else { return nil }
                 next += 1
-                return next - 1
+                return (next - 1, Array(probes[pieces[next - 1]]))
             }
         }
 
@@ -179,8 +223,13 @@ struct ProbeLanes {
             }
         }
 
-        /// No piece is handed out after this.
-        func close() { locked { closed = true } }
+        /// No piece is handed out after this, and lanes still waiting for the probes give up.
+        func close() {
+            locked {
+                closed = true
+                condition.broadcast()
+            }
+        }
 
         func record(_ drawn: [String: String], of lane: Int) { locked { self.drawn[lane - 1] = drawn } }
 
