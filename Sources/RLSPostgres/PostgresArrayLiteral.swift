@@ -1,7 +1,7 @@
 /// PostgreSQL's text form of one-dimensional arrays: `{a,"b c",NULL,"q\"uote"}`, read and written.
 ///
-/// Both directions work on Unicode scalars, not Characters: a `"` followed by a combining mark is one
-/// Character but still a quote to PostgreSQL.
+/// Neither direction works on Characters: a `"` followed by a combining mark is one Character but
+/// still a quote to PostgreSQL. Writing works on UTF-8 bytes, reading on Unicode scalars.
 enum PostgresArrayLiteral {
     /// Writes `elements` as an array literal, every element quoted with `"` and `\` escaped by a
     /// backslash, so commas, braces, spaces, empty strings and the text `NULL` stay plain values; a
@@ -11,23 +11,28 @@ enum PostgresArrayLiteral {
     /// PostgresArrayLiteral.encode(["public", #"odd"name\x"#, "NULL"])   // {"public","odd\"name\\x","NULL"}
     /// ```
     static func encode(_ elements: [String?]) -> String {
-        var result = String.UnicodeScalarView()
-        result.append("{")
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(elements.reduce(2) { $0 + ($1?.utf8.count ?? 4) + 3 })
+        bytes.append(UInt8(ascii: "{"))
         for (index, element) in elements.enumerated() {
-            if index > 0 { result.append(",") }
-            guard let element else {
-                result.append(contentsOf: "NULL".unicodeScalars)
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            guard var element else {
+                bytes.append(contentsOf: "NULL".utf8)
                 continue
             }
-            result.append("\"")
-            for scalar in element.unicodeScalars {
-                if scalar == "\"" || scalar == "\\" { result.append("\\") }
-                result.append(scalar)
+            bytes.append(quote)
+            // Byte by byte: a quote or backslash is never part of a longer UTF-8 sequence.
+            element.withUTF8 { text in
+                for byte in text {
+                    if byte == quote || byte == backslash { bytes.append(backslash) }
+                    bytes.append(byte)
+                }
             }
-            result.append("\"")
+            bytes.append(quote)
         }
-        result.append("}")
-        return String(result)
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The elements (`nil` for an unquoted NULL), or `nil` when the text is not an array literal.
