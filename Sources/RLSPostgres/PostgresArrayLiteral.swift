@@ -11,7 +11,8 @@ enum PostgresArrayLiteral {
     /// PostgresArrayLiteral.encode(["public", #"odd"name\x"#, "NULL"])   // {"public","odd\"name\\x","NULL"}
     /// ```
     static func encode(_ elements: [String?]) -> String {
-        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        let quote = UInt8(ascii: "\"")
+        let backslash = UInt8(ascii: "\\")
         var bytes: [UInt8] = []
         bytes.reserveCapacity(elements.reduce(2) { $0 + ($1?.utf8.count ?? 4) + 3 })
         bytes.append(UInt8(ascii: "{"))

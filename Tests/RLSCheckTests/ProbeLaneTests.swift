@@ -21,6 +21,17 @@ import Testing
                 }.access(.owner(column: "owner_id")))
         })
 
+    /// The first connection's alice signs up half a second late, so that the second connection's
+    /// fixtures are in first.
+    static let slowFirstAlice = """
+        create function public.slow_first_alice() returns trigger language plpgsql security definer set search_path = '' as $$
+        begin
+          if new.id = '\(Persona.User.alice.id)' then perform pg_sleep(0.5); end if;
+          return null;
+        end $$;
+        create trigger slow_first_alice after insert on auth.users for each row execute function public.slow_first_alice();
+        """
+
     static func pairs(_ one: CheckReport, _ two: CheckReport) -> [(ProbeResult, ProbeResult)] {
         #expect(one.results.count == two.results.count)
         return Array(zip(one.results, two.results))
@@ -69,6 +80,58 @@ import Testing
         #expect(two.passed, "\(MatrixReport(two).text)")
         #expect(two.probesByConnection == [two.results.count, 0])
         for (a, b) in Self.pairs(one, two) { #expect(a.actual == b.actual, "\(a.probe.name)") }
+        #expect(try db.query("select n::text as n from public.tally").first?.string("n") == "0")
+    }
+
+    /// The same counter, but the second connection gets to it first (the first connection's alice
+    /// signs up slowly): the first connection's fixtures give up waiting after 200 ms, the second
+    /// connection ends, and the first inserts its fixtures again and runs every probe alone.
+    @Test func aSharedRowTheSecondConnectionHoldsSendsTheFixturesInAgainAlone() throws {
+        let (_, db) = try ExampleDatabase.make(Self.notebooks)
+        try db.execute(
+            """
+            create table public.tally (n bigint not null);
+            insert into public.tally values (0);
+            create function public.count_notebook() returns trigger language plpgsql security definer set search_path = '' as $$
+            begin update public.tally set n = n + 1; return null; end $$;
+            create trigger count_notebook after insert on public.notebook_1 for each row execute function public.count_notebook();
+            \(Self.slowFirstAlice)
+            """)
+        let one = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 1))
+        let two = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 2))
+        #expect(two.passed, "\(MatrixReport(two).text)")
+        #expect(two.probesByConnection == [two.results.count, 0])
+        for (a, b) in Self.pairs(one, two) { #expect(a.actual == b.actual, "\(a.probe.name)") }
+        #expect(try db.query("select n::text as n from public.tally").first?.string("n") == "0")
+    }
+
+    /// A scenario that writes the row the second connection's fixtures hold (they are in first: the
+    /// first connection's alice signs up slowly) waits 200 ms, then runs again once the second
+    /// connection has rolled back, and passes.
+    @Test func aScenarioThatWaitsOnTheSecondConnectionRunsAgain() throws {
+        let (_, db) = try ExampleDatabase.make(Self.notebooks)
+        let firstConnectionUsers = [Persona.User.alice.id, Persona.User.bob.id].map { "'\($0)'" }.joined(separator: ", ")
+        try db.execute(
+            """
+            create table public.tally (n bigint not null);
+            insert into public.tally values (0);
+            grant select, update on public.tally to service_role;
+            create function public.count_notebook() returns trigger language plpgsql security definer set search_path = '' as $$
+            begin
+              if new.owner_id not in (\(firstConnectionUsers)) then update public.tally set n = n + 1; end if;
+              return null;
+            end $$;
+            create trigger count_notebook after insert on public.notebook_1 for each row execute function public.count_notebook();
+            \(Self.slowFirstAlice)
+            """)
+        let scenario = Scenario("the service role bumps the tally") {
+            As(.serviceRole) { Expect(SQL(raw: "update public.tally set n = n + 1"), .rowCount(1)) }
+        }
+        let report = try AccessCheck.run(Self.notebooks, scenarios: [scenario], on: db, options: CheckOptions(connections: 2))
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        #expect(report.scenarios.count == 1)
+        #expect(report.scenarios.first?.passed == true, "\(report.scenarios.flatMap(\.steps).map(\.observed))")
+        #expect(report.probesByConnection[1] > 0)
         #expect(try db.query("select n::text as n from public.tally").first?.string("n") == "0")
     }
 

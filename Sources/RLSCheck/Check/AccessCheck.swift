@@ -48,10 +48,10 @@ public enum AccessCheck {
         defer { _ = try? connection.execute("rollback") }
 
         let tables = try requireTables(of: schema, on: connection)
-        // The other connections connect while this one inserts its fixtures and runs the scenarios.
+        // The other connections connect and insert their fixtures while this one inserts its own and runs the scenarios.
         let lanes = ProbeLanes(schema: schema, options: options, tables: tables, sequences: sequences, target: connection.target)
         defer { lanes.stop() }
-        let (runner, values, fixtures) = try ProbeRunner.started(for: schema, tables: tables, on: connection)
+        let (runner, values, fixtures) = try startedBesideLanes(schema, tables: tables, lanes: lanes, options: options, on: connection)
         let statements = runner.statements
         var planned: [(probe: Probe, expected: ExpectedOutcome)] = []
         let personas = Persona.checked(in: schema)
@@ -78,8 +78,12 @@ public enum AccessCheck {
                 }
             }
         }
-        // Before the other connections insert fixtures of their own, so that no scenario waits on their rows.
-        let scenarioResults = try (ViewProbes.scenarios(for: schema) + scenarios).map { try ScenarioRunner.run($0, on: connection) }
+        // While the other connections insert their fixtures; one that waited on their rows runs again at the end.
+        let allScenarios = ViewProbes.scenarios(for: schema) + scenarios
+        let waitBriefly = lanes.areRunning
+        if waitBriefly { try connection.execute("set local lock_timeout = \(quoteLiteral(ProbeLanes.laneLockTimeout))") }
+        var scenarioRuns = try allScenarios.map { try ScenarioRunner.runNotingLockWaits($0, on: connection) }
+        if waitBriefly { try connection.execute("set local lock_timeout = \(quoteLiteral(options.lockTimeout))") }
         let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
         let files = FileProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
         var channelResults: [ChannelProbeResult] = []
@@ -94,6 +98,10 @@ public enum AccessCheck {
             ProbeResult(probe: planned.probe, expected: planned.expected, actual: observed.outcome, note: observed.note)
         }
         try runner.finish()
+        for index in scenarioRuns.indices where scenarioRuns[index].waitedOnALock {
+            scenarioRuns[index] = try ScenarioRunner.runNotingLockWaits(allScenarios[index], on: connection)
+        }
+        let scenarioResults = scenarioRuns.map(\.result)
 
         if results.contains(where: { $0.verdict != .pass }) {
             let catalog = try PolicyCatalog.read(tables: schema.tables.map(\.qualifiedName), on: connection)
@@ -111,6 +119,28 @@ public enum AccessCheck {
         report.files = fileResults
         report.probesByConnection = observed.ranByConnection
         return (report, observed.drawnByLanes)
+    }
+
+    /// ``ProbeRunner/started(for:tables:lane:fixtureLockTimeout:on:)`` for the first connection. While
+    /// lanes insert their own fixtures, a lock this connection waits on may be theirs (a row every
+    /// fixture's trigger writes), held until they roll back: the fixtures then wait at most
+    /// ``ProbeLanes/laneLockTimeout``, and when they wait longer the lanes end and the fixtures go in
+    /// again, alone.
+    private static func startedBesideLanes(
+        _ schema: Schema, tables: [TableName: ProbeRunner.TableFacts], lanes: ProbeLanes, options: CheckOptions,
+        on connection: Connection
+    ) throws -> (runner: ProbeRunner, values: FixtureValues, fixtures: Fixtures) {
+        guard lanes.areRunning else { return try ProbeRunner.started(for: schema, tables: tables, on: connection) }
+        // Left open (the probes' savepoint nests in it): releasing it would release theirs too.
+        try connection.execute("savepoint rls_check_fixtures")
+        do {
+            return try ProbeRunner.started(
+                for: schema, tables: tables, fixtureLockTimeout: (ProbeLanes.laneLockTimeout, options.lockTimeout), on: connection)
+        } catch let error as DatabaseError where error.state == .lockNotAvailable || error.state == .deadlockDetected {
+            lanes.stop()
+            try connection.execute("rollback to savepoint rls_check_fixtures")
+            return try ProbeRunner.started(for: schema, tables: tables, on: connection)
+        }
     }
 
     /// The probes of one cell: both fixture rows for SELECT, each side's row for writes, the hand-over

@@ -15,6 +15,10 @@ import RLSSQL
 /// sees exactly the rows it would see on one connection. What could make the result differ is undone:
 /// - a lane waits on a lock for at most ``laneLockTimeout``: a row that every fixture's trigger
 ///   writes (a global counter) makes it give up, and its pieces run on the first connection;
+/// - the lanes insert their fixtures while the first connection inserts its own and runs the
+///   scenarios, which then wait on a lock for at most ``laneLockTimeout`` too: fixtures that waited
+///   longer go in again once the lanes have ended (the check then runs on one connection), and a
+///   scenario that did runs again once the lanes have rolled back;
 /// - a probe on any connection that ended in a lock timeout or a deadlock runs again on the first
 ///   connection once the lanes have rolled back, with the check's own lock timeout;
 /// - a lane that cannot connect or set up (a connection limit, a refused fixture) takes no piece,
@@ -47,10 +51,9 @@ struct ProbeLanes {
     }
 
     /// Starts the further connections to `target` (for a schema of more than one table): each
-    /// connects and opens its transaction at once, while the first connection inserts its fixtures
-    /// and runs the scenarios, then waits for ``run(_:on:first:)`` before it inserts fixtures of its
-    /// own, so the first connection never waits on a lane's rows before its table probes. Call
-    /// ``stop()`` when the check ends, however it ends.
+    /// connects, opens its transaction and inserts its fixtures at once, while the first connection
+    /// inserts its own and runs the scenarios, then waits for ``run(_:on:first:)``. Call ``stop()``
+    /// when the check ends, however it ends.
     init(
         schema: Schema, options: CheckOptions, tables: [TableName: ProbeRunner.TableFacts], sequences: SequenceShadow,
         target: ConnectionTarget
@@ -79,10 +82,12 @@ struct ProbeLanes {
     /// at ``ProbeRunner/savepoint`` as it found it.
     func run(_ probes: [Probe], on runner: ProbeRunner, first: () throws -> Void) throws -> Results {
         let pieces = Self.pieces(of: probes, connections: options.connections)
-        guard started, runner.batches, pieces.count > 1 else {
+        guard areRunning, runner.batches, pieces.count > 1 else {
             stop()
             try first()
-            return Results(observed: try runner.run(probes), ranByConnection: [probes.count])
+            // Lanes that were started and ran nothing still count, as connections that ran no probe.
+            let idle = started ? options.connections - 1 : 0
+            return Results(observed: try runner.run(probes), ranByConnection: [probes.count] + Array(repeating: 0, count: idle))
         }
         board.open(probes: probes, pieces: pieces)
         do {
@@ -108,6 +113,9 @@ struct ProbeLanes {
         board.close()
         done.wait()
     }
+
+    /// Whether lanes were started and not stopped: a lock the first connection waits on may be theirs.
+    var areRunning: Bool { started && !board.isClosed }
 
     /// Whether a probe ended because it waited on a lock (perhaps another connection's rows).
     static func waitedOnALock(_ outcome: ProbeOutcome) -> Bool {
@@ -143,16 +151,16 @@ struct ProbeLanes {
         let options: CheckOptions
         let tables: [TableName: ProbeRunner.TableFacts]
 
-        /// Connects, waits for the probes, sets up, takes pieces until none is left, and returns the
+        /// Connects, sets up, waits for the probes, takes pieces until none is left, and returns the
         /// last value drawn from each sequence; any failure ends the lane.
         func run(board: Board, target: ConnectionTarget, sequences: SequenceShadow) -> [String: String] {
             guard !board.isClosed, let connection = try? Connection(target) else { return [:] }
             defer { connection.close() }
             do {
                 try connection.execute(options.beginSQL(lockTimeout: ProbeLanes.laneLockTimeout))
-                // The first connection's fixtures and scenarios come first; it may also need no lane at all.
-                guard board.waitUntilOpen() else { throw CancellationError() }
                 let runner = try ProbeRunner.started(for: schema, tables: tables, lane: number, on: connection).runner
+                // The first connection plans the probes meanwhile; it may also need no lane at all.
+                guard board.waitUntilOpen() else { throw CancellationError() }
                 while runner.batches, let (piece, share) = board.take() {
                     // A piece that throws stays unfinished: the first connection runs it at the end.
                     board.finish(piece, try runner.run(share), by: number)

@@ -54,23 +54,31 @@ struct ProbeRunner {
 
     /// Inserts the fixture rows of `lane` (see ``FixtureValues/lane``) inside the check's transaction
     /// and returns a started runner for them, with the values and rows that the channel and file
-    /// probes use too: one connection's side of a check.
+    /// probes use too: one connection's side of a check. The blocks' function comes first, so it
+    /// is ready before the fixtures are. With `fixtureLockTimeout`, the fixtures wait on a lock
+    /// for at most its `wait`, and `restore` is the lock timeout afterwards.
     static func started(
-        for schema: Schema, tables: [TableName: TableFacts], lane: Int = 0, on connection: Connection
+        for schema: Schema, tables: [TableName: TableFacts], lane: Int = 0, fixtureLockTimeout: (wait: String, restore: String)? = nil,
+        on connection: Connection
     ) throws -> (runner: ProbeRunner, values: FixtureValues, fixtures: Fixtures) {
+        let blocks = try prepareBlocks(on: connection)
         var values = FixtureValues(schema: schema, lane: lane)
+        if let fixtureLockTimeout { try connection.execute("set local lock_timeout = \(quoteLiteral(fixtureLockTimeout.wait))") }
         let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
+        if let fixtureLockTimeout { try connection.execute("set local lock_timeout = \(quoteLiteral(fixtureLockTimeout.restore))") }
         let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
         var runner = ProbeRunner(connection: connection, statements: statements, tables: tables, lane: lane)
-        try runner.start()
+        runner.batches = blocks.batches
+        runner.wrapperFrames = blocks.wrapperFrames
+        try connection.execute("savepoint \(Self.savepoint)")
         return (runner, values, fixtures)
     }
 
-    /// Makes the probe blocks' function (``ProbeBlock/createFunction``) where probes can run in blocks,
-    /// then opens the savepoint the separate probes and the channel probes roll back to. Call once,
-    /// after the fixtures are in.
-    mutating func start() throws {
-        batches =
+    /// Makes the probe blocks' function (``ProbeBlock/createFunction``) where probes can run in
+    /// blocks, and measures the context lines it adds to an error: whether the runner batches, and
+    /// its ``wrapperFrames``.
+    private static func prepareBlocks(on connection: Connection) throws -> (batches: Bool, wrapperFrames: Int) {
+        var batches =
             try connection.query(
                 """
                 select bool_and(has_language_privilege(r.oid, 'plpgsql', 'USAGE'))
@@ -88,15 +96,14 @@ struct ProbeRunner {
                 batches = false
             }
         }
-        try connection.execute("set local client_min_messages = notice; savepoint \(Self.savepoint)")
-        if batches {
-            connection.clearNotices()
-            let probe = ProbeBlock.Entry(
-                index: 0, grant: nil, settings: [], role: "", statement: "select 1 / 0", returns: .rowCount, table: 0, privileges: nil)
-            let outcome = try connection.pipeline([ProbeBlock(entries: [probe]).statement])
-            if let failure = outcome.failure { throw failure.error }
-            wrapperFrames = try ProbeBlock.Report.read(connection.notices).first?.context.split(separator: "\n").count ?? 0
-        }
+        try connection.execute("set local client_min_messages = notice")
+        guard batches else { return (false, 0) }
+        connection.clearNotices()
+        let probe = ProbeBlock.Entry(
+            index: 0, grant: nil, settings: [], role: "", statement: "select 1 / 0", returns: .rowCount, table: 0, privileges: nil)
+        let outcome = try connection.pipeline([ProbeBlock(entries: [probe]).statement])
+        if let failure = outcome.failure { throw failure.error }
+        return (true, try ProbeBlock.Report.read(connection.notices).first?.context.split(separator: "\n").count ?? 0)
     }
 
     /// Runs `probes` and classifies what each did, in order.

@@ -5,9 +5,17 @@ import RLSModel
 /// each step inside a nested savepoint so an expected error does not end the scenario.
 enum ScenarioRunner {
     static func run(_ scenario: Scenario, on connection: Connection) throws -> ScenarioResult {
+        try runNotingLockWaits(scenario, on: connection).result
+    }
+
+    /// ``run(_:on:)``, and whether a step ended because it waited on a lock (a lock timeout or a
+    /// deadlock), perhaps another connection's of the same check.
+    static func runNotingLockWaits(_ scenario: Scenario, on connection: Connection) throws -> (result: ScenarioResult, waitedOnALock: Bool)
+    {
         try connection.execute("savepoint rls_check_scenario")
         defer { _ = try? connection.execute("rollback to savepoint rls_check_scenario; release savepoint rls_check_scenario") }
         var results: [ScenarioStepResult] = []
+        var waited = false
         // The savepoint a step that succeeded leaves, released at the start of the next round trip.
         var pendingRelease = false
         for step in scenario.steps {
@@ -30,6 +38,7 @@ enum ScenarioRunner {
                 observed = .rows(count: max(result.count, result.affectedRows), first: result.first?[0])
             } catch let error as DatabaseError where !error.isConnectionFailure {
                 try connection.execute("rollback to savepoint rls_check_step")
+                waited = waited || error.state == .lockNotAvailable || error.state == .deadlockDetected
                 observed = try classify(error, of: step, on: connection)
                 try connection.execute("rollback to savepoint rls_check_step; release savepoint rls_check_step")
             }
@@ -37,7 +46,7 @@ enum ScenarioRunner {
                 ScenarioStepResult(
                     step: step, observed: observed.description, verdict: observed.satisfies(step.action.expectation) ? .pass : .mismatch))
         }
-        return ScenarioResult(scenario: scenario, steps: results)
+        return (ScenarioResult(scenario: scenario, steps: results), waited)
     }
 
     /// Tells a missing privilege from a policy's refusal without reading the message: EXPLAIN checks
