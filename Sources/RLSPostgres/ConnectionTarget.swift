@@ -23,6 +23,9 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
 
     /// The connection string with any password replaced by `***`.
     public let redacted: String
+    /// What ``scrub(_:)`` hides: looked up once, as the environment is slow to read and messages
+    /// (a check's notices and errors) can number thousands.
+    private let secrets: [String]
 
     /// Parses a URL (`postgres://` or `postgresql://`) or a libpq `key=value` string.
     ///
@@ -60,6 +63,7 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
         database = parts.database
         user = parts.user
         redacted = parts.redacted
+        secrets = Self.secrets(in: text, password: parts.password)
     }
 
     /// The redacted connection string.
@@ -71,14 +75,14 @@ public struct ConnectionTarget: Sendable, CustomStringConvertible {
         SecretRedaction.scrub(text, secrets: secrets)
     }
 
-    /// ``scrub(_:)`` with the secrets looked up once (the environment is slow to read), for the
-    /// notices of a connection, which can number thousands per round trip.
+    /// ``scrub(_:)`` as a function, for the notices of a connection.
     var scrubber: @Sendable (String) -> String {
         let secrets = secrets
         return { SecretRedaction.scrub($0, secrets: secrets) }
     }
 
-    private var secrets: [String] {
+    /// The passwords `conninfo` holds, plain and percent-encoded, and `PGPASSWORD`.
+    private static func secrets(in conninfo: String, password: String?) -> [String] {
         var values = SecretRedaction.passwords(in: conninfo)
         if let password, !password.isEmpty {
             values.append(password)

@@ -165,22 +165,33 @@ public enum SecretRedaction {
         guard all.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else { return false }
         let answer = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-            let lower = { (byte: UInt8) in byte >= 65 && byte <= 90 ? byte + 32 : byte }
-            func holds(_ pattern: String, foldingCase: Bool) -> Bool {
-                let needle = Array(pattern.utf8).map { foldingCase ? lower($0) : $0 }
-                guard !needle.isEmpty, needle.count <= bytes.count else { return false }
-                outer: for start in 0...(bytes.count - needle.count) {
-                    for offset in 0..<needle.count {
-                        let byte = bytes[start + offset]
-                        if (foldingCase ? lower(byte) : byte) != needle[offset] { continue outer }
-                    }
-                    return true
-                }
-                return false
-            }
-            return !patterns.contains { holds($0, foldingCase: false) } && !ignoringCase.contains { holds($0, foldingCase: true) }
+            return !patterns.contains { holds($0, in: bytes, foldingCase: false) }
+                && !ignoringCase.contains { holds($0, in: bytes, foldingCase: true) }
         }
         return answer ?? false
+    }
+
+    /// Whether ASCII `bytes` hold the ASCII `pattern`, in any ASCII case when `foldingCase`: each
+    /// place where the first byte matches is compared whole (the probe reports a check reads are
+    /// long, and a byte-by-byte search of every place was a tenth of the check's own time).
+    private static func holds(_ pattern: String, in bytes: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool {
+        let lower = { (byte: UInt8) in byte >= 65 && byte <= 90 ? byte | 0x20 : byte }
+        let needle = Array(pattern.utf8).map { foldingCase ? lower($0) : $0 }
+        guard let first = needle.first, needle.count <= bytes.count else { return false }
+        let last = bytes.count - needle.count
+        var start = 0
+        while start <= last {
+            let byte = bytes[start]
+            if (foldingCase ? lower(byte) : byte) == first {
+                var offset = 1
+                while offset < needle.count, (foldingCase ? lower(bytes[start + offset]) : bytes[start + offset]) == needle[offset] {
+                    offset += 1
+                }
+                if offset == needle.count { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     private static func replacingWholeWord(_ secret: String, in text: String) -> String {

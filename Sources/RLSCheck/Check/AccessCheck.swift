@@ -48,7 +48,7 @@ public enum AccessCheck {
         defer { _ = try? connection.execute("rollback") }
 
         let tables = try requireTables(of: schema, on: connection)
-        // The other connections connect and insert their fixtures while this one inserts its own and runs the scenarios.
+        // The other connections connect and insert their fixtures while this one inserts its own.
         let lanes = ProbeLanes(schema: schema, options: options, tables: tables, sequences: sequences, target: connection.target)
         defer { lanes.stop() }
         let (runner, values, fixtures) = try startedBesideLanes(schema, tables: tables, lanes: lanes, options: options, on: connection)
@@ -78,18 +78,19 @@ public enum AccessCheck {
                 }
             }
         }
-        // While the other connections insert their fixtures; one that waited on their rows runs again at the end.
         let allScenarios = ViewProbes.scenarios(for: schema) + scenarios
-        let waitBriefly = lanes.areRunning
-        if waitBriefly { try connection.execute("set local lock_timeout = \(quoteLiteral(ProbeLanes.laneLockTimeout))") }
-        var scenarioRuns = try allScenarios.map { try ScenarioRunner.runNotingLockWaits($0, on: connection) }
-        if waitBriefly { try connection.execute("set local lock_timeout = \(quoteLiteral(options.lockTimeout))") }
+        var scenarioRuns: [(result: ScenarioResult, waitedOnALock: Bool)] = []
         let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
         let files = FileProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
         var channelResults: [ChannelProbeResult] = []
         var fileResults: [FileProbeResult] = []
-        // Channels and files first, on this connection, while any other connection sets up for the table probes.
+        // Scenarios, channels and files first, on this connection, while any other connection starts on the table probes.
         let observed = try lanes.run(planned.map(\.probe), on: runner) {
+            // A scenario that waits on another connection's rows gives up soon and runs again at the end.
+            let waitBriefly = lanes.areRunning
+            if waitBriefly { try connection.execute("set local lock_timeout = \(quoteLiteral(ProbeLanes.laneLockTimeout))") }
+            scenarioRuns = try allScenarios.map { try ScenarioRunner.runNotingLockWaits($0, on: connection) }
+            if waitBriefly { try connection.execute("set local lock_timeout = \(quoteLiteral(options.lockTimeout))") }
             channelResults = try channels.run(channels.probes(), with: runner)
             fileResults = try files.run(files.probes(), with: runner)
             try runner.rewind()

@@ -11,14 +11,16 @@ import RLSSQL
 /// Each further connection (a lane) opens its own transaction, inserts the same fixture rows as the
 /// first under its own users and values (``Persona/User/onLane(_:)``, ``FixtureValues/lane``), so
 /// that no connection sees or waits on another's uncommitted rows, then takes pieces of the probes
-/// (whole tables, in order) from the same list as the first until none is left. Every probe still
-/// sees exactly the rows it would see on one connection. What could make the result differ is undone:
+/// (runs of a table and persona, in order, smaller towards the end) from the same list as the first
+/// until none is left. Every probe still sees exactly the rows it would see on one connection. What
+/// could make the result differ is undone:
 /// - a lane waits on a lock for at most ``laneLockTimeout``: a row that every fixture's trigger
 ///   writes (a global counter) makes it give up, and its pieces run on the first connection;
-/// - the lanes insert their fixtures while the first connection inserts its own and runs the
-///   scenarios, which then wait on a lock for at most ``laneLockTimeout`` too: fixtures that waited
-///   longer go in again once the lanes have ended (the check then runs on one connection), and a
-///   scenario that did runs again once the lanes have rolled back;
+/// - the lanes insert their fixtures while the first connection inserts its own, and take probes
+///   while it runs the scenarios; its fixtures and scenarios wait on a lock for at most
+///   ``laneLockTimeout`` meanwhile: fixtures that waited longer go in again once the lanes have
+///   ended (the check then runs on one connection), and a scenario that did runs again once the
+///   lanes have rolled back;
 /// - a probe on any connection that ended in a lock timeout or a deadlock runs again on the first
 ///   connection once the lanes have rolled back, with the check's own lock timeout;
 /// - a lane that cannot connect or set up (a connection limit, a refused fixture) takes no piece,
@@ -29,9 +31,6 @@ import RLSSQL
 struct ProbeLanes {
     /// How long a lane waits on a lock before giving up, or its probe runs again on the first connection.
     static let laneLockTimeout = "200ms"
-    /// Pieces per connection: few enough that each piece fills a pipeline (round trips stay few),
-    /// enough that the connections finish together.
-    static let piecesPerConnection = 4
 
     let schema: Schema
     let options: CheckOptions
@@ -52,8 +51,8 @@ struct ProbeLanes {
 
     /// Starts the further connections to `target` (for a schema of more than one table): each
     /// connects, opens its transaction and inserts its fixtures at once, while the first connection
-    /// inserts its own and runs the scenarios, then waits for ``run(_:on:first:)``. Call ``stop()``
-    /// when the check ends, however it ends.
+    /// inserts its own, then waits for ``run(_:on:first:)``. Call ``stop()`` when the check ends,
+    /// however it ends.
     init(
         schema: Schema, options: CheckOptions, tables: [TableName: ProbeRunner.TableFacts], sequences: SequenceShadow,
         target: ConnectionTarget
@@ -128,16 +127,20 @@ struct ProbeLanes {
         }
     }
 
-    /// `probes` cut into runs of whole tables of about `probes.count / (connections × 4)` probes each
-    /// (at least one block, at most one pipeline).
+    /// `probes` cut into pieces that shrink as they go: each about the probes left divided by twice
+    /// the connections (at most one pipeline, at least half a block), so that the connections
+    /// finish together, and each ends where the table or the persona changes, so that a table's
+    /// policies-only probes for a persona stay with its as-deployed ones (see ``ProbeRunner/runOrder(_:)``).
     static func pieces(of probes: [Probe], connections: Int) -> [Range<Int>] {
-        let size = min(
-            max(probes.count / (max(connections, 1) * piecesPerConnection), ProbeRunner.probesPerBlock), ProbeRunner.probesPerPipeline)
         var pieces: [Range<Int>] = []
         var start = 0
         while start < probes.count {
+            let size = min(
+                max((probes.count - start) / (2 * max(connections, 1)), ProbeRunner.probesPerBlock / 2), ProbeRunner.probesPerPipeline)
             var end = min(start + size, probes.count)
-            while end < probes.count, probes[end].table == probes[end - 1].table { end += 1 }
+            while end < probes.count, probes[end].table == probes[end - 1].table, probes[end].persona == probes[end - 1].persona {
+                end += 1
+            }
             pieces.append(start..<end)
             start = end
         }

@@ -103,7 +103,7 @@ struct ProbeRunner {
             index: 0, grant: nil, settings: [], role: "", statement: "select 1 / 0", returns: .rowCount, table: 0, privileges: nil)
         let outcome = try connection.pipeline([ProbeBlock(entries: [probe]).statement])
         if let failure = outcome.failure { throw failure.error }
-        return (true, try ProbeBlock.Report.read(connection.notices).first?.context.split(separator: "\n").count ?? 0)
+        return (true, try ProbeBlock.Report.read(connection.notices).first?.context.utf8.split(separator: UInt8(ascii: "\n")).count ?? 0)
     }
 
     /// Runs `probes` and classifies what each did, in order.
@@ -312,7 +312,7 @@ struct ProbeRunner {
         }
         guard state == .insufficientPrivilege else { return (.error(sqlState: state.rawValue, message: error.message), server) }
         if try !held() { return (.deniedByGrant, server) }
-        let frames = (error.context ?? "").split(separator: "\n").count
+        let frames = (error.context ?? "").utf8.split(separator: UInt8(ascii: "\n")).count
         if frames > ownFrames {
             return (
                 .error(sqlState: state.rawValue, message: error.message),
