@@ -171,25 +171,25 @@ public enum SecretRedaction {
         return answer ?? false
     }
 
-    /// Whether ASCII `bytes` hold the ASCII `pattern`, in any ASCII case when `foldingCase`: each
-    /// place where the first byte matches is compared whole (the probe reports a check reads are
-    /// long, and a byte-by-byte search of every place was a tenth of the check's own time).
+    /// Whether ASCII `bytes` hold the ASCII `pattern`, in any ASCII case when `foldingCase`: only
+    /// the places where the first byte matches (found by `memchr`, in both cases when folding) are
+    /// compared whole, as a check's probe reports are long.
     private static func holds(_ pattern: String, in bytes: UnsafeBufferPointer<UInt8>, foldingCase: Bool) -> Bool {
         let lower = { (byte: UInt8) in byte >= 65 && byte <= 90 ? byte | 0x20 : byte }
         let needle = Array(pattern.utf8).map { foldingCase ? lower($0) : $0 }
-        guard let first = needle.first, needle.count <= bytes.count else { return false }
-        let last = bytes.count - needle.count
-        var start = 0
-        while start <= last {
-            let byte = bytes[start]
-            if (foldingCase ? lower(byte) : byte) == first {
-                var offset = 1
-                while offset < needle.count, (foldingCase ? lower(bytes[start + offset]) : bytes[start + offset]) == needle[offset] {
-                    offset += 1
+        guard let first = needle.first, needle.count <= bytes.count, let base = bytes.baseAddress else { return false }
+        let firsts = foldingCase && first >= 97 && first <= 122 ? [first, first - 32] : [first]
+        for candidate in firsts {
+            var from = 0
+            while from <= bytes.count - needle.count,
+                let found = memchr(base + from, Int32(candidate), bytes.count - needle.count - from + 1)
+            {
+                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if (1..<needle.count).allSatisfy({ (foldingCase ? lower(bytes[start + $0]) : bytes[start + $0]) == needle[$0] }) {
+                    return true
                 }
-                if offset == needle.count { return true }
+                from = start + 1
             }
-            start += 1
         }
         return false
     }

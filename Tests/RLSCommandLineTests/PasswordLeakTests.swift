@@ -179,6 +179,22 @@ struct ScrubberTests {
         #expect(SecretRedaction.holdsNone(of: ["://", "s3cret"], caseInsensitively: ["password"], in: "no markers here"))
         #expect(!SecretRedaction.holdsNone(of: ["s3cret"], caseInsensitively: ["password"], in: "a PASSWORD"))
         #expect(!SecretRedaction.holdsNone(of: ["s3cret"], caseInsensitively: [], in: "caf\u{E9}"))
+        // Wherever the pattern stands, in whatever case, after near misses.
+        let found: [(patterns: [String], folded: [String], text: String)] = [
+            (["s3cret"], [], "s3cret at the start"), (["s3cret"], [], "at the end s3cret"), (["S3cret"], [], "xS3cretx"),
+            ([], ["password"], "pAsSwOrD=1"), ([], ["password"], "passwor then password"), ([], ["password"], "ppassword"),
+            (["://"], [], ":/ :// "), (["x"], [], "x"),
+        ]
+        for (patterns, folded, text) in found {
+            #expect(!SecretRedaction.holdsNone(of: patterns, caseInsensitively: folded, in: text), "\(text)")
+        }
+        let absent: [(patterns: [String], folded: [String], text: String)] = [
+            (["s3cret"], [], "s3cre"), (["S3cret"], [], "s3cret"), ([], ["password"], "passwor"), (["longer than it"], [], "short"),
+            (["://"], [], ":/ / :"),
+        ]
+        for (patterns, folded, text) in absent {
+            #expect(SecretRedaction.holdsNone(of: patterns, caseInsensitively: folded, in: text), "\(text)")
+        }
     }
 
     @Test func urlsInsideTextAreRedactedByStructure() {
