@@ -61,7 +61,7 @@ struct ProbeBlock {
     /// The temporary function each block calls.
     static let function = "pg_temp.rls_check_probes"
 
-    /// A setting that makes a persona, as ``Impersonation/settings(for:claims:)`` lists them.
+    /// The settings that make a persona, as ``Impersonation/settings(for:claims:)`` lists them.
     typealias Settings = [(name: String, value: String)]
 
     /// One probe of the block.

@@ -76,9 +76,9 @@ struct ProbeLanes {
     }
 
     /// Runs `probes` on `runner`'s connection and, when there are enough of them, on the lanes too.
-    /// The first connection runs `first` (the channel and file probes) before its share of `probes`,
-    /// while the lanes insert their fixtures and start on theirs; `first` must leave the connection
-    /// at ``ProbeRunner/savepoint`` as it found it.
+    /// The first connection runs `first` (the scenarios, the channel and file probes) before its
+    /// share of `probes`, while the lanes start on theirs; `first` must leave the connection at
+    /// ``ProbeRunner/savepoint`` as it found it.
     func run(_ probes: [Probe], on runner: ProbeRunner, first: () throws -> Void) throws -> Results {
         let pieces = Self.pieces(of: probes, connections: options.connections)
         guard areRunning, runner.batches, pieces.count > 1 else {
