@@ -31,7 +31,8 @@ do {
         print(apply)
         let ratio = apply.rlsSeconds / apply.psqlSeconds
         summary.add(
-            "rls apply of \(apply.statements) statements / psql -1 -f", String(format: "%.2fx", ratio), target: "<= 1.2x", met: ratio <= 1.2
+            // No slower than psql, the target ApplyBenchmark's own line names too.
+            "rls apply of \(apply.statements) statements / psql -1 -f", String(format: "%.2fx", ratio), target: "<= 1.0x", met: ratio <= 1.0
         )
     }
     if requested == "all" || requested == "check" {
