@@ -83,6 +83,7 @@ import Testing
         #expect(db.roundTrips - before > separate.results.count * 2)
         #expect(separate.passed, "\(MatrixReport(separate).text)")
         #expect(separate.results.map(\.actual) == batched.results.map(\.actual))
+        #expect(separate.notes.contains { $0.contains("may not use PL/pgSQL (grant usage on language plpgsql to") }, "\(separate.notes)")
     }
 
     /// Without the right to make temporary objects (where the probe blocks' function lives), probes
@@ -102,5 +103,8 @@ import Testing
         #expect(separate.passed, "\(MatrixReport(separate).text)")
         #expect(separate.results.map(\.actual) == batched.results.map(\.actual))
         #expect(try admin.query("select count(*) as n from pg_proc where proname = 'rls_check_probes'").first?["n"] == "0")
+        #expect(
+            separate.notes.contains { $0.contains("may not create temporary objects (grant temporary on database") }, "\(separate.notes)")
+        #expect(batched.notes.allSatisfy { !$0.contains("on its own") }, "\(batched.notes)")
     }
 }

@@ -119,6 +119,9 @@ public enum AccessCheck {
         report.channels = channelResults
         report.files = fileResults
         report.probesByConnection = observed.ranByConnection
+        if let reason = runner.unbatchedBecause {
+            report.notes.append("rls check ran each probe on its own, in two round trips, because \(reason); in blocks, 50 probes take one")
+        }
         return (report, observed.drawnByLanes)
     }
 

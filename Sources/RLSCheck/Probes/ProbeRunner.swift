@@ -32,6 +32,9 @@ struct ProbeRunner {
     /// How many context lines the probe blocks' own function adds to an error, measured at start (the
     /// words depend on `lc_messages`, the count does not); more lines mean a function raised it.
     private(set) var wrapperFrames = 0
+    /// Why probes run on their own (two round trips each) instead of in blocks, in the user's
+    /// words with what to grant; nil where they run in blocks.
+    private(set) var unbatchedBecause: String?
     /// What the probes need to know of each declared table.
     let tables: [TableName: TableFacts]
     /// Which connection's fixture users the probes sign in as (see ``Persona/User/onLane(_:)``).
@@ -68,42 +71,52 @@ struct ProbeRunner {
         if let fixtureLockTimeout { try connection.execute("set local lock_timeout = \(quoteLiteral(fixtureLockTimeout.restore))") }
         let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
         var runner = ProbeRunner(connection: connection, statements: statements, tables: tables, lane: lane)
-        runner.batches = blocks.batches
+        runner.batches = blocks.reason == nil
         runner.wrapperFrames = blocks.wrapperFrames
+        runner.unbatchedBecause = blocks.reason
         try connection.execute("savepoint \(Self.savepoint)")
         return (runner, values, fixtures)
     }
 
     /// Makes the probe blocks' function (``ProbeBlock/createFunction``) where probes can run in
-    /// blocks, and measures the context lines it adds to an error: whether the runner batches, and
-    /// its ``wrapperFrames``.
-    private static func prepareBlocks(on connection: Connection) throws -> (batches: Bool, wrapperFrames: Int) {
-        var batches =
-            try connection.query(
-                """
-                select bool_and(has_language_privilege(r.oid, 'plpgsql', 'USAGE'))
-                       and has_language_privilege('plpgsql', 'USAGE')
-                       and has_database_privilege(current_database(), 'TEMPORARY') as usable
-                from pg_roles r where r.rolname in (\(Role.apiRoles.nameLiterals))
-                """
-            ).first?["usable"] == "t"
-        if batches {
+    /// blocks, and measures the context lines it adds to an error: the runner's ``wrapperFrames``,
+    /// and why probes cannot run in blocks (``unbatchedBecause``), nil where they can.
+    private static func prepareBlocks(on connection: Connection) throws -> (wrapperFrames: Int, reason: String?) {
+        let row = try connection.query(
+            """
+            select bool_and(has_language_privilege(r.oid, 'plpgsql', 'USAGE')) as roles_use_plpgsql,
+                   has_language_privilege('plpgsql', 'USAGE') as uses_plpgsql,
+                   has_database_privilege(current_database(), 'TEMPORARY') as makes_temporary,
+                   current_user as role, current_database() as database
+            from pg_roles r where r.rolname in (\(Role.apiRoles.nameLiterals))
+            """
+        ).first
+        let role = quoteIdentifier(row?["role"] ?? "?")
+        let database = quoteIdentifier(row?["database"] ?? "?")
+        var reason: String?
+        if row?["makes_temporary"] != "t" {
+            reason = "the connecting role may not create temporary objects (grant temporary on database \(database) to \(role))"
+        } else if row?["uses_plpgsql"] != "t" || row?["roles_use_plpgsql"] != "t" {
+            reason =
+                "the connecting role or an API role may not use PL/pgSQL (grant usage on language plpgsql to \(role), "
+                + "\(Role.apiRoles.map { quoteIdentifier($0.name) }.joined(separator: ", ")))"
+        } else {
             do {
                 try connection.execute("savepoint rls_check_function;\n\(ProbeBlock.createFunction);\nrelease savepoint rls_check_function")
             } catch let error as DatabaseError where !error.isConnectionFailure {
                 // Refused after all (an extension's hook, a hardened server): each probe runs on its own.
                 try connection.execute("rollback to savepoint rls_check_function; release savepoint rls_check_function")
-                batches = false
+                reason = "the database refused its temporary function (server: \(error.sqlState ?? "") \(error.message))"
             }
         }
         try connection.execute("set local client_min_messages = notice")
-        guard batches else { return (false, 0) }
+        if reason != nil { return (0, reason) }
         connection.clearNotices()
         let probe = ProbeBlock.Entry(
             index: 0, grant: nil, settings: [], role: "", statement: "select 1 / 0", returns: .rowCount, table: 0, privileges: nil)
         let outcome = try connection.pipeline([ProbeBlock(entries: [probe]).statement])
         if let failure = outcome.failure { throw failure.error }
-        return (true, try ProbeBlock.Report.read(connection.notices).first?.context.utf8.split(separator: UInt8(ascii: "\n")).count ?? 0)
+        return (try ProbeBlock.Report.read(connection.notices).first?.context.utf8.split(separator: UInt8(ascii: "\n")).count ?? 0, nil)
     }
 
     /// Runs `probes` and classifies what each did, in order.
