@@ -33,6 +33,36 @@ import Testing
         create trigger slow_first_alice after insert on auth.users for each row execute function public.slow_first_alice();
         """
 
+    /// The first connection's alice and bob, as SQL literals.
+    static let firstConnectionUsers = [Persona.User.alice.id, Persona.User.bob.id].map { "'\($0)'" }.joined(separator: ", ")
+
+    /// A hand-made global counter: one row in `public.tally`, bumped for every row inserted into
+    /// `notebook_1` where `condition` holds (an SQL condition on `new`).
+    static func tally(counting condition: String) -> String {
+        """
+        create table public.tally (n bigint not null);
+        insert into public.tally values (0);
+        create function public.count_notebook() returns trigger language plpgsql security definer set search_path = '' as $$
+        begin
+          if \(condition) then update public.tally set n = n + 1; end if;
+          return null;
+        end $$;
+        create trigger count_notebook after insert on public.notebook_1 for each row execute function public.count_notebook();
+
+        """
+    }
+
+    /// Checks the notebooks on one connection and on two: with two, the first connection ran every
+    /// probe, with the same results as one, and the counter is back at 0.
+    static func expectTheFirstConnectionRanEverything(on db: Connection, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let one = try AccessCheck.run(notebooks, on: db, options: CheckOptions(connections: 1))
+        let two = try AccessCheck.run(notebooks, on: db, options: CheckOptions(connections: 2))
+        #expect(two.passed, "\(MatrixReport(two).text)", sourceLocation: sourceLocation)
+        #expect(two.probesByConnection == [two.results.count, 0], sourceLocation: sourceLocation)
+        for (a, b) in pairs(one, two) { #expect(a.actual == b.actual, "\(a.probe.name)", sourceLocation: sourceLocation) }
+        #expect(try db.query("select n::text as n from public.tally").first?.string("n") == "0", sourceLocation: sourceLocation)
+    }
+
     static func pairs(_ one: CheckReport, _ two: CheckReport) -> [(ProbeResult, ProbeResult)] {
         #expect(one.results.count == two.results.count)
         return Array(zip(one.results, two.results))
@@ -68,20 +98,8 @@ import Testing
     /// probes, with the same results as one connection.
     @Test func aSharedCounterRowKeepsTheProbesOnOneConnection() throws {
         let (_, db) = try ExampleDatabase.make(Self.notebooks)
-        try db.execute(
-            """
-            create table public.tally (n bigint not null);
-            insert into public.tally values (0);
-            create function public.count_notebook() returns trigger language plpgsql security definer set search_path = '' as $$
-            begin update public.tally set n = n + 1; return null; end $$;
-            create trigger count_notebook after insert on public.notebook_1 for each row execute function public.count_notebook();
-            """)
-        let one = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 1))
-        let two = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 2))
-        #expect(two.passed, "\(MatrixReport(two).text)")
-        #expect(two.probesByConnection == [two.results.count, 0])
-        for (a, b) in Self.pairs(one, two) { #expect(a.actual == b.actual, "\(a.probe.name)") }
-        #expect(try db.query("select n::text as n from public.tally").first?.string("n") == "0")
+        try db.execute(Self.tally(counting: "true"))
+        try Self.expectTheFirstConnectionRanEverything(on: db)
     }
 
     /// The same counter, but the second connection gets to it first (the first connection's alice
@@ -89,21 +107,8 @@ import Testing
     /// connection ends, and the first inserts its fixtures again and runs every probe alone.
     @Test func aSharedRowTheSecondConnectionHoldsSendsTheFixturesInAgainAlone() throws {
         let (_, db) = try ExampleDatabase.make(Self.notebooks)
-        try db.execute(
-            """
-            create table public.tally (n bigint not null);
-            insert into public.tally values (0);
-            create function public.count_notebook() returns trigger language plpgsql security definer set search_path = '' as $$
-            begin update public.tally set n = n + 1; return null; end $$;
-            create trigger count_notebook after insert on public.notebook_1 for each row execute function public.count_notebook();
-            \(Self.slowFirstAlice)
-            """)
-        let one = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 1))
-        let two = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 2))
-        #expect(two.passed, "\(MatrixReport(two).text)")
-        #expect(two.probesByConnection == [two.results.count, 0])
-        for (a, b) in Self.pairs(one, two) { #expect(a.actual == b.actual, "\(a.probe.name)") }
-        #expect(try db.query("select n::text as n from public.tally").first?.string("n") == "0")
+        try db.execute(Self.tally(counting: "true") + Self.slowFirstAlice)
+        try Self.expectTheFirstConnectionRanEverything(on: db)
     }
 
     /// A scenario that writes the row the second connection's fixtures hold (they are in first: the
@@ -111,20 +116,9 @@ import Testing
     /// connection has rolled back, and passes.
     @Test func aScenarioThatWaitsOnTheSecondConnectionRunsAgain() throws {
         let (_, db) = try ExampleDatabase.make(Self.notebooks)
-        let firstConnectionUsers = [Persona.User.alice.id, Persona.User.bob.id].map { "'\($0)'" }.joined(separator: ", ")
         try db.execute(
-            """
-            create table public.tally (n bigint not null);
-            insert into public.tally values (0);
-            grant select, update on public.tally to service_role;
-            create function public.count_notebook() returns trigger language plpgsql security definer set search_path = '' as $$
-            begin
-              if new.owner_id not in (\(firstConnectionUsers)) then update public.tally set n = n + 1; end if;
-              return null;
-            end $$;
-            create trigger count_notebook after insert on public.notebook_1 for each row execute function public.count_notebook();
-            \(Self.slowFirstAlice)
-            """)
+            Self.tally(counting: "new.owner_id not in (\(Self.firstConnectionUsers))") + Self.slowFirstAlice
+                + "grant select, update on public.tally to service_role;")
         let scenario = Scenario("the service role bumps the tally") {
             As(.serviceRole) { Expect(SQL(raw: "update public.tally set n = n + 1"), .rowCount(1)) }
         }
@@ -154,12 +148,11 @@ import Testing
     /// alice and bob have their own ids), so that it is certain to draw last.
     @Test func sequencesTheSecondConnectionDrewFromArePutBack() throws {
         let (_, db) = try ExampleDatabase.make(Self.notebooks)
-        let firstConnectionUsers = [Persona.User.alice.id, Persona.User.bob.id].map { "'\($0)'" }.joined(separator: ", ")
         var audit = """
             create table public.audit (id bigserial primary key, happened text not null);
             create function public.audit() returns trigger language plpgsql security definer set search_path = '' as $$
             begin
-              if new.owner_id not in (\(firstConnectionUsers)) then
+              if new.owner_id not in (\(Self.firstConnectionUsers)) then
                 insert into public.audit (happened) values (tg_op || ' ' || tg_table_name);
               end if;
               return null;

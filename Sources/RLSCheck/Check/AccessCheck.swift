@@ -87,10 +87,9 @@ public enum AccessCheck {
         // Scenarios, channels and files first, on this connection, while any other connection starts on the table probes.
         let observed = try lanes.run(planned.map(\.probe), on: runner) {
             // A scenario that waits on another connection's rows gives up soon and runs again at the end.
-            let waitBriefly = lanes.areRunning
-            if waitBriefly { try connection.execute("set local lock_timeout = \(quoteLiteral(ProbeLanes.laneLockTimeout))") }
-            scenarioRuns = try allScenarios.map { try ScenarioRunner.runNotingLockWaits($0, on: connection) }
-            if waitBriefly { try connection.execute("set local lock_timeout = \(quoteLiteral(options.lockTimeout))") }
+            scenarioRuns = try connection.waitingOnLocksAtMost(
+                lanes.areRunning ? ProbeLanes.laneLockTimeout : nil, restoring: options.lockTimeout
+            ) { try allScenarios.map { try ScenarioRunner.run($0, on: connection) } }
             channelResults = try channels.run(channels.probes(), with: runner)
             fileResults = try files.run(files.probes(), with: runner)
             try runner.rewind()
@@ -100,7 +99,7 @@ public enum AccessCheck {
         }
         try runner.finish()
         for index in scenarioRuns.indices where scenarioRuns[index].waitedOnALock {
-            scenarioRuns[index] = try ScenarioRunner.runNotingLockWaits(allScenarios[index], on: connection)
+            scenarioRuns[index] = try ScenarioRunner.run(allScenarios[index], on: connection)
         }
         let scenarioResults = scenarioRuns.map(\.result)
 

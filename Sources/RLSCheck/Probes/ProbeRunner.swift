@@ -28,7 +28,8 @@ struct ProbeRunner {
     static let blocksAhead = 3
     let connection: Connection
     let statements: ProbeStatements
-    private(set) var batches = true
+    /// Whether probes run in blocks (else on their own, see ``unbatchedBecause``).
+    var batches: Bool { unbatchedBecause == nil }
     /// How many context lines the probe blocks' own function adds to an error, measured at start (the
     /// words depend on `lc_messages`, the count does not); more lines mean a function raised it.
     private(set) var wrapperFrames = 0
@@ -66,12 +67,11 @@ struct ProbeRunner {
     ) throws -> (runner: ProbeRunner, values: FixtureValues, fixtures: Fixtures) {
         let blocks = try prepareBlocks(on: connection)
         var values = FixtureValues(schema: schema, lane: lane)
-        if let fixtureLockTimeout { try connection.execute("set local lock_timeout = \(quoteLiteral(fixtureLockTimeout.wait))") }
-        let fixtures = try FixtureLoader.load(schema, values: &values, on: connection)
-        if let fixtureLockTimeout { try connection.execute("set local lock_timeout = \(quoteLiteral(fixtureLockTimeout.restore))") }
+        let fixtures = try connection.waitingOnLocksAtMost(fixtureLockTimeout?.wait, restoring: fixtureLockTimeout?.restore ?? "") {
+            try FixtureLoader.load(schema, values: &values, on: connection)
+        }
         let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
         var runner = ProbeRunner(connection: connection, statements: statements, tables: tables, lane: lane)
-        runner.batches = blocks.reason == nil
         runner.wrapperFrames = blocks.wrapperFrames
         runner.unbatchedBecause = blocks.reason
         try connection.execute("savepoint \(Self.savepoint)")

@@ -4,14 +4,9 @@ import RLSModel
 /// Runs scenarios on top of the fixtures, each inside its own savepoint that is rolled back,
 /// each step inside a nested savepoint so an expected error does not end the scenario.
 enum ScenarioRunner {
-    static func run(_ scenario: Scenario, on connection: Connection) throws -> ScenarioResult {
-        try runNotingLockWaits(scenario, on: connection).result
-    }
-
-    /// ``run(_:on:)``, and whether a step ended because it waited on a lock (a lock timeout or a
-    /// deadlock), perhaps another connection's of the same check.
-    static func runNotingLockWaits(_ scenario: Scenario, on connection: Connection) throws -> (result: ScenarioResult, waitedOnALock: Bool)
-    {
+    /// The scenario's result, and whether a step ended because it waited on a lock (a lock timeout
+    /// or a deadlock), perhaps another connection's of the same check.
+    static func run(_ scenario: Scenario, on connection: Connection) throws -> (result: ScenarioResult, waitedOnALock: Bool) {
         try connection.execute("savepoint rls_check_scenario")
         defer { _ = try? connection.execute("rollback to savepoint rls_check_scenario; release savepoint rls_check_scenario") }
         var results: [ScenarioStepResult] = []
