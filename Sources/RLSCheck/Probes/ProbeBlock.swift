@@ -24,13 +24,13 @@ import RLSSQL
 ///       stage := 'grant';
 ///       if group_grant[g] is not null then execute group_grant[g]; end if;
 ///       stage := 'group';
-///       for s in group_settings_from[g] .. group_settings_to[g] loop perform set_config(setting_name[s], setting_value[s], true); end loop;
+///       for s in group_settings_from[g] .. group_settings_to[g] loop setting := set_config(setting_name[s], setting_value[s], true); end loop;
 ///       for p in group_first[g] .. group_last[g] loop
 ///         begin
 ///           … execute probe_statement[p] …
 ///           raise sqlstate 'RLS00';
 ///         exception when others then
-///           get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
+///           get stacked diagnostics state = returned_sqlstate;  -- and, unless RLS00, the message and context
 ///         end;
 ///         if state = '42501' and probe_privileges_from[p] is not null then held := …has_column_privilege(group_role[g], probe_table[p], …)…; end if;
 ///         report := report || concat_ws(e'\x1f', probe_number[p], 'probe', state, …, message, context) || e'\x1e';
@@ -187,7 +187,7 @@ struct ProbeBlock {
         create function \(function)(\(parameters.map { "\($0.name) \($0.type)" }.joined(separator: ", ")))
         returns void language plpgsql as $rls_probe$
         declare g integer; p integer; s integer; stage text; result text; fixture_owner text; affected bigint; state text; message text;
-          context text; held boolean; reported integer; report text := '';
+          context text; held boolean; reported integer; report text := ''; setting text;
         begin
           for g in 1 .. coalesce(array_length(group_first, 1), 0) loop
             reported := group_first[g] - 1;
@@ -196,14 +196,14 @@ struct ProbeBlock {
               if group_grant[g] is not null then execute group_grant[g]; end if;
               stage := 'group';
               for s in group_settings_from[g] .. group_settings_to[g] loop
-                perform set_config(setting_name[s], setting_value[s], true);
+                setting := set_config(setting_name[s], setting_value[s], true);
               end loop;
               for p in group_first[g] .. group_last[g] loop
                 result := null; state := null; message := null; context := null; held := null;
                 begin
                   if probe_settings_from[p] is not null then
                     for s in probe_settings_from[p] .. probe_settings_to[p] loop
-                      perform set_config(setting_name[s], setting_value[s], true);
+                      setting := set_config(setting_name[s], setting_value[s], true);
                     end loop;
                   end if;
                   if probe_returns[p] = '\(Returns.owners.rawValue)' then
@@ -222,21 +222,25 @@ struct ProbeBlock {
                   end if;
                   raise sqlstate '\(Self.finished)';
                 exception when others then
-                  get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
+                  get stacked diagnostics state = returned_sqlstate;
+                  if state <> '\(Self.finished)' then
+                    get stacked diagnostics message = message_text, context = pg_exception_context;
+                  end if;
                 end;
                 if state = '\(SQLState.insufficientPrivilege)' and probe_privileges_from[p] is not null then
-                  held := \(Self.held(
-                      role: "group_role[g]", table: "probe_table[p]",
-                      privileges: "privilege[probe_privileges_from[p] : probe_privileges_to[p]]",
-                      columns: "privilege_column[probe_privileges_from[p] : probe_privileges_to[p]]"));
+                  held := true;
+                  for s in probe_privileges_from[p] .. probe_privileges_to[p] loop
+                    held := held and coalesce(\(Self.holds(role: "group_role[g]", table: "probe_table[p]", privilege: "privilege[s]", column: "privilege_column[s]")), true);
+                  end loop;
                 end if;
                 report := report || \(Self.record(number: "probe_number[p]", stage: "'probe'", held: "coalesce(held, false)", result: "coalesce(result, '')"));
                 reported := p;
               end loop;
               raise sqlstate '\(Self.finished)';
             exception when others then
-              get stacked diagnostics state = returned_sqlstate, message = message_text, context = pg_exception_context;
+              get stacked diagnostics state = returned_sqlstate;
               if state <> '\(Self.finished)' then
+                get stacked diagnostics message = message_text, context = pg_exception_context;
                 -- The grant or the impersonation failed: one record for the group's probes not reported yet.
                 report := report || \(Self.record(number: "probe_number[reported + 1]", stage: "stage", held: "false", result: "probe_number[group_last[g]]"));
               end if;
@@ -256,14 +260,21 @@ struct ProbeBlock {
     }
 
     /// The condition that `role` holds every privilege on `table`: `privileges[i]` on the whole table
-    /// where `columns[i]` is null, else on that column. Each argument is an SQL expression (a probe
-    /// block's fields, or literals for a probe run on its own), so both ask the server the same question.
+    /// where `columns[i]` is null, else on that column, as a probe run on its own asks it. Each
+    /// argument is an SQL expression. The blocks' function asks the same ``holds(role:table:privilege:column:)``
+    /// for each privilege in a loop, where an unknown answer counts as held here too.
     static func held(role: String, table: String, privileges: String, columns: String) -> String {
         """
-        coalesce((select bool_and(case when c is null then has_table_privilege(\(role), \(table), v)
-                                  else has_column_privilege(\(role), \(table), c, v) end)
+        coalesce((select bool_and(\(holds(role: role, table: table, privilege: "v", column: "c")))
                   from unnest(\(privileges), \(columns)) as x(v, c)), true)
         """
+    }
+
+    /// The condition that `role` holds `privilege` on `table`, or on its `column` where that is not
+    /// null; the function asks it per privilege in a loop, which PL/pgSQL evaluates without planning.
+    static func holds(role: String, table: String, privilege: String, column: String) -> String {
+        "case when \(column) is null then has_table_privilege(\(role), \(table), \(privilege)) "
+            + "else has_column_privilege(\(role), \(table), \(column), \(privilege)) end"
     }
 
     /// `array['a', null]::text[]`.
