@@ -54,7 +54,7 @@ public enum AccessCheck {
         let (runner, values, fixtures) = try startedBesideLanes(schema, tables: tables, lanes: lanes, options: options, on: connection)
         let statements = runner.statements
         var planned: [(probe: Probe, expected: ExpectedOutcome)] = []
-        let personas = Persona.checked(in: schema)
+        let personas = Persona.checked(in: schema, groups: values.groups)
         let groupPersonas = Set(values.groups.extraPersonas)
 
         for table in schema.tables {

@@ -13,7 +13,12 @@ extension Persona {
     /// The personas a check of `schema` probes with: the four, plus, with members plans, one member of
     /// alice's group per other role and carol, who belongs to no group (before the service role).
     public static func checked(in schema: Schema) -> [Persona] {
-        checked.dropLast() + GroupRoles(schema).extraPersonas + signInPersonas(schema) + [.serviceRole]
+        checked(in: schema, groups: GroupRoles(schema))
+    }
+
+    /// ``checked(in:)`` with the schema's groups already worked out.
+    static func checked(in schema: Schema, groups: GroupRoles) -> [Persona] {
+        checked.dropLast() + groups.extraPersonas + signInPersonas(schema) + [.serviceRole]
     }
 
     /// alice with two-factor when a table needs it, and an anonymous sign-in when a table excludes them.

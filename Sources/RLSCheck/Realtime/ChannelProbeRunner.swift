@@ -48,7 +48,7 @@ struct ChannelProbeRunner {
         let plans = [channel.receive, channel.send]
         let members = plans.contains { if case .members = $0 { true } else { false } }
         let appRoles = plans.contains { if case .appRole = $0 { true } else { false } }
-        return Persona.checked(in: schema).filter { persona in
+        return Persona.checked(in: schema, groups: groups).filter { persona in
             guard case .user(let user) = persona else { return true }
             if user.appRole != nil { return appRoles }
             if user.aal != "aal1" || user.isAnonymous { return false }  // channels have no sign-in requirements

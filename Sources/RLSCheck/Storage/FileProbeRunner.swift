@@ -64,7 +64,7 @@ struct FileProbeRunner {
         }
         let members = plans.contains { if case .members = $0 { true } else { false } }
         let appRoles = plans.contains { if case .appRole = $0 { true } else { false } }
-        return Persona.checked(in: schema).filter { persona in
+        return Persona.checked(in: schema, groups: groups).filter { persona in
             guard case .user(let user) = persona else { return true }
             if user.appRole != nil { return appRoles }
             if user.aal != "aal1" || user.isAnonymous { return false }  // buckets have no sign-in requirements
