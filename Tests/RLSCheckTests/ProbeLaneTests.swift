@@ -144,10 +144,44 @@ import Testing
     }
 
     /// The second connection draws from sequences too (an audit log's ids): the check still puts
-    /// every sequence back and names none. Here only the second connection's users are audited (its
-    /// alice and bob have their own ids), so that it is certain to draw last.
+    /// every sequence back and names none. Only the second connection's users are audited, so that
+    /// it is certain to draw last.
     @Test func sequencesTheSecondConnectionDrewFromArePutBack() throws {
         let (_, db) = try ExampleDatabase.make(Self.notebooks)
+        try db.execute(Self.auditOfTheSecondConnection)
+        let before = try db.query("select last_value::text as value, is_called::text as called from public.audit_id_seq").first
+        let report = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 2))
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        #expect(report.notes.allSatisfy { !$0.contains("sequence") }, "\(report.notes)")
+        let after = try db.query("select last_value::text as value, is_called::text as called from public.audit_id_seq").first
+        #expect(try after?.string("value") == before?.string("value"))
+        #expect(try after?.string("called") == before?.string("called"))
+    }
+
+    /// The same when the check fails: the first connection's fixtures are refused (a second late,
+    /// after the second connection's are in and audited), and the check throws, yet it still puts
+    /// back the sequence only the second connection drew from.
+    @Test func sequencesTheSecondConnectionDrewFromArePutBackWhenTheCheckFails() throws {
+        let (_, db) = try ExampleDatabase.make(Self.notebooks)
+        try db.execute(
+            Self.auditOfTheSecondConnection + """
+                create function public.refuse_first_alice() returns trigger language plpgsql security definer set search_path = '' as $$
+                begin
+                  if new.id = '\(Persona.User.alice.id)' then perform pg_sleep(1); raise exception 'no alice here'; end if;
+                  return null;
+                end $$;
+                create trigger refuse_first_alice after insert on auth.users for each row execute function public.refuse_first_alice();
+                """)
+        let before = try db.query("select last_value::text as value, is_called::text as called from public.audit_id_seq").first
+        #expect(throws: (any Error).self) { try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 2)) }
+        let after = try db.query("select last_value::text as value, is_called::text as called from public.audit_id_seq").first
+        #expect(try after?.string("value") == before?.string("value"))
+        #expect(try after?.string("called") == before?.string("called"))
+    }
+
+    /// An audit log of the second connection's inserts into the notebooks: its users only (its alice
+    /// and bob have their own ids), so that it alone draws from `audit_id_seq`.
+    static var auditOfTheSecondConnection: String {
         var audit = """
             create table public.audit (id bigserial primary key, happened text not null);
             create function public.audit() returns trigger language plpgsql security definer set search_path = '' as $$
@@ -162,13 +196,6 @@ import Testing
         for index in 1...40 {
             audit += "create trigger audit after insert on public.notebook_\(index) for each row execute function public.audit();\n"
         }
-        try db.execute(audit)
-        let before = try db.query("select last_value::text as value, is_called::text as called from public.audit_id_seq").first
-        let report = try AccessCheck.run(Self.notebooks, on: db, options: CheckOptions(connections: 2))
-        #expect(report.passed, "\(MatrixReport(report).text)")
-        #expect(report.notes.allSatisfy { !$0.contains("sequence") }, "\(report.notes)")
-        let after = try db.query("select last_value::text as value, is_called::text as called from public.audit_id_seq").first
-        #expect(try after?.string("value") == before?.string("value"))
-        #expect(try after?.string("called") == before?.string("called"))
+        return audit
     }
 }

@@ -27,22 +27,26 @@ public enum AccessCheck {
             throw CheckError("rls check runs in its own transaction, which it rolls back; call it outside a transaction")
         }
         let sequences = try SequenceShadow.record(on: connection)
+        // The last value each of the check's other connections drew, also when the check fails.
+        var drawnElsewhere: [[String: String]] = []
         do {
-            var (report, drawnElsewhere) = try runRolledBack(
-                schema, scenarios: scenarios, on: connection, options: options, sequences: sequences)
+            var report = try runRolledBack(
+                schema, scenarios: scenarios, on: connection, options: options, sequences: sequences, drawnElsewhere: &drawnElsewhere)
             report.notes += sequences.restore(on: connection, drawnElsewhere: drawnElsewhere)
             return report
         } catch {
-            _ = sequences.restore(on: connection)
+            _ = sequences.restore(on: connection, drawnElsewhere: drawnElsewhere)
             throw error
         }
     }
 
-    /// The check itself, in one transaction that is rolled back before this returns or throws, and
-    /// the last value the check's other connections drew from each sequence.
+    /// The check itself, in one transaction that is rolled back before this returns or throws; sets
+    /// `drawnElsewhere` to the last value the check's other connections drew from each sequence,
+    /// however it ends.
     private static func runRolledBack(
-        _ schema: Schema, scenarios: [Scenario], on connection: Connection, options: CheckOptions, sequences: SequenceShadow
-    ) throws -> (CheckReport, [[String: String]]) {
+        _ schema: Schema, scenarios: [Scenario], on connection: Connection, options: CheckOptions, sequences: SequenceShadow,
+        drawnElsewhere: inout [[String: String]]
+    ) throws -> CheckReport {
         let started = Date()
         try connection.execute(options.beginSQL())
         defer { _ = try? connection.execute("rollback") }
@@ -50,7 +54,10 @@ public enum AccessCheck {
         let tables = try requireTables(of: schema, on: connection)
         // The other connections connect and insert their fixtures while this one inserts its own.
         let lanes = ProbeLanes(schema: schema, options: options, tables: tables, sequences: sequences, target: connection.target)
-        defer { lanes.stop() }
+        defer {
+            lanes.stop()
+            drawnElsewhere = lanes.drawn
+        }
         let (runner, values, fixtures) = try startedBesideLanes(schema, tables: tables, lanes: lanes, options: options, on: connection)
         let statements = runner.statements
         var planned: [(probe: Probe, expected: ExpectedOutcome)] = []
@@ -121,7 +128,7 @@ public enum AccessCheck {
         if let reason = runner.unbatchedBecause {
             report.notes.append("rls check ran each probe on its own, in two round trips, because \(reason); in blocks, 50 probes take one")
         }
-        return (report, observed.drawnByLanes)
+        return report
     }
 
     /// ``ProbeRunner/started(for:tables:lane:fixtureLockTimeout:on:)`` for the first connection. While

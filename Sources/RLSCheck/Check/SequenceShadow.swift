@@ -70,7 +70,8 @@ struct SequenceShadow {
                 return "another session drew from it after the check, so setting it back could hand out a value twice"
             }
             try connection.execute("begin; set local lock_timeout = '1s'")
-            defer { _ = try? connection.execute("rollback") }
+            var committed = false
+            defer { if !committed { _ = try? connection.execute("rollback") } }
             // A no-op change that takes the lock nextval waits on, so the position cannot move between reading and setting it.
             try connection.execute("alter sequence \(name) increment by \(old.incrementBy)")
             let current = try connection.query("select last_value::text as value, is_called from \(name)").first
@@ -83,6 +84,7 @@ struct SequenceShadow {
                 try connection.query("select setval($1::regclass, $2::bigint, false)", [name, old.startValue])
             }
             try connection.execute("commit")
+            committed = true
             return nil
         } catch let error as DatabaseError {
             switch error.state {

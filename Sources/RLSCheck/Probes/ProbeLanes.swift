@@ -41,12 +41,11 @@ struct ProbeLanes {
     /// Whether further connections were started.
     private let started: Bool
 
-    /// What the probes did, in the order given, how many each connection ran (the first, then the
-    /// lanes; a probe run again counts twice), and the last value each lane drew from each sequence.
+    /// What the probes did, in the order given, and how many each connection ran (the first, then
+    /// the lanes; a probe run again counts twice).
     struct Results {
         var observed: [(outcome: ProbeOutcome, note: String?)]
         var ranByConnection: [Int]
-        var drawnByLanes: [[String: String]] = []
     }
 
     /// Starts the further connections to `target` (for a schema of more than one table): each
@@ -103,7 +102,7 @@ struct ProbeLanes {
         for (index, result) in zip(again, try runner.run(again.map { probes[$0] })) { observed[index] = result }
         var ran = board.ran
         ran[0] += again.count
-        return Results(observed: observed.map { $0! }, ranByConnection: ran, drawnByLanes: board.drawn)
+        return Results(observed: observed.map { $0! }, ranByConnection: ran)
     }
 
     /// Ends the lanes: no piece is handed out after this, and it returns once every lane has rolled
@@ -112,6 +111,10 @@ struct ProbeLanes {
         board.close()
         done.wait()
     }
+
+    /// The last value each lane drew from each sequence, read before it rolled back: complete once
+    /// ``stop()`` has returned, however the check ended.
+    var drawn: [[String: String]] { board.drawnByLanes }
 
     /// Whether lanes were started and not stopped: a lock the first connection waits on may be theirs.
     var areRunning: Bool { started && !board.isClosed }
@@ -184,7 +187,7 @@ struct ProbeLanes {
         private var next = 0
         private var closed = false
         private var results: [Int: [(outcome: ProbeOutcome, note: String?)]] = [:]
-        private(set) var drawn: [[String: String]]
+        private var drawn: [[String: String]]
         private(set) var ran: [Int]
 
         init(lanes: Int) {
@@ -243,6 +246,8 @@ struct ProbeLanes {
         }
 
         func record(_ drawn: [String: String], of lane: Int) { locked { self.drawn[lane - 1] = drawn } }
+
+        var drawnByLanes: [[String: String]] { locked { drawn } }
 
         /// Every probe's result, nil for the probes of a piece no connection finished.
         func observed(count: Int) -> [(outcome: ProbeOutcome, note: String?)?] {
