@@ -5,32 +5,42 @@ extension Schema {
     /// the signed-in user's group keys, so policies read the membership table without going through
     /// its own policies (no 42P17 recursion), once per statement.
     ///
+    /// It is PL/pgSQL, which keeps its query's plan for the connection's later calls: a SQL function
+    /// that cannot be inlined (a security definer cannot) is parsed and planned again in every
+    /// statement that calls it. The role filter names the parameter by the function's name, so that
+    /// a membership column called `roles` cannot be taken for it.
+    ///
     /// ```sql
     /// create function "private"."current_user_dealership_ids"("roles" text[])
-    ///   returns bigint[] language sql security definer stable set search_path = ''
+    ///   returns bigint[] language plpgsql security definer stable set search_path = ''
     /// as $function$
-    /// select coalesce(array_agg(m."dealership_id"), '{}')
-    /// from "public"."dealership_member" as m
-    /// where m."user_id" = (select auth.uid())
-    ///   and (roles is null or m."role"::text = any (roles))
+    /// begin
+    ///   return (
+    ///     select coalesce(array_agg(m."dealership_id"), '{}')
+    ///     from "public"."dealership_member" as m
+    ///     where m."user_id" = (select auth.uid())
+    ///       and ("current_user_dealership_ids".roles is null or m."role"::text = any ("current_user_dealership_ids".roles)));
+    /// end
     /// $function$;
     /// revoke all on function ... from public, anon, authenticated, service_role;
     /// grant execute on function ... to authenticated, service_role;
     /// ```
     public var membershipFunctions: [Function] {
         memberships.map { membership in
-            var body =
-                "select coalesce(array_agg(m.\(quoteIdentifier(membership.groupColumn))), '{}')\n"
-                + "from \(membership.table.sql) as m\n"
-                + "where m.\(quoteIdentifier(membership.userColumn)) = (select auth.uid())"
+            let roles = "\(quoteIdentifier(membership.helperName)).roles"
+            var query =
+                "    select coalesce(array_agg(m.\(quoteIdentifier(membership.groupColumn))), '{}')\n"
+                + "    from \(membership.table.sql) as m\n"
+                + "    where m.\(quoteIdentifier(membership.userColumn)) = (select auth.uid())"
             if let role = membership.roleColumn {
-                body += "\n  and (roles is null or m.\(quoteIdentifier(role))::text = any (roles))"
+                query += "\n      and (\(roles) is null or m.\(quoteIdentifier(role))::text = any (\(roles)))"
             }
+            let body = "begin\n  return (\n\(query));\nend"
             let source = table(membership.table)?.source ?? SourceLocation()
             return Function(
                 membership.helperName, schema: Membership.helperSchema,
                 arguments: membership.roleColumn == nil ? [] : [Function.Argument("roles", .array(.text))],
-                returns: .type(.array(membership.groupKeyType)), language: .sql, security: .definer,
+                returns: .type(.array(membership.groupKeyType)), language: .plpgsql, security: .definer,
                 volatility: .stable, executableBy: [.authenticated, .serviceRole],
                 comment: "The signed-in user's \(membership.group.name) keys from \(membership.table)"
                     + (membership.roleColumn == nil ? "" : " (roles null: any role)")

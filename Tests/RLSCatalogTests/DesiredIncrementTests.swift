@@ -81,8 +81,8 @@ import Testing
         },
         Edit(name: "a function's body changed") {
             replacing(
-                "and (roles is null or m.\"role\"::text = any (roles))",
-                with: "and (roles is null or m.\"role\"::text = any (roles) or false)", in: $0)
+                "m.\"role\"::text = any (\"current_user_dealership_ids\".roles))",
+                with: "m.\"role\"::text = any (\"current_user_dealership_ids\".roles) or false)", in: $0)
         },
         Edit(name: "a function's comment changed") {
             replacing("(sign-up trigger).';", with: "(the sign-up trigger).';", in: $0)

@@ -178,6 +178,40 @@ enum Teams {
         #expect(report.personas.map(\.description) == ["anon", "alice", "bob", "carol", "service_role"])
     }
 
+    /// A membership column called `roles`, as the helper's parameter is: the helper filters by the
+    /// roles a plan names, not by the column (a SQL helper took the column; an unqualified PL/pgSQL
+    /// one would fail with 42702).
+    @Test func aMembershipColumnNamedLikeTheHelpersParameter() throws {
+        let schema = Schema {
+            Table("studio") {
+                Column("id", .bigint).identity().primaryKey()
+                Column("name", .text)
+            }
+            .access(
+                select: .members(of: "id", through: "studio_member"),
+                update: .members(of: "id", through: "studio_member", roles: ["owner"]),
+                delete: .members(of: "id", through: "studio_member", roles: ["member", "owner"]))
+            Table("studio_member") {
+                Column("studio_id", .bigint).references("studio", onDelete: .cascade)
+                Column("user_id", .uuid).references(.authUsers, onDelete: .cascade)
+                Column("role", .text)
+                Column("roles", .array(.text))
+                PrimaryKey("studio_id", "user_id")
+            }
+            .access(read: .members(of: "studio_id", through: "studio_member"), write: .members(of: "studio_id", through: "studio_member"))
+        }
+        let (_, db) = try TestDatabase.make()
+        try db.execute("begin;\n" + renderValidated(schema) + "\ncommit;")
+        let report = try AccessCheck.run(schema, on: db)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        // The plain member of alice's studio deletes its row but does not update it; alice (an owner) does both.
+        let studio = report.results.filter { $0.probe.table == "public.studio" && $0.probe.target == .row(.alice) }
+        let member = studio.filter { $0.probe.persona.description == "member" }
+        #expect(member.first { $0.probe.operation == .update }?.actual == .filtered)
+        #expect(member.first { $0.probe.operation == .delete }?.actual == .allowed)
+        #expect(studio.first { $0.probe.persona.description == "alice" && $0.probe.operation == .update }?.actual == .allowed)
+    }
+
     @Test func aHelperNameOverPostgresLimitIsRefused() throws {
         let long = String(repeating: "g", count: 60) + "_id"
         let schema = Schema {
