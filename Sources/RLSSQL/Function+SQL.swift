@@ -48,13 +48,14 @@ extension Function {
     }
 }
 
-/// `$function$`, or `$function_2$`... when the body itself contains the tag.
-func dollarQuoteTag(for body: String) -> String {
-    var tag = "$function$"
+/// `$function$` (or `$name$`), or `$function_2$`... when the body itself contains the tag: a
+/// dollar quote no text inside it can end.
+public func dollarQuoteTag(for body: String, named name: String = "function") -> String {
+    var tag = "$\(name)$"
     var counter = 1
     while body.contains(tag) {
         counter += 1
-        tag = "$function_\(counter)$"
+        tag = "$\(name)_\(counter)$"
     }
     return tag
 }

@@ -39,6 +39,37 @@ import Testing
         #expect(try db.query("select max(id)::int as id from audit.log").first?.int("id") == 1)
     }
 
+    /// An audit log whose name holds the dollar quotes the check's own `do` blocks would use: the
+    /// check still puts its sequence back.
+    @Test func aSequenceNamedLikeTheChecksQuotesIsPutBack() throws {
+        let (_, db) = try ExampleDatabase.make()
+        try db.execute(Self.auditLog.replacingOccurrences(of: "audit.log", with: #"audit."log$rls_restore$_$rls_sequences$""#))
+        let sequence = #"audit."log$rls_restore$_$rls_sequences$_id_seq""#
+        let before = try db.query("select last_value::text as value, is_called::text as called from \(sequence)").first
+        let report = try ExampleDatabase.check(db)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        #expect(!report.notes.contains { $0.contains("sequence") }, "\(report.notes)")
+        let after = try db.query("select last_value::text as value, is_called::text as called from \(sequence)").first
+        #expect(try after?.string("value") == before?.string("value"))
+        #expect(try after?.string("called") == before?.string("called"))
+    }
+
+    /// The same audit log made by another role (`supabase_admin`), which only lets the connecting
+    /// role read its sequence: the check cannot set it back, names it and why, and still passes.
+    @Test func aSequenceAnotherRoleOwnsIsNamed() throws {
+        let (url, db) = try ExampleDatabase.make()
+        let admin = try TestDatabase.admin(url)
+        defer { admin.close() }
+        try admin.execute(Self.auditLog + "grant usage on schema audit to postgres; grant select on sequence audit.log_id_seq to postgres;")
+        let before = try admin.query("select last_value::text as value from audit.log_id_seq").first?.string("value")
+        let report = try ExampleDatabase.check(db)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        let notes = report.notes.filter { $0.contains("sequence") }
+        #expect(notes.contains { $0.contains("audit.log_id_seq") && $0.contains("the connecting role does not own it") }, "\(report.notes)")
+        #expect(notes.count == 1, "only the sequence the check could not set back is named: \(notes)")
+        #expect(try admin.query("select last_value::text as value from audit.log_id_seq").first?.string("value") != before)
+    }
+
     @Test func anotherSessionsNextvalNeverWaitsAndABusySequenceIsNamed() throws {
         let (url, db) = try ExampleDatabase.make()
         try db.execute(Self.auditLog)

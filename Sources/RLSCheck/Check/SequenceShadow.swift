@@ -51,45 +51,42 @@ struct SequenceShadow {
 
     /// Sets `name` back to `old` if it is still at `reached`, the last value this session (or, when
     /// `drawnElsewhere`, another connection of the check) drew; nil when restored or when the check
-    /// never drew from it (another session moved it), else why not.
+    /// never drew from it (another session moved it), else why not. One round trip: a `do` block in
+    /// a transaction of its own, which raises an SQLSTATE of the check's own where it must not set
+    /// the sequence back.
     private func restore(
         _ name: String, to old: Position, from reached: String, drawnElsewhere: Bool, on connection: Connection
     ) -> String? {
+        let sequence = quoteLiteral(name) + "::regclass"
+        // currval is this session's own last value: undefined (55000) when only other sessions used the
+        // sequence, and behind `reached` when another session drew after the check's last value.
+        let ownDraw =
+            drawnElsewhere ? "" : "if currval(\(sequence))::text <> \(quoteLiteral(reached)) then raise sqlstate 'RLS01'; end if;\n"
+        let setBack =
+            old.lastValue.map { "setval(\(sequence), \(quoteLiteral($0))::bigint, true)" }
+            ?? "setval(\(sequence), \(quoteLiteral(old.startValue))::bigint, false)"
+        let body = """
+            declare current record;
+            begin
+              \(ownDraw)-- A no-op change that takes the lock nextval waits on, so the position cannot move between reading and setting it.
+              alter sequence \(name) increment by \(old.incrementBy);
+              select last_value::text as value, is_called into current from \(name);
+              if current.value <> \(quoteLiteral(reached)) or not current.is_called then raise sqlstate 'RLS02'; end if;
+              perform \(setBack);
+            end
+            """
+        let tag = dollarQuoteTag(for: body, named: "rls_restore")
         do {
-            // currval is this session's own last value: undefined when only other sessions used the sequence,
-            // and behind `reached` when another session drew after the check's last value.
-            var drawn = reached
-            if !drawnElsewhere {
-                do {
-                    drawn = try connection.query("select currval($1::regclass)::text as value", [name]).first?.string("value") ?? ""
-                } catch let error as DatabaseError where error.state == .objectNotInPrerequisiteState {
-                    return nil
-                }
-            }
-            guard drawn == reached else {
-                return "another session drew from it after the check, so setting it back could hand out a value twice"
-            }
-            try connection.execute("begin; set local lock_timeout = '1s'")
-            var committed = false
-            defer { if !committed { _ = try? connection.execute("rollback") } }
-            // A no-op change that takes the lock nextval waits on, so the position cannot move between reading and setting it.
-            try connection.execute("alter sequence \(name) increment by \(old.incrementBy)")
-            let current = try connection.query("select last_value::text as value, is_called from \(name)").first
-            guard try current?.string("value") == reached, try current?.bool("is_called") == true else {
-                return "another session used it after the check, so setting it back could hand out a value twice"
-            }
-            if let value = old.lastValue {
-                try connection.query("select setval($1::regclass, $2::bigint, true)", [name, value])
-            } else {
-                try connection.query("select setval($1::regclass, $2::bigint, false)", [name, old.startValue])
-            }
-            try connection.execute("commit")
-            committed = true
+            try connection.execute("begin; set local lock_timeout = '1s';\ndo \(tag)\n\(body)\n\(tag);\ncommit")
             return nil
         } catch let error as DatabaseError {
-            switch error.state {
-            case .insufficientPrivilege?: return "the connecting role does not own it"
-            case .lockNotAvailable?: return "another session held its lock for over a second"
+            _ = try? connection.execute("rollback")
+            switch error.sqlState {
+            case SQLState.objectNotInPrerequisiteState.rawValue?: return nil
+            case "RLS01"?: return "another session drew from it after the check, so setting it back could hand out a value twice"
+            case "RLS02"?: return "another session used it after the check, so setting it back could hand out a value twice"
+            case SQLState.insufficientPrivilege.rawValue?: return "the connecting role does not own it"
+            case SQLState.lockNotAvailable.rawValue?: return "another session held its lock for over a second"
             default: return "restoring failed (\(error.sqlState ?? "no SQLSTATE")): \(error.message)"
             }
         } catch {
@@ -106,10 +103,11 @@ struct SequenceShadow {
         connection.clearNotices()
         let marker = "rls check sequences: "
         let names = "array[\(moved.map(quoteLiteral).joined(separator: ", "))]::text[]"
+        let tag = dollarQuoteTag(for: names, named: "rls_sequences")
         guard
             (try? connection.execute(
                 """
-                do $rls_sequences$
+                do \(tag)
                 declare name text; drawn text := '';
                 begin
                   foreach name in array \(names) loop
@@ -120,7 +118,7 @@ struct SequenceShadow {
                   end loop;
                   raise notice '\(marker)%', drawn;
                 end
-                $rls_sequences$
+                \(tag)
                 """)) != nil,
             let notice = connection.notices.first(where: { $0.message.hasPrefix(marker) })
         else { return [:] }
