@@ -26,38 +26,36 @@ public enum AccessCheck {
         guard !connection.isInTransaction else {
             throw CheckError("rls check runs in its own transaction, which it rolls back; call it outside a transaction")
         }
+        // The other connections connect while this one reads the sequences and the tables.
+        let lanes = ProbeLanes(schema: schema, options: options, target: connection.target)
+        defer { lanes.stop() }
         let sequences = try SequenceShadow.record(on: connection)
-        // The last value each of the check's other connections drew, also when the check fails.
-        var drawnElsewhere: [[String: String]] = []
         do {
             var report = try runRolledBack(
-                schema, scenarios: scenarios, on: connection, options: options, sequences: sequences, drawnElsewhere: &drawnElsewhere)
-            report.notes += sequences.restore(on: connection, drawnElsewhere: drawnElsewhere)
+                schema, scenarios: scenarios, on: connection, options: options, sequences: sequences, lanes: lanes)
+            // The lanes have ended: the last value each drew from each sequence is known, also when the check fails.
+            report.notes += sequences.restore(on: connection, drawnElsewhere: lanes.drawn)
             return report
         } catch {
-            _ = sequences.restore(on: connection, drawnElsewhere: drawnElsewhere)
+            _ = sequences.restore(on: connection, drawnElsewhere: lanes.drawn)
             throw error
         }
     }
 
-    /// The check itself, in one transaction that is rolled back before this returns or throws; sets
-    /// `drawnElsewhere` to the last value the check's other connections drew from each sequence,
-    /// however it ends.
+    /// The check itself, in one transaction that is rolled back before this returns or throws, after
+    /// `lanes` have ended.
     private static func runRolledBack(
         _ schema: Schema, scenarios: [Scenario], on connection: Connection, options: CheckOptions, sequences: SequenceShadow,
-        drawnElsewhere: inout [[String: String]]
+        lanes: ProbeLanes
     ) throws -> CheckReport {
         let started = Date()
         try connection.execute(options.beginSQL())
         defer { _ = try? connection.execute("rollback") }
 
         let tables = try requireTables(of: schema, on: connection)
-        // The other connections connect and insert their fixtures while this one inserts its own.
-        let lanes = ProbeLanes(schema: schema, options: options, tables: tables, sequences: sequences, target: connection.target)
-        defer {
-            lanes.stop()
-            drawnElsewhere = lanes.drawn
-        }
+        // The other connections insert their fixtures while this one inserts its own.
+        lanes.setUp(tables: tables, sequences: sequences)
+        defer { lanes.stop() }
         let (runner, values, fixtures) = try startedBesideLanes(schema, tables: tables, lanes: lanes, options: options, on: connection)
         let statements = runner.statements
         var planned: [(probe: Probe, expected: ExpectedOutcome)] = []

@@ -34,8 +34,6 @@ struct ProbeLanes {
 
     let schema: Schema
     let options: CheckOptions
-    let tables: [TableName: ProbeRunner.TableFacts]
-    let sequences: SequenceShadow
     private let board: Board
     private let done = DispatchGroup()
     /// Whether further connections were started.
@@ -49,29 +47,30 @@ struct ProbeLanes {
     }
 
     /// Starts the further connections to `target` (for a schema of more than one table): each
-    /// connects, opens its transaction and inserts its fixtures at once, while the first connection
-    /// inserts its own, then waits for ``run(_:on:first:)``. Call ``stop()`` when the check ends,
-    /// however it ends.
-    init(
-        schema: Schema, options: CheckOptions, tables: [TableName: ProbeRunner.TableFacts], sequences: SequenceShadow,
-        target: ConnectionTarget
-    ) {
+    /// connects at once, while the first connection reads the sequences and the tables; after
+    /// ``setUp(tables:sequences:)`` it opens its transaction and inserts its fixtures, while the
+    /// first connection inserts its own, then waits for ``run(_:on:first:)``. Call ``stop()`` when
+    /// the check ends, however it ends.
+    init(schema: Schema, options: CheckOptions, target: ConnectionTarget) {
         self.schema = schema
         self.options = options
-        self.tables = tables
-        self.sequences = sequences
         board = Board(lanes: max(options.connections - 1, 0))
         started = options.connections > 1 && schema.tables.count > 1
         guard started else { return }
         for lane in 1..<options.connections {
             done.enter()
-            Thread.detachNewThread { [schema, options, tables, sequences, board, done] in
+            Thread.detachNewThread { [schema, options, board, done] in
                 defer { done.leave() }
-                let drawn = Lane(number: lane, schema: schema, options: options, tables: tables).run(
-                    board: board, target: target, sequences: sequences)
+                let drawn = Lane(number: lane, schema: schema, options: options).run(board: board, target: target)
                 board.record(drawn, of: lane)
             }
         }
+    }
+
+    /// What the lanes need before their fixtures: the tables as the database holds them, and the
+    /// sequences' positions before the check.
+    func setUp(tables: [TableName: ProbeRunner.TableFacts], sequences: SequenceShadow) {
+        board.setUp(tables: tables, sequences: sequences)
     }
 
     /// Runs `probes` on `runner`'s connection and, when there are enough of them, on the lanes too.
@@ -155,13 +154,13 @@ struct ProbeLanes {
         let number: Int
         let schema: Schema
         let options: CheckOptions
-        let tables: [TableName: ProbeRunner.TableFacts]
 
         /// Connects, sets up, waits for the probes, takes pieces until none is left, and returns the
         /// last value drawn from each sequence; any failure ends the lane.
-        func run(board: Board, target: ConnectionTarget, sequences: SequenceShadow) -> [String: String] {
+        func run(board: Board, target: ConnectionTarget) -> [String: String] {
             guard !board.isClosed, let connection = try? Connection(target) else { return [:] }
             defer { connection.close() }
+            guard let (tables, sequences) = board.waitForSetUp() else { return [:] }
             do {
                 try connection.execute(options.beginSQL(lockTimeout: ProbeLanes.laneLockTimeout))
                 let runner = try ProbeRunner.started(for: schema, tables: tables, lane: number, on: connection).runner
@@ -181,6 +180,7 @@ struct ProbeLanes {
     /// The pieces still to run and what each run piece observed, shared by the connections.
     private final class Board: @unchecked Sendable {
         private let condition = NSCondition()
+        private var setup: (tables: [TableName: ProbeRunner.TableFacts], sequences: SequenceShadow)?
         private var probes: [Probe] = []
         private var pieces: [Range<Int>] = []
         private var opened = false
@@ -202,6 +202,21 @@ struct ProbeLanes {
         }
 
         var isClosed: Bool { locked { closed } }
+
+        func setUp(tables: [TableName: ProbeRunner.TableFacts], sequences: SequenceShadow) {
+            locked {
+                setup = (tables, sequences)
+                condition.broadcast()
+            }
+        }
+
+        /// Waits until the lanes are set up and returns what they need; nil when the board closed first.
+        func waitForSetUp() -> (tables: [TableName: ProbeRunner.TableFacts], sequences: SequenceShadow)? {
+            locked {
+                while setup == nil && !closed { condition.wait() }
+                return closed ? nil : setup
+            }
+        }
 
         /// Hands out `pieces` of `probes` from now on.
         func open(probes: [Probe], pieces: [Range<Int>]) {
