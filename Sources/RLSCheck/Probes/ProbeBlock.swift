@@ -33,7 +33,7 @@ import RLSSQL
 ///           get stacked diagnostics state = returned_sqlstate;  -- and, unless RLS00, the message and context
 ///         end;
 ///         if state = '42501' and probe_privileges_from[p] is not null then held := …has_column_privilege(group_role[g], probe_table[p], …)…; end if;
-///         report := report || concat_ws(e'\x1f', probe_number[p], 'probe', state, …, message, context) || e'\x1e';
+///         report := report || concat_ws(e'\x1f', probe_number[p], 'probe', state, …, message, <the context's lines>) || e'\x1e';
 ///       end loop;
 ///       raise sqlstate 'RLS00';
 ///     exception when others then  -- RLS00, or the grant or the impersonation failed: a record for the group
@@ -254,9 +254,12 @@ struct ProbeBlock {
 
     /// One record of the report, each argument an SQL expression: a probe's, or a failed group's
     /// (its first probe not reported yet, `grant` or `group`, and its last probe in the result field).
+    /// Of the error's context only its number of lines travels, which is all the classification reads.
     private static func record(number: String, stage: String, held: String, result: String) -> String {
         "concat_ws(e'\\x1f', \(number), \(stage), coalesce(state, ''), \(held), \(result), "
-            + "translate(coalesce(message, ''), e'\\x1e\\x1f', '  '), translate(coalesce(context, ''), e'\\x1e\\x1f', '  ')) || e'\\x1e'"
+            + "translate(coalesce(message, ''), e'\\x1e\\x1f', '  '), "
+            + "case when coalesce(context, '') = '' then 0 else octet_length(context) - octet_length(replace(context, e'\\n', '')) + 1 end"
+            + ") || e'\\x1e'"
     }
 
     /// The condition that `role` holds every privilege on `table`: `privileges[i]` on the whole table
@@ -290,7 +293,9 @@ struct ProbeBlock {
         /// ``ProbeBlock/finished`` when the probe ran to its end, else the error's SQLSTATE.
         var state: String
         var message: String
-        var context: String
+        /// How many lines the error's context has (0 for none): more than the function's own mean
+        /// a function raised it (see ``ProbeRunner/wrapperFrames``).
+        var frames: Int
         /// The owners a SELECT returned (`alice+bob`) or the rows a write affected.
         var result: String
         /// Whether the persona held the statement's privileges (asked for 42501 only).
@@ -298,7 +303,7 @@ struct ProbeBlock {
 
         /// The reports among `notices`, in order: each block's notice holds one record per probe
         /// (ended by U+001E), of seven fields (separated by U+001F): index, stage, state, held (`t`,
-        /// `f`), result, the error's message, its context. A group whose grant or impersonation
+        /// `f`), result, the error's message, its context's lines (``frames``). A group whose grant or impersonation
         /// failed sends one record (stage `grant` or `group`) for its probes from the index to the
         /// one in the result field; each of them gets that report.
         static func read(_ notices: [DatabaseNotice]) throws -> [Report] {
@@ -332,7 +337,7 @@ struct ProbeBlock {
                 throw CheckError("a probe's report could not be read: \(fields.joined(separator: " | "))")
             }
             var report = Report(
-                index: index, stage: fields[1], state: fields[2], message: fields[5], context: fields[6], result: fields[4],
+                index: index, stage: fields[1], state: fields[2], message: fields[5], frames: Int(fields[6]) ?? 0, result: fields[4],
                 held: fields[3] == "t")
             guard report.stage != "probe" else {
                 reports.append(report)

@@ -116,7 +116,7 @@ struct ProbeRunner {
             index: 0, grant: nil, settings: [], role: "", statement: "select 1 / 0", returns: .rowCount, table: 0, privileges: nil)
         let outcome = try connection.pipeline([ProbeBlock(entries: [probe]).statement])
         if let failure = outcome.failure { throw failure.error }
-        return (try ProbeBlock.Report.read(connection.notices).first?.context.utf8.split(separator: UInt8(ascii: "\n")).count ?? 0, nil)
+        return (try ProbeBlock.Report.read(connection.notices).first?.frames ?? 0, nil)
     }
 
     /// Runs `probes` and classifies what each did, in order.
@@ -241,8 +241,9 @@ struct ProbeRunner {
         if report.stage == "group" {
             return (.notRun("\(probe.persona) could not be impersonated: \(report.state) \(report.message)"), nil)
         }
-        let error = DatabaseError(kind: .server, sqlState: report.state, message: report.message, context: report.context)
-        return try classify(error, of: probe, ownFrames: wrapperFrames, held: { probe.layer == .policiesOnly || report.held })
+        let error = DatabaseError(kind: .server, sqlState: report.state, message: report.message)
+        return try classify(
+            error, of: probe, frames: report.frames, ownFrames: wrapperFrames, held: { probe.layer == .policiesOnly || report.held })
     }
 
     /// The same probe in two round trips, for a database where the API roles may not run PL/pgSQL:
@@ -314,9 +315,10 @@ struct ProbeRunner {
     /// cannot have a WITH CHECK (SELECT, DELETE). Integrity errors (23xxx) come only after the access
     /// checks passed, so the write was allowed. The note always carries the server's own words.
     ///
-    /// `ownFrames` is how many context lines the probe's own wrapper adds (see ``wrapperFrames``).
+    /// `frames` is how many lines the error's context has (counted from `error` when nil), and
+    /// `ownFrames` how many of them the probe's own wrapper adds (see ``wrapperFrames``).
     func classify(
-        _ error: DatabaseError, of probe: Probe, ownFrames: Int, held: () throws -> Bool
+        _ error: DatabaseError, of probe: Probe, frames: Int? = nil, ownFrames: Int, held: () throws -> Bool
     ) throws -> (outcome: ProbeOutcome, note: String?) {
         let server = "server: \(error.sqlState ?? "?????") \(error.message)"
         guard let state = error.state else { return (.error(sqlState: "", message: error.message), server) }
@@ -325,7 +327,7 @@ struct ProbeRunner {
         }
         guard state == .insufficientPrivilege else { return (.error(sqlState: state.rawValue, message: error.message), server) }
         if try !held() { return (.deniedByGrant, server) }
-        let frames = (error.context ?? "").utf8.split(separator: UInt8(ascii: "\n")).count
+        let frames = frames ?? (error.context ?? "").utf8.split(separator: UInt8(ascii: "\n")).count
         if frames > ownFrames {
             return (
                 .error(sqlState: state.rawValue, message: error.message),
