@@ -66,15 +66,22 @@ public enum AccessCheck {
             // The group members and carol tell roles apart only where a members plan decides; elsewhere
             // they are signed-in users without rows, which alice and bob already prove.
             let hasMembersPlan = schema.membersPlan(of: table) != nil
+            // Worked out once per operation and role: many personas share a role.
+            let paths = RLSModel.Operation.allCases.map { Expectations.membershipPath(schema, table, $0) }
+            var rowAccess: [Role: [RowAccess]] = [:]
             for persona in personas
             where (hasMembersPlan || !groupPersonas.contains(persona)) && probesSignIn(of: persona, on: table) {
-                for operation in RLSModel.Operation.allCases {
-                    var access = Expectations.access(schema, table, persona, operation)
+                let role = Role(persona.role)
+                if rowAccess[role] == nil {
+                    rowAccess[role] = RLSModel.Operation.allCases.map { schema.expectedAccess(of: table, role: role, $0) }
+                }
+                for (index, operation) in RLSModel.Operation.allCases.enumerated() {
+                    var access = Expectations.access(rowAccess[role]![index], for: persona, operation)
                     if access != .denied, !table.signInRequirements(operation).allSatisfy(persona.meets) {
                         access = .noRows  // a restrictive policy refuses this sign-in, whatever the plan allows
                     }
-                    let side = Expectations.side(of: persona, schema, table, operation, groups: values.groups)
-                    let handOver = Expectations.handOver(schema, table, persona, operation)
+                    let side = Expectations.side(of: persona, under: paths[index], groups: values.groups)
+                    let handOver = Expectations.handOver(rowAccess[role]![index], for: persona, operation)
                     for probe in probes(table, persona, operation, access: access, statements: statements, options: options) {
                         var expected = Expectations.outcome(access, for: probe, side: side, handOver: handOver)
                         if access != .denied, statements.writesUnwritableColumn(probe) { expected = .outcome(.deniedByGrant) }

@@ -5,10 +5,10 @@ extension Expectations {
     /// decide: through the plan (`.public`/`.authenticated` allow it, owner and members plans refuse it)
     /// or any permissive policy, and through every restrictive one, each by its
     /// `.expects(_:handOver:)` or what its rows imply. nil: no hand-written policy decides, the plan does.
-    static func handOver(_ schema: Schema, _ table: Table, _ persona: Persona, _ operation: Operation) -> PolicyExpectation.HandOver? {
+    /// `rowAccess` is what the persona's role may do (``RLSModel/Schema/expectedAccess(of:role:_:)``).
+    static func handOver(_ rowAccess: RowAccess, for persona: Persona, _ operation: Operation) -> PolicyExpectation.HandOver? {
         let role = Role(persona.role)
-        guard operation == .update, case .custom(let planned, let policies) = schema.expectedAccess(of: table, role: role, operation)
-        else { return nil }
+        guard operation == .update, case .custom(let planned, let policies) = rowAccess else { return nil }
         let byPlan: Bool =
             switch planned {
             case .public?, .authenticated?, .appRole?: true

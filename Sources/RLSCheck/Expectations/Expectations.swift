@@ -3,9 +3,10 @@ import RLSModel
 /// Derives every probe's expected outcome from the schema: the access plans through
 /// ``RLSModel/Schema/expectedAccess(of:role:_:)``, hand-written policies through their expectations.
 enum Expectations {
-    /// What `persona` should reach in `table` with `operation`.
-    static func access(_ schema: Schema, _ table: Table, _ persona: Persona, _ operation: Operation) -> ExpectedAccess {
-        switch schema.expectedAccess(of: table, role: Role(persona.role), operation) {
+    /// What `persona` should reach with `operation`, given what its role may do there
+    /// (``RLSModel/Schema/expectedAccess(of:role:_:)``).
+    static func access(_ rowAccess: RowAccess, for persona: Persona, _ operation: Operation) -> ExpectedAccess {
+        switch rowAccess {
         case .denied: return .denied
         case .allRows, .bypassesRLS: return .everyRow
         case .ownRows, .memberRows: return .ownRows
@@ -38,10 +39,17 @@ enum Expectations {
 
     /// The side whose rows count as `persona`'s own: its fixture side, or under a members plan the
     /// side of the group where it holds a qualifying role (nil: none, so own-row access reaches nothing).
-    static func side(of persona: Persona, _ schema: Schema, _ table: Table, _ operation: Operation, groups: GroupRoles) -> FixtureOwner? {
-        let plan = table.access[operation]
-        guard case .members = plan, let path = try? schema.membershipPath(of: table, plan: plan) else { return persona.fixtureOwner }
+    /// `path` is the operation's membership path (``membershipPath(_:_:_:)``), nil without a members plan.
+    static func side(of persona: Persona, under path: MembershipPath?, groups: GroupRoles) -> FixtureOwner? {
+        guard let path else { return persona.fixtureOwner }
         return groups.side(of: persona, under: path)
+    }
+
+    /// The membership path of `table`'s plan for `operation`, nil unless it is a members plan.
+    static func membershipPath(_ schema: Schema, _ table: Table, _ operation: Operation) -> MembershipPath? {
+        let plan = table.access[operation]
+        guard case .members = plan else { return nil }
+        return try? schema.membershipPath(of: table, plan: plan)
     }
 
     /// The outcome `probe` should observe under `access` (as deployed) or with the grant added (policies
