@@ -10,7 +10,8 @@ import RLSSQL
 /// × target), each in a savepoint rolled back after it; then read the catalog to explain mismatches.
 /// With ``CheckOptions/connections`` above 1, each further connection runs a share of the table
 /// probes in a transaction of its own, also rolled back, on fixture rows of its own (`ProbeLanes`):
-/// it connects while the first inserts its fixtures and runs the scenarios.
+/// it connects at the check's first moment and inserts its fixtures while the first inserts its own,
+/// then takes table probes while the first runs the scenarios.
 ///
 /// ```swift
 /// let report = try AccessCheck.run(ElectricRide.schema, scenarios: ElectricRide.scenarios, on: connection)
