@@ -107,4 +107,22 @@ import Testing
             separate.notes.contains { $0.contains("may not create temporary objects (grant temporary on database") }, "\(separate.notes)")
         #expect(batched.notes.allSatisfy { !$0.contains("on its own") }, "\(batched.notes)")
     }
+
+    /// A database that sends its connections only warnings (`client_min_messages`): the probe
+    /// blocks still report through their notices, on both connections, and the check agrees.
+    @Test func sameResultsWhereTheDatabaseSendsOnlyWarnings() throws {
+        let (url, db) = try ExampleDatabase.make()
+        let batched = try ExampleDatabase.check(db)
+        let database = try #require(try db.query("select current_database() as database").first).string("database")
+        let admin = try TestDatabase.admin(url)
+        defer { admin.close() }
+        try admin.execute("alter database \(quoteIdentifier(database)) set client_min_messages = warning")
+        let quiet = try Connection(url: url)
+        defer { quiet.close() }
+        #expect(try quiet.query("show client_min_messages").first?[0] == "warning")
+        let report = try ExampleDatabase.check(quiet)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        #expect(report.results.map(\.actual) == batched.results.map(\.actual))
+        #expect(report.probesByConnection.count == 2, "\(report.probesByConnection)")
+    }
 }

@@ -20,10 +20,12 @@ public struct CheckOptions: Sendable {
         self.connections = connections
     }
 
-    /// The statement that opens one connection's transaction of the check, its timeouts local to it
-    /// (`lockTimeout` instead of ``lockTimeout`` for the further connections, see `ProbeLanes`).
+    /// The statement that opens one connection's transaction of the check, its settings local to it:
+    /// the timeouts (`lockTimeout` instead of ``lockTimeout`` for the further connections, see
+    /// `ProbeLanes`), and notices delivered whatever the role or database says, as the probe blocks
+    /// report through them.
     func beginSQL(lockTimeout: String? = nil) -> String {
         "begin; set local statement_timeout = \(quoteLiteral(statementTimeout)); "
-            + "set local lock_timeout = \(quoteLiteral(lockTimeout ?? self.lockTimeout))"
+            + "set local lock_timeout = \(quoteLiteral(lockTimeout ?? self.lockTimeout)); set local client_min_messages = notice"
     }
 }

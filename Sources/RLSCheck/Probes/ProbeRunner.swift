@@ -7,8 +7,8 @@ import RLSSQL
 /// of ``probesPerBlock``, each one call of a temporary PL/pgSQL function (see ``ProbeBlock``): for
 /// each run of probes that share a persona and a grant, the block grants (policies-only probes) and
 /// impersonates once; for each probe it runs the probe, then rolls it back by raising, catches what
-/// happened and reports it: the rows or row count, or the error's SQLSTATE, message and context with
-/// the catalog's privileges at that moment. Each table's policies-only probes run after its
+/// happened and reports it: the rows or row count, or the error's SQLSTATE, message and the number of
+/// its context's lines, with the catalog's privileges at that moment. Each table's policies-only probes run after its
 /// as-deployed ones for the same persona, so that one grant serves them all. No probe error reaches
 /// the client, so the blocks travel in a pipeline (a thousand probes a round trip) and one probe's
 /// failure never skips the next. What a block cannot catch (a statement timeout, a cancel) fails its
@@ -109,7 +109,6 @@ struct ProbeRunner {
                 reason = "the database refused its temporary function (server: \(error.sqlState ?? "") \(error.message))"
             }
         }
-        try connection.execute("set local client_min_messages = notice")
         if reason != nil { return (0, reason) }
         connection.clearNotices()
         let probe = ProbeBlock.Entry(
@@ -246,7 +245,7 @@ struct ProbeRunner {
             error, of: probe, frames: report.frames, ownFrames: wrapperFrames, held: { probe.layer == .policiesOnly || report.held })
     }
 
-    /// The same probe in two round trips, for a database where the API roles may not run PL/pgSQL:
+    /// The same probe in two round trips, where probes cannot run in blocks (``unbatchedBecause``):
     /// the rollback, grant and impersonation, then the statement itself.
     private func runSeparately(_ probe: Probe) throws -> (outcome: ProbeOutcome, note: String?) {
         var prologue = ["rollback to savepoint \(Self.savepoint)"]
