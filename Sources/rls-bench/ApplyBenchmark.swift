@@ -57,7 +57,7 @@ struct ApplyBenchmark: CustomStringConvertible {
             try cluster.dropDatabase(rlsName)
             try cluster.dropDatabase(psqlName)
         }
-        return ApplyBenchmark(statements: statements, rlsSeconds: median(rlsTimes), psqlSeconds: median(psqlTimes))
+        return ApplyBenchmark(statements: statements, rlsSeconds: Stopwatch.median(rlsTimes), psqlSeconds: Stopwatch.median(psqlTimes))
     }
 
     /// Three lines for the benchmark report.
@@ -113,10 +113,6 @@ struct ApplyBenchmark: CustomStringConvertible {
         let start = DispatchTime.now().uptimeNanoseconds
         try body()
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        values.sorted()[values.count / 2]
     }
 
     private func format(_ value: Double, digits: Int = 3) -> String {

@@ -24,7 +24,7 @@ enum CheckBench {
             print(example)
             times.append(example.seconds)
         }
-        let median = times.sorted()[times.count / 2]
+        let median = Stopwatch.median(times)
         print(
             "  example: median \(BenchmarkSummary.time(median)) of \(times.count) runs (\(times.map(BenchmarkSummary.time).joined(separator: ", ")))"
         )

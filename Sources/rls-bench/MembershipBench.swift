@@ -83,6 +83,6 @@ enum MembershipBench {
         for _ in 0..<5 { rows = try connection.query(sql).count }
         var times: [Double] = []
         for _ in 0..<40 { times.append(try Stopwatch.time { rows = try connection.query(sql).count }) }
-        return (times.sorted()[times.count / 2], rows)
+        return (Stopwatch.median(times), rows)
     }
 }

@@ -55,16 +55,16 @@ struct PlanBenchmark {
         // RLS_BENCH_PLAN_ONLY=large measures only the plan with the pending file, for quick work on it.
         if ProcessInfo.processInfo.environment["RLS_BENCH_PLAN_ONLY"] != "large" {
             result.noOpRuns = try (0..<runs).map { _ in try plan(tables: tables, url: url, in: project, expecting: 0) }
-            result.noOp = result.noOpRuns.sorted()[runs / 2]
+            result.noOp = Stopwatch.median(result.noOpRuns)
             // Each run adds one more table to the schema the run before planned (cached by it): the
             // edit a user makes, then plans.
             result.firstAfterChangeRuns = try (1...3).map { try plan(tables: tables + $0, url: url, in: project, expecting: 2) }
-            result.firstAfterChange = result.firstAfterChangeRuns.sorted()[1]
+            result.firstAfterChange = Stopwatch.median(result.firstAfterChangeRuns)
             result.migra = Migra.executable().flatMap { migra in
                 Result {
                     // SQLAlchemy, under migra, wants postgresql://, with the psycopg2 driver installed beside it.
                     func alchemy(_ url: String) -> String { url.replacingOccurrences(of: "postgres://", with: "postgresql+psycopg2://") }
-                    let noOp = try (0..<3).map { _ in try Migra.time(migra, from: alchemy(url), to: alchemy(sameURL)) }.sorted()[1]
+                    let noOp = Stopwatch.median(try (0..<3).map { _ in try Migra.time(migra, from: alchemy(url), to: alchemy(sameURL)) })
                     let changed = try Migra.time(migra, from: alchemy(url), to: alchemy(changedURL))
                     return (noOp, changed)
                 }.mapError { $0 as? BenchmarkFailure ?? BenchmarkFailure("\($0)") }

@@ -9,6 +9,11 @@ enum Stopwatch {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    /// The middle of `times` once sorted (the upper of the two middle ones for an even count), NaN for none.
+    static func median(_ times: [Double]) -> Double {
+        times.isEmpty ? .nan : times.sorted()[times.count / 2]
+    }
+
     /// `123 ms`.
     static func ms(_ seconds: Double) -> String {
         String(format: "%.0f ms", seconds * 1000)

@@ -85,10 +85,7 @@ struct WelcomeCountBenchmark: CustomStringConvertible {
                 }
             }
         }
-        func median(_ key: String) -> Double {
-            let sorted = (times[key] ?? []).sorted()
-            return sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-        }
+        func median(_ key: String) -> Double { Stopwatch.median(times[key] ?? []) }
         return WelcomeCountBenchmark(
             listings: sellers * perSeller,
             price: (median("price with"), median("price without")),
