@@ -21,7 +21,8 @@ import Testing
     }
 
     /// When the database refuses every GRANT, each policies-only probe is not run, with the
-    /// server's words, and every other probe still runs and passes.
+    /// server's words, and every other probe still runs and passes. Nothing was proven for them, so
+    /// the check fails and says what to do; with `--deployed-only` they are left out and it passes.
     @Test func aRefusedGrantLeavesOnlyThePoliciesOnlyProbesNotRun() throws {
         let (url, db) = try ExampleDatabase.make()
         let admin = try TestDatabase.admin(url)
@@ -45,21 +46,49 @@ import Testing
         let others = report.results.filter { $0.probe.layer != .policiesOnly }
         #expect(others.count > 400)
         #expect(others.allSatisfy { $0.verdict == .pass }, "\(MatrixReport(report).text)")
+        #expect(policiesOnly.allSatisfy { $0.verdict == .notRun })
+        #expect(!report.passed)
+        #expect(report.summary.contains(", \(policiesOnly.count) not run, 0 unverified"), "\(report.summary)")
+        let note = report.notes.filter { $0.contains("grants are frozen here") }
+        #expect(note.count == 1, "\(report.notes)")
+        #expect(note.first?.contains("\(policiesOnly.count) probes did not run, so the check fails") == true, "\(note)")
+        #expect(note.first?.contains("--deployed-only") == true, "\(note)")
+
+        let deployedOnly = try AccessCheck.run(
+            ElectricRide.schema, scenarios: ElectricRide.scenarios, on: db, options: CheckOptions(probesPoliciesOnly: false))
+        #expect(deployedOnly.passed, "\(MatrixReport(deployedOnly).text)")
+        #expect(deployedOnly.notRun.isEmpty)
     }
 
     /// A persona the connecting role may not become is not run, and says so: never "denied by
-    /// grant", which for anon would pass where nothing was proven. (Role memberships are
-    /// cluster-wide, so this test takes a cluster of its own.)
+    /// grant", which for anon would pass where nothing was proven. The check fails, in every
+    /// format, with one note that says how to let the probes run. Its bucket's and channel's probes
+    /// as anon are not run either. (Role memberships are cluster-wide, so this test takes a cluster
+    /// of its own.)
     @Test func aPersonaThatCannotBeImpersonatedIsNotRunRatherThanDenied() throws {
         let cluster = try EmbeddedCluster.start()
         defer { cluster.stop() }
         let db = try Connection(url: try cluster.createDatabase("probe_groups"))
         defer { db.close() }
-        try db.execute("begin;\n" + render(Self.notes) + "\ncommit;")
+        let schema = Schema {
+            Table("note") {
+                Column("id", .bigint).identity().primaryKey()
+                Column("author_id", .uuid).default(.currentUserID).references(.authUsers, onDelete: .cascade)
+                Column("body", .text)
+            }
+            .access(.owner(column: "author_id"))
+            .channel("note", receive: .owner(column: "author_id"), send: .owner(column: "author_id"))
+            Bucket("drafts").access(.ownerFolder)
+        }
+        try db.execute("begin;\n" + renderValidated(schema) + "\ncommit;")
         let admin = try Connection(url: cluster.url(database: "probe_groups", user: "supabase_admin"))
         defer { admin.close() }
         try admin.execute("revoke anon from postgres")
-        let report = try ExampleDatabase.check(db, Self.notes)
+        // A scenario step as anon expects a refusal: it must fail, not pass on the impersonation's 42501.
+        let scenario = Scenario("anon may not read notes") {
+            As(.anon) { Expect(SQL(raw: "select * from public.note"), .permissionDenied) }
+        }
+        let report = try AccessCheck.run(schema, scenarios: [scenario], on: db)
         let anon = report.results.filter { $0.probe.persona == .anon }
         #expect(anon.count >= 8)
         for result in anon {
@@ -71,7 +100,42 @@ import Testing
         }
         let others = report.results.filter { $0.probe.persona != .anon }
         #expect(!others.isEmpty)
-        #expect(others.allSatisfy { $0.verdict == .pass }, "\(MatrixReport(report).text)")
+        let text = MatrixReport(report).text
+        #expect(others.allSatisfy { $0.verdict == .pass }, "\(text)")
+
+        #expect(!report.passed)
+        #expect(anon.allSatisfy { $0.verdict == .notRun })
+        let files = report.files.filter { $0.probe.persona == .anon }
+        let channels = report.channels.filter { $0.probe.persona == .anon }
+        #expect(!files.isEmpty && files.allSatisfy { $0.verdict == .notRun }, "\(files.map(\.observed))")
+        #expect(!channels.isEmpty && channels.allSatisfy { $0.verdict == .notRun }, "\(channels.map(\.observed))")
+        #expect(report.files.filter { $0.probe.persona != .anon }.allSatisfy { $0.verdict == .pass })
+        let notes = report.notes.filter { $0.contains("could not be impersonated") }
+        #expect(notes.count == 1, "\(report.notes)")
+        let count = anon.count + files.count + channels.count
+        #expect(
+            notes.first?.hasPrefix(
+                #"anon could not be impersonated: 42501 permission denied to set role "anon"; \#(count) probes did not run, so the check fails."#
+            ) == true, "\(notes)")
+        #expect(notes.first?.hasSuffix("grant anon to it.") == true, "\(notes)")
+        #expect(text.contains("note: anon could not be impersonated"), "\(text)")
+        #expect(text.contains("public.note · anon · select"), "\(text)")
+        #expect(text.contains("  ! public.note · anon · select"), "\(text)")
+        #expect(
+            text.hasSuffix(
+                ", 0 mismatches, \(anon.count) not run, 0 unverified; \(report.channels.count) channel probes: \(report.channels.count - channels.count) passed, \(channels.count) not; \(report.files.count) storage probes: \(report.files.count - files.count) passed, \(files.count) not; 0 of 1 scenarios passed"
+            ), "\(text)")
+        #expect(text.contains("\nFAIL "), "\(text)")
+        #expect(report.failedScenarios.count == 1)
+        #expect(text.contains("expected permission denied, got not run: anon could not be impersonated: 42501"), "\(text)")
+        let tap = TAPReport(report).text
+        #expect(tap.contains("not ok ") && tap.contains(#"actual: "not run: anon could not be impersonated"#), "\(tap)")
+        let junit = JUnitReport(report).text
+        #expect(junit.contains(#"errors="\#(count)""#), "\(junit)")
+        #expect(
+            junit.contains(#"<error message="expected denied (no grant), got not run: anon could not be impersonated"#)
+                || junit.contains(#"<error message="expected "#), "\(junit)")
+        #expect(JSONReport(report).text.contains(#""verdict": "not_run""#) || JSONReport(report).text.contains(#""verdict" : "not_run""#))
     }
 
     /// The privileges behind a 42501 are asked while the block is still the persona: by the

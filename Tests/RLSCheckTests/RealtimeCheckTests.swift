@@ -91,7 +91,7 @@ import Testing
         #expect(json.contains("\"channels\": ["))
         #expect(json.contains("\"verdict\": \"mismatch\""))
         let junit = JUnitReport(report).text
-        #expect(junit.contains(#"<testsuite name="channels" tests="32" failures="2" skipped="0">"#), "\(junit)")
+        #expect(junit.contains(#"<testsuite name="channels" tests="32" failures="2" errors="0" skipped="0">"#), "\(junit)")
         #expect(junit.contains(#"<failure message="expected no, got yes" type="mismatch"/>"#))
     }
 

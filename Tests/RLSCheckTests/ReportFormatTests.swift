@@ -34,7 +34,7 @@ import Testing
 
     @Test func junitEscapesAndCounts() {
         let xml = JUnitReport(Self.report).text
-        #expect(xml.contains(#"<testsuites name="rls check" tests="3" failures="1" skipped="1" time="0.5">"#))
+        #expect(xml.contains(#"<testsuites name="rls check" tests="3" failures="1" errors="0" skipped="1" time="0.5">"#))
         #expect(xml.contains("peek &lt;&amp;&gt;"))
         #expect(!xml.contains("peek <&>"))
         #expect(xml.contains(#"<failure message="expected bob, got alice+bob" type="mismatch">"#))

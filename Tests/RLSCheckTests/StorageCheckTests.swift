@@ -59,12 +59,15 @@ import Testing
         #expect(wrong == ["bucket avatars · alice · upload · other's folder", "bucket avatars · bob · upload · other's folder"])
         #expect(MatrixReport(report).text.contains("✗ bucket avatars · alice · upload · other's folder: expected no, got yes"))
         #expect(TAPReport(report).text.contains("not ok"))
-        #expect(JUnitReport(report).text.contains(#"<testsuite name="files" tests="\#(report.files.count)" failures="2" skipped="0">"#))
+        #expect(
+            JUnitReport(report).text.contains(
+                #"<testsuite name="files" tests="\#(report.files.count)" failures="2" errors="0" skipped="0">"#))
         #expect(JSONReport(report).text.contains(#""bucket" : "avatars""#) || JSONReport(report).text.contains(#""bucket": "avatars""#))
     }
 
     /// A file probe that runs past the statement timeout fails its block; the block's probes then
-    /// run one at a time: the slow ones report the timeout, the others still pass.
+    /// run one at a time: the slow ones report the timeout and fail the check, as a table probe's
+    /// timeout does (the storage API would answer an error); the others still pass.
     @Test func aTimedOutFileProbeLeavesTheOthersRight() throws {
         let (_, db) = try TestDatabase.make()
         try db.execute(
@@ -80,20 +83,27 @@ import Testing
         let avatars = report.files.filter { $0.probe.bucket.id == "avatars" && $0.probe.persona.role == "authenticated" }
         let timedOut = avatars.filter { $0.error?.hasPrefix("57014") == true }
         #expect(!timedOut.isEmpty, "\(avatars.map { "\($0.probe.name): \($0.observed) \($0.error ?? "")" })")
-        #expect(timedOut.allSatisfy { $0.verdict == .unverified })
+        #expect(timedOut.allSatisfy { $0.verdict == .mismatch })
+        #expect(!report.passed)
+        let text = MatrixReport(report).text
+        #expect(text.contains("✗ \(timedOut[0].probe.name): expected "), "\(text)")
+        #expect(text.contains("got error 57014"), "\(text)")
         let others = report.files.filter { $0.probe.bucket.id != "avatars" }
         #expect(others.count > 50)
         #expect(others.allSatisfy { $0.verdict == .pass }, "\(others.filter { $0.verdict != .pass }.map(\.probe.name))")
     }
 
-    /// Without its bucket row an upload breaks the foreign key: the probe is unverified with the server's
-    /// error, not a pass or a silent refusal.
-    @Test func aMissingBucketRowLeavesTheProbesUnverifiedWithTheError() throws {
+    /// Without its bucket row an upload breaks the foreign key: the check fails with the server's
+    /// error (every upload to the bucket would), not a pass, a silent refusal or a skip.
+    @Test func aMissingBucketRowFailsTheCheckWithTheError() throws {
         let report = try Self.checked(after: "delete from storage.buckets where id = 'invoices';")
         let invoices = report.files.filter {
             $0.probe.bucket.id == "invoices" && $0.probe.action == .upload && $0.probe.persona == .serviceRole
         }
         #expect(
-            !invoices.isEmpty && invoices.allSatisfy { $0.verdict == .unverified && $0.error?.hasPrefix("23503") == true }, "\(invoices)")
+            !invoices.isEmpty && invoices.allSatisfy { $0.verdict == .mismatch && $0.error?.hasPrefix("23503") == true }, "\(invoices)")
+        #expect(!report.passed)
+        #expect(TAPReport(report).text.contains("not ok"))
+        #expect(JUnitReport(report).text.contains(#"<failure message="expected yes, got error 23503"#))
     }
 }

@@ -66,3 +66,41 @@ struct ProofFromReportTests {
         #expect(throws: DocsError.self) { try AccessDocs.pages(for: Example.schema, proof: proof) }
     }
 }
+
+/// `rls docs` fails whenever `rls check` would: also for a probe that could not run and for a
+/// private channel's mismatch.
+@Suite("Proof from a check report: what fails the check fails the docs")
+struct ProofFromFailingReportTests {
+    let saved = TableName(name: "saved")
+
+    @Test func aProbeThatCouldNotRunFailsItsCell() {
+        let probe = Probe(table: saved, persona: .anon, operation: .select, target: .fixtureRows)
+        let reason = #"anon could not be impersonated: 42501 permission denied to set role "anon""#
+        let report = CheckReport(
+            tables: [saved], results: [ProbeResult(probe: probe, expected: .outcome(.deniedByGrant), actual: .notRun(reason))],
+            scenarios: [])
+        #expect(!report.passed)
+        let proof = AccessProof(report, schema: Example.schema, source: "a test")
+        guard case .failed(let why) = proof.status(of: AccessCell(saved, .anyone, .select)) else {
+            Issue.record("anon's select was never run, yet the cell was \(proof.status(of: AccessCell(saved, .anyone, .select)))")
+            return
+        }
+        #expect(why == "public.saved · anon · select · fixture rows observed not run: \(reason)")
+        #expect(throws: DocsError.self) { try AccessDocs.pages(for: Example.schema, proof: proof) }
+    }
+
+    @Test func aChannelMismatchFailsTheProof() throws {
+        let dealership = try #require(Example.schema.tables.first { !$0.channels.isEmpty })
+        let probe = ChannelProbe(
+            table: dealership.qualifiedName, channel: dealership.channels[0], persona: .anon, action: .send, topicOwner: .alice,
+            topic: "\(dealership.channels[0].prefix):1")
+        var report = CheckReport(tables: [], results: [], scenarios: [])
+        report.channels = [ChannelProbeResult(probe: probe, allowed: probe.expectedAllowed ? false : true)]
+        #expect(!report.passed)
+        let proof = AccessProof(report, schema: Example.schema, source: "a test")
+        #expect(
+            proof.otherFailures.count == 1 && proof.otherFailures[0].hasPrefix("rls check: \(probe.name): expected "),
+            "\(proof.otherFailures)")
+        #expect(throws: DocsError.self) { try AccessDocs.pages(for: Example.schema, proof: proof) }
+    }
+}

@@ -228,6 +228,15 @@ struct ProbeRunner {
         statements.grant(for: probe, schemaUsable: !(tables[probe.table]?.rolesWithoutSchemaUsage.contains(probe.persona.role) ?? false))
     }
 
+    /// Why a persona's probes did not run when its group's impersonation failed:
+    /// `anon could not be impersonated: 42501 permission denied to set role "anon"`.
+    static func notImpersonated(_ persona: Persona, _ report: ProbeBlock.Report) -> String {
+        "\(persona) \(notImpersonatedWords) \(report.state) \(report.message)"
+    }
+
+    /// The words that tell an impersonation failure from a refused grant in a probe's reason.
+    static let notImpersonatedWords = "could not be impersonated:"
+
     /// What a probe's report says.
     private func outcome(of report: ProbeBlock.Report, _ probe: Probe) throws -> (outcome: ProbeOutcome, note: String?) {
         if report.state == ProbeBlock.finished {
@@ -237,9 +246,7 @@ struct ProbeRunner {
             return ((Int(report.result) ?? 0) > 0 ? .allowed : .filtered, nil)
         }
         if report.stage == "grant" { return (.notRun("\(report.state) \(report.message)"), nil) }
-        if report.stage == "group" {
-            return (.notRun("\(probe.persona) could not be impersonated: \(report.state) \(report.message)"), nil)
-        }
+        if report.stage == "group" { return (.notRun(Self.notImpersonated(probe.persona, report)), nil) }
         let error = DatabaseError(kind: .server, sqlState: report.state, message: report.message)
         return try classify(
             error, of: probe, frames: report.frames, ownFrames: wrapperFrames, held: { probe.layer == .policiesOnly || report.held })

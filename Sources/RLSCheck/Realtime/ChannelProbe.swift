@@ -81,14 +81,27 @@ public struct ChannelProbeResult: Sendable, Hashable {
     /// The error that was neither a refusal nor nothing, if any.
     public var error: String?
 
-    /// Pass when the observation matches the plan.
+    /// The persona could not be impersonated, so nothing ran; ``error`` says why.
+    public var notRun = false
+
+    /// A result: `allowed` nil with the server's `error` when it was neither a yes nor a no.
+    public init(probe: ChannelProbe, allowed: Bool?, error: String? = nil, notRun: Bool = false) {
+        self.probe = probe
+        self.allowed = allowed
+        self.error = error
+        self.notRun = notRun
+    }
+
+    /// Pass when the observation matches the plan. An error is a mismatch, as for a table probe:
+    /// what the API would have answered is an error, not the promised yes or no.
     public var verdict: Verdict {
-        guard let allowed else { return .unverified }
+        if notRun { return .notRun }
         return allowed == probe.expectedAllowed ? .pass : .mismatch
     }
 
-    /// `yes`, `no` or `error …`.
+    /// `yes`, `no`, `error …` or `not run: …`.
     public var observed: String {
-        allowed.map { $0 ? "yes" : "no" } ?? "error \(error ?? "")"
+        if notRun { return "not run: \(error ?? "")" }
+        return allowed.map { $0 ? "yes" : "no" } ?? "error \(error ?? "")"
     }
 }

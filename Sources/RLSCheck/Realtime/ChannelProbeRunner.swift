@@ -89,9 +89,12 @@ struct ChannelProbeRunner {
                 return ChannelProbeResult(probe: probe, allowed: probe.action == .send || (Int(report.result) ?? 0) > 0)
             case SQLState.insufficientPrivilege.rawValue where report.stage == "probe":
                 return ChannelProbeResult(probe: probe, allowed: false)
+            case _ where report.stage == "group":
+                return ChannelProbeResult(
+                    probe: probe, allowed: nil, error: ProbeRunner.notImpersonated(probe.persona, report),
+                    notRun: true)
             default:
-                let words = report.stage == "group" ? "\(probe.persona) could not be impersonated: " : ""
-                return ChannelProbeResult(probe: probe, allowed: nil, error: "\(words)\(report.state) \(report.message)")
+                return ChannelProbeResult(probe: probe, allowed: nil, error: "\(report.state) \(report.message)")
             }
         }
     }

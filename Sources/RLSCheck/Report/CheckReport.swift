@@ -38,15 +38,17 @@ public struct CheckReport: Sendable {
 
     /// Probes that observed something other than promised.
     public var mismatches: [ProbeResult] { results.filter { $0.verdict == .mismatch } }
-    /// Probes nobody promised anything about, or that could not run.
+    /// Probes with a promise that could not run: nothing was proven, so the check fails.
+    public var notRun: [ProbeResult] { results.filter { $0.verdict == .notRun } }
+    /// Probes nobody promised anything about (a hand-written policy without expectations).
     public var unverified: [ProbeResult] { results.filter { $0.verdict == .unverified } }
     /// Scenarios with a failing step.
     public var failedScenarios: [ScenarioResult] { scenarios.filter { !$0.passed } }
 
-    /// True when nothing mismatched: `rls check` exits 0.
+    /// True when nothing mismatched and every promise was tested: `rls check` exits 0.
     public var passed: Bool {
-        mismatches.isEmpty && failedScenarios.isEmpty && !channels.contains { $0.verdict == .mismatch }
-            && !files.contains { $0.verdict == .mismatch }
+        !results.contains { $0.verdict.fails } && failedScenarios.isEmpty && !channels.contains { $0.verdict.fails }
+            && !files.contains { $0.verdict.fails }
     }
 
     /// Who receives each live table's changes, from the SELECT probes.
@@ -57,12 +59,14 @@ public struct CheckReport: Sendable {
     /// The results for one table.
     public func results(for table: TableName) -> [ProbeResult] { results.filter { $0.probe.table == table } }
 
-    /// `52 probes: 50 passed, 1 mismatch, 1 unverified; 3 scenarios passed`.
+    /// `52 probes on 3 tables: 50 passed, 1 mismatch, 1 unverified; 3 of 3 scenarios passed`, with
+    /// `, 4 not run` after the mismatches when promised probes could not run.
     public var summary: String {
-        let passedCount = results.count - mismatches.count - unverified.count
+        let passedCount = results.count - mismatches.count - notRun.count - unverified.count
         var text =
             "\(results.count) probes on \(tables.count) tables: \(passedCount) passed, "
-            + "\(mismatches.count) mismatch\(mismatches.count == 1 ? "" : "es"), \(unverified.count) unverified"
+            + "\(mismatches.count) mismatch\(mismatches.count == 1 ? "" : "es"), "
+            + (notRun.isEmpty ? "" : "\(notRun.count) not run, ") + "\(unverified.count) unverified"
         if !channels.isEmpty {
             let failed = channels.filter { $0.verdict != .pass }.count
             text += "; \(channels.count) channel probes: \(channels.count - failed) passed, \(failed) not"

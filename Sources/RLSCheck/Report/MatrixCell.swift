@@ -2,7 +2,7 @@
 struct MatrixCell {
     let results: [ProbeResult]
 
-    /// `denied`, `alice+bob`, `own:yes other:rls hand-over:check`, with `✗` for a mismatch and `?` for unverified.
+    /// `denied`, `alice+bob`, `own:yes other:rls hand-over:check`, with ``Verdict/mark`` for the worst probe that did not pass.
     var text: String {
         let deployed = results.filter { $0.probe.layer == .asDeployed }
         let words = deployed.map { Self.word($0.actual) }
@@ -16,12 +16,8 @@ struct MatrixCell {
         if !rlsOnly.isEmpty {
             text += " (policies only: " + Set(rlsOnly.map { Self.word($0.actual) }).sorted().joined(separator: ",") + ")"
         }
-        if results.contains(where: { $0.verdict == .mismatch }) {
-            text += " ✗"
-        } else if results.contains(where: { $0.verdict == .unverified }) {
-            text += " ?"
-        }
-        return text
+        let worst = Verdict.worst(of: results.map(\.verdict))
+        return worst == .pass ? text : text + " " + worst.mark
     }
 
     /// A short word per outcome.

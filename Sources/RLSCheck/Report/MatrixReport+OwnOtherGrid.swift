@@ -7,6 +7,8 @@ protocol OwnOtherResult {
     var actionName: String { get }
     /// Whose folder or topic the probe acted on.
     var owner: FixtureOwner { get }
+    /// Done (true), refused (false) or neither (nil: an error, or not run).
+    var allowed: Bool? { get }
     var observed: String { get }
     var verdict: Verdict { get }
     var probeName: String { get }
@@ -32,7 +34,8 @@ extension ChannelProbeResult: OwnOtherResult {
 extension MatrixReport {
     /// One grid of personas × `actions`, the personas in the order `results` first name them: a cell
     /// reads `own:yes other:no` (own first), or `alice:no bob:no` for a persona who owns no rows;
-    /// `✗` marks a mismatch. Then a line for each probe that did not pass.
+    /// `error` or `n/a` (not run) where neither, and ``Verdict/mark`` after a probe that did not pass.
+    /// Then a line for each probe that did not pass, with the server's words.
     ///
     /// ```text
     ///   room:<id>   anon               alice               bob                 service_role
@@ -51,7 +54,8 @@ extension MatrixReport {
                             .sorted { ($0.owner == own ? 0 : 1) < ($1.owner == own ? 0 : 1) }
                             .map { result in
                                 let side = own == nil ? "\(result.owner)" : result.owner == own ? "own" : "other"
-                                return "\(side):\(result.observed)\(result.verdict == .mismatch ? "✗" : "")"
+                                let word = result.verdict == .notRun ? "n/a" : result.allowed.map { $0 ? "yes" : "no" } ?? "error"
+                                return "\(side):\(word)\(result.verdict.mark)"
                             }
                             .joined(separator: " ")
                     })
@@ -63,7 +67,7 @@ extension MatrixReport {
         }
         for result in results where result.verdict != .pass {
             lines.append(
-                "  \(result.verdict == .mismatch ? "✗" : "?") \(result.probeName): expected "
+                "  \(result.verdict.mark) \(result.probeName): expected "
                     + "\(result.expectedAllowed ? "yes" : "no"), got \(result.observed)")
         }
         return lines

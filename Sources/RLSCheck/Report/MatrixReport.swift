@@ -34,7 +34,7 @@ public struct MatrixReport {
     /// Outcome words used in cells.
     let legend =
         "cells: yes = allowed, rls = filtered by RLS (no error, no row), check = rejected by WITH CHECK, "
-        + "denied = no grant (permission denied), alice+bob = rows SELECT returned; ✗ mismatch, ? unverified"
+        + "denied = no grant (permission denied), alice+bob = rows SELECT returned; ✗ mismatch, ! not run, ? unverified"
 
     private func table(_ name: TableName) -> [String] {
         let results = report.results(for: name)
@@ -66,7 +66,7 @@ public struct MatrixReport {
     /// One block per cell: each failing probe, then the explanations they share, once.
     private func details(_ results: [ProbeResult]) -> [String] {
         let probe = results[0].probe
-        let mark = results.contains { $0.verdict == .mismatch } ? "✗" : "?"
+        let mark = Verdict.worst(of: results.map(\.verdict)).mark
         var lines = ["  \(mark) \(probe.table) · \(probe.persona) · \(probe.operation)"]
         var explanation: [String] = []
         for result in results {
@@ -91,5 +91,23 @@ public struct MatrixReport {
             }
         }
         return lines + [""]
+    }
+}
+
+extension Verdict {
+    /// The matrix's mark after a cell or before a detail line: `✗` mismatch, `!` not run,
+    /// `?` unverified, nothing for a pass.
+    var mark: String {
+        switch self {
+        case .pass: ""
+        case .mismatch: "✗"
+        case .notRun: "!"
+        case .unverified: "?"
+        }
+    }
+
+    /// The verdict a group of probes shows: a mismatch before a probe not run before an unverified one.
+    static func worst(of verdicts: [Verdict]) -> Verdict {
+        [.mismatch, .notRun, .unverified].first(where: verdicts.contains) ?? .pass
     }
 }

@@ -20,10 +20,10 @@ public struct ProbeResult: Sendable, Hashable {
         self.note = note
     }
 
-    /// Pass, mismatch or unverified.
+    /// Pass, mismatch, not run (something was promised, nothing was proven) or unverified (nothing was promised).
     public var verdict: Verdict {
         guard case .outcome(let outcome) = expected else { return .unverified }
-        if case .notRun = actual { return .unverified }
+        if case .notRun = actual { return .notRun }
         return outcome == actual ? .pass : .mismatch
     }
 }

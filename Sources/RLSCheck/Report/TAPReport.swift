@@ -1,7 +1,8 @@
 import RLSSQL
 
 /// The report as TAP version 13 (`rls check --format tap`): a plan line, one `ok`/`not ok` per
-/// probe and per scenario, a YAML block under each failure, and `# SKIP` for unverified probes.
+/// probe and per scenario, a YAML block under each failure (a mismatch, or a probe that could not
+/// run), and `# SKIP` for unverified probes.
 ///
 /// ```text
 /// TAP version 13
@@ -33,7 +34,7 @@ public struct TAPReport {
                 lines.append("ok \(number) - \(Self.description(result.probe.name))")
             case .unverified:
                 lines.append("ok \(number) - \(Self.description(result.probe.name)) # SKIP \(Self.directive(result.expected.description))")
-            case .mismatch:
+            case .mismatch, .notRun:
                 lines.append("not ok \(number) - \(Self.description(result.probe.name))")
                 lines += yaml(
                     [("expected", result.expected.description), ("actual", result.actual.description)]
@@ -45,7 +46,7 @@ public struct TAPReport {
             switch result.verdict {
             case .pass: lines.append("ok \(number) - \(result.probe.name)")
             case .unverified: lines.append("ok \(number) - \(result.probe.name) # SKIP \(Self.directive(result.observed))")
-            case .mismatch:
+            case .mismatch, .notRun:
                 lines.append("not ok \(number) - \(result.probe.name)")
                 lines += yaml([("expected", result.probe.expectedAllowed ? "yes" : "no"), ("actual", result.observed)], list: ("", []))
             }
@@ -55,7 +56,7 @@ public struct TAPReport {
             switch result.verdict {
             case .pass: lines.append("ok \(number) - \(result.probe.name)")
             case .unverified: lines.append("ok \(number) - \(result.probe.name) # SKIP \(Self.directive(result.observed))")
-            case .mismatch:
+            case .mismatch, .notRun:
                 lines.append("not ok \(number) - \(result.probe.name)")
                 lines += yaml([("expected", result.probe.expectedAllowed ? "yes" : "no"), ("actual", result.observed)], list: ("", []))
             }

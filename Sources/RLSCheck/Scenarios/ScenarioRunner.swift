@@ -47,9 +47,15 @@ enum ScenarioRunner {
     /// Tells a missing privilege from a policy's refusal without reading the message: EXPLAIN checks
     /// the statement's privileges (and nothing else), so a 42501 that EXPLAIN repeats is a missing
     /// grant; one that only running raises, outside any function, is a WITH CHECK refusal.
+    /// A 42501 that the impersonation alone repeats means the step never ran: the connecting role
+    /// may not become the persona.
     private static func classify(_ error: DatabaseError, of step: ScenarioStep, on connection: Connection) throws -> Observation {
         guard error.state == .insufficientPrivilege else { return .error(error) }
-        try connection.execute(Impersonation.script(for: step.persona.persona))
+        do {
+            try connection.execute(Impersonation.script(for: step.persona.persona))
+        } catch let refused as DatabaseError where refused.state == .insufficientPrivilege {
+            return .notImpersonated(step.persona.persona, refused)
+        }
         do {
             try connection.execute("explain " + step.action.sql.text)
         } catch let explained as DatabaseError where explained.state == .insufficientPrivilege {
@@ -65,6 +71,7 @@ enum ScenarioRunner {
         case permissionDenied(DatabaseError)
         case rejectedByPolicy(DatabaseError)
         case error(DatabaseError)
+        case notImpersonated(Persona, DatabaseError)
 
         func satisfies(_ expectation: ScenarioExpectation) -> Bool {
             switch (self, expectation) {
@@ -87,6 +94,8 @@ enum ScenarioRunner {
             case .permissionDenied(let error): "permission denied (server: \(error.sqlState ?? "") \(error.message))"
             case .rejectedByPolicy(let error): "rejected by a row-level security policy (server: \(error.sqlState ?? "") \(error.message))"
             case .error(let error): "error \(error.sqlState ?? ""): \(error.message)"
+            case .notImpersonated(let persona, let error):
+                "not run: \(persona) \(ProbeRunner.notImpersonatedWords) \(error.sqlState ?? "") \(error.message)"
             }
         }
     }

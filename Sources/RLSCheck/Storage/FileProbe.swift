@@ -70,14 +70,19 @@ public struct FileProbeResult: Sendable, Hashable {
     /// The server's error when it was neither done nor refused, with its SQLSTATE.
     public var error: String?
 
-    /// Pass when the observation matches the plans.
+    /// The persona could not be impersonated, so nothing ran; ``error`` says why.
+    public var notRun = false
+
+    /// Pass when the observation matches the plans. An error is a mismatch, as for a table probe:
+    /// what the API would have answered is an error, not the promised yes or no.
     public var verdict: Verdict {
-        guard let allowed else { return .unverified }
+        if notRun { return .notRun }
         return allowed == probe.expectedAllowed ? .pass : .mismatch
     }
 
-    /// `yes`, `no` or `error …`.
+    /// `yes`, `no`, `error …` or `not run: …`.
     public var observed: String {
-        allowed.map { $0 ? "yes" : "no" } ?? "error \(error ?? "")"
+        if notRun { return "not run: \(error ?? "")" }
+        return allowed.map { $0 ? "yes" : "no" } ?? "error \(error ?? "")"
     }
 }

@@ -137,9 +137,12 @@ struct FileProbeRunner {
         switch report.state {
         case ProbeBlock.finished: return FileProbeResult(probe: probe, allowed: (Int(report.result) ?? 0) > 0)
         case SQLState.insufficientPrivilege.rawValue where report.stage == "probe": return FileProbeResult(probe: probe, allowed: false)
+        case _ where report.stage == "group":
+            return FileProbeResult(
+                probe: probe, allowed: nil, error: ProbeRunner.notImpersonated(probe.persona, report),
+                notRun: true)
         default:
-            let words = report.stage == "group" ? "\(probe.persona) could not be impersonated: " : ""
-            return FileProbeResult(probe: probe, allowed: nil, error: "\(words)\(report.state) \(report.message)")
+            return FileProbeResult(probe: probe, allowed: nil, error: "\(report.state) \(report.message)")
         }
     }
 

@@ -77,7 +77,9 @@ enum CheckCommand {
             (Realtime delivers what the subscriber may select); every private channel (.channel(...)) is probed as
             Realtime asks: receive = select, send = insert on realtime.messages with realtime.topic set, on own and
             others' topics; every storage bucket (Bucket(...)) is probed as the storage API asks: upload, read,
-            overwrite and delete on storage.objects, in own and others' folders. Exits 1 on any mismatch.
+            overwrite and delete on storage.objects, in own and others' folders. Exits 1 on any mismatch, and when a
+            promised probe could not run (the database refused its grant, or the connecting role may not become the
+            persona): nothing was proven for it.
 
             Given a database, first says whether it differs from the schema (as `rls plan` would), since the
             matrix shows the database as it is. With no database URL, builds a throwaway Supabase-shaped database from Migrations/*.sql (or, while there are

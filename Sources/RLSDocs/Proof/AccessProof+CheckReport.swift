@@ -3,13 +3,13 @@ import RLSModel
 
 extension AccessProof {
     /// The proof an `rls check` run gives. A cell is proven when every probe behind it ran and
-    /// observed what the page says; failed when one observed something else; unverified when no
-    /// probe decided it (a hand-written policy without expectations, a probe that could not run).
+    /// observed what the page says; failed when one observed something else or could not run;
+    /// unverified when no probe decided it (a hand-written policy without expectations).
     ///
     /// Observations are compared with the page's own ``Outcome``, not only with the check's
     /// expectation, so the page cannot claim what the database did not do even if the two ever
-    /// disagreed. Every mismatch the check reports fails the proof, in a cell or in
-    /// ``otherFailures``, as does every failed scenario: `rls docs` fails whenever `rls check` would.
+    /// disagreed. Every mismatch and every probe not run that the check reports fails the proof, in a
+    /// cell or in ``otherFailures``, as does every failed scenario: `rls docs` fails whenever `rls check` would.
     public init(_ report: CheckReport, schema: Schema, source: String) {
         let matrix = AccessMatrix(schema)
         var resultsByCell: [AccessCell: [ProbeResult]] = [:]
@@ -29,11 +29,11 @@ extension AccessProof {
             let results = resultsByCell[cell] ?? []
             let outcome = matrix.outcome(of: cell)
             let wrong = results.filter { result in
-                outcome.judges(result) ? !outcome.agrees(with: result, as: cell.caller) : result.verdict == .mismatch
+                outcome.judges(result) ? !outcome.agrees(with: result, as: cell.caller) : result.verdict.fails
             }
             if let first = wrong.first {
                 statuses[cell] = .failed(reason: "\(first.probe.name) observed \(first.actual)")
-                explained.formUnion(results.filter { $0.verdict == .mismatch })
+                explained.formUnion(results.filter { $0.verdict.fails })
             } else if results.isEmpty || results.contains(where: { $0.verdict == .unverified }) {
                 statuses[cell] = .unverified
             } else {
@@ -42,15 +42,18 @@ extension AccessProof {
         }
         self.init(source: source, statuses: statuses)
         otherFailures =
-            report.mismatches.filter { !explained.contains($0) }.map {
+            report.results.filter { $0.verdict.fails && !explained.contains($0) }.map {
                 "rls check: \($0.probe.name): expected \($0.expected), observed \($0.actual)"
             } + report.failedScenarios.map { "rls check: scenario \"\($0.scenario.name)\" failed" }
-            + report.files.filter { $0.verdict == .mismatch }.map {
+            + report.files.filter { $0.verdict.fails }.map {
+                "rls check: \($0.probe.name): expected \($0.probe.expectedAllowed ? "yes" : "no"), observed \($0.observed)"
+            }
+            + report.channels.filter { $0.verdict.fails }.map {
                 "rls check: \($0.probe.name): expected \($0.probe.expectedAllowed ? "yes" : "no"), observed \($0.observed)"
             }
         for bucket in schema.buckets {
             let results = report.files.filter { $0.probe.bucket.id == bucket.id }
-            if let wrong = results.first(where: { $0.verdict == .mismatch }) {
+            if let wrong = results.first(where: { $0.verdict.fails }) {
                 buckets[bucket.id] = .failed(reason: "\(wrong.probe.name) observed \(wrong.observed)")
             } else if !results.isEmpty && results.allSatisfy({ $0.verdict == .pass }) {
                 buckets[bucket.id] = .proven

@@ -4,7 +4,7 @@ extension Outcome {
     /// Whether this outcome says enough to judge the probe's observation by itself. Probes of the
     /// policies alone, hand-overs and hand-written policies are judged by the check's expectation.
     func judges(_ result: ProbeResult) -> Bool {
-        guard result.probe.layer == .asDeployed, result.verdict != .unverified else { return false }
+        guard result.probe.layer == .asDeployed, result.verdict != .unverified, result.verdict != .notRun else { return false }
         if case .handOver = result.probe.target { return false }
         if case .column = result.probe.target { return false }
         switch self {
