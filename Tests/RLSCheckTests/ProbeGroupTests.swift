@@ -136,6 +136,19 @@ import Testing
             junit.contains(#"<error message="expected denied (no grant), got not run: anon could not be impersonated"#)
                 || junit.contains(#"<error message="expected "#), "\(junit)")
         #expect(JSONReport(report).text.contains(#""verdict": "not_run""#) || JSONReport(report).text.contains(#""verdict" : "not_run""#))
+
+        // Where probes cannot run in blocks (no temporary objects), each probe impersonates in a round
+        // trip of its own: anon's table, file and channel probes are still not run, never refused.
+        try admin.execute("revoke temporary on database probe_groups from public, postgres")
+        let separate = try AccessCheck.run(schema, on: db)
+        #expect(separate.notes.contains { $0.contains("may not create temporary objects") }, "\(separate.notes)")
+        #expect(separate.results.map(\.verdict) == report.results.map(\.verdict), "\(MatrixReport(separate).text)")
+        #expect(separate.files.map(\.verdict) == report.files.map(\.verdict), "\(MatrixReport(separate).text)")
+        #expect(separate.channels.map(\.verdict) == report.channels.map(\.verdict), "\(MatrixReport(separate).text)")
+        #expect(
+            separate.notes.contains {
+                $0.hasPrefix(#"anon could not be impersonated: 42501 permission denied to set role "anon"; \#(count) probes"#)
+            }, "\(separate.notes)")
     }
 
     /// The privileges behind a 42501 are asked while the block is still the persona: by the

@@ -31,6 +31,20 @@ public enum Impersonation {
         try connection.execute(script(for: persona, claims: claims))
     }
 
+    /// After a 42501 from a script that also impersonated `persona`: the impersonation alone, back in
+    /// the probes' savepoint, tells whether it was the connecting role that may not become the
+    /// persona (the refusal is returned: nothing ran) or the probe that was refused (nil).
+    static func refusal(of persona: Persona, on connection: Connection) throws -> DatabaseError? {
+        try connection.execute("rollback to savepoint \(ProbeRunner.savepoint)")
+        do {
+            try become(persona, on: connection)
+            return nil
+        } catch let error as DatabaseError where error.state == .insufficientPrivilege {
+            try connection.execute("rollback to savepoint \(ProbeRunner.savepoint)")
+            return error
+        }
+    }
+
     /// The JWT claims Supabase's gateway would pass for this persona, as compact JSON.
     static func claims(for persona: Persona) -> String {
         switch persona {

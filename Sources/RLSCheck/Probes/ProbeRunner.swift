@@ -234,6 +234,11 @@ struct ProbeRunner {
         "\(persona) \(notImpersonatedWords) \(report.state) \(report.message)"
     }
 
+    /// The same words for a refusal the client saw: ``Impersonation/refusal(of:on:)``.
+    static func notImpersonated(_ persona: Persona, _ error: DatabaseError) -> String {
+        "\(persona) \(notImpersonatedWords) \(error.sqlState ?? "") \(error.message)"
+    }
+
     /// The words that tell an impersonation failure from a refused grant in a probe's reason.
     static let notImpersonatedWords = "could not be impersonated:"
 
@@ -265,7 +270,13 @@ struct ProbeRunner {
             prologue = []
         }
         prologue.append(Impersonation.script(for: probe.persona.onLane(lane)))
-        try connection.execute(prologue.joined(separator: ";\n"))
+        do {
+            try connection.execute(prologue.joined(separator: ";\n"))
+        } catch let error as DatabaseError where error.state == .insufficientPrivilege {
+            // Only the impersonation can raise 42501 here: the connecting role may not become the persona.
+            try connection.execute("rollback to savepoint \(Self.savepoint)")
+            return (.notRun(Self.notImpersonated(probe.persona, error)), nil)
+        }
         do {
             let result = try connection.query(statements.sql(for: probe))
             if probe.operation == .select {

@@ -140,8 +140,14 @@ struct ChannelProbeRunner {
                 return ChannelProbeResult(probe: probe, allowed: true)
             }
         } catch let error as DatabaseError where !error.isConnectionFailure {
-            if error.state == .insufficientPrivilege { return ChannelProbeResult(probe: probe, allowed: false) }
-            return ChannelProbeResult(probe: probe, allowed: nil, error: "\(error.sqlState ?? "") \(error.message)")
+            guard error.state == .insufficientPrivilege else {
+                return ChannelProbeResult(probe: probe, allowed: nil, error: "\(error.sqlState ?? "") \(error.message)")
+            }
+            guard let refusal = try Impersonation.refusal(of: probe.persona, on: connection) else {
+                return ChannelProbeResult(probe: probe, allowed: false)
+            }
+            return ChannelProbeResult(
+                probe: probe, allowed: nil, error: ProbeRunner.notImpersonated(probe.persona, refusal), notRun: true)
         }
     }
 }

@@ -95,7 +95,7 @@ enum ScenarioRunner {
             case .rejectedByPolicy(let error): "rejected by a row-level security policy (server: \(error.sqlState ?? "") \(error.message))"
             case .error(let error): "error \(error.sqlState ?? ""): \(error.message)"
             case .notImpersonated(let persona, let error):
-                "not run: \(persona) \(ProbeRunner.notImpersonatedWords) \(error.sqlState ?? "") \(error.message)"
+                "not run: \(ProbeRunner.notImpersonated(persona, error))"
             }
         }
     }

@@ -191,8 +191,13 @@ struct FileProbeRunner {
             let touched = try connection.executeReturningLast(script.joined(separator: ";\n"))
             return FileProbeResult(probe: probe, allowed: (Int(touched.first?["touched"] ?? "0") ?? 0) > 0)
         } catch let error as DatabaseError where !error.isConnectionFailure {
-            if error.state == .insufficientPrivilege { return FileProbeResult(probe: probe, allowed: false) }
-            return FileProbeResult(probe: probe, allowed: nil, error: "\(error.sqlState ?? "") \(error.message)")
+            guard error.state == .insufficientPrivilege else {
+                return FileProbeResult(probe: probe, allowed: nil, error: "\(error.sqlState ?? "") \(error.message)")
+            }
+            guard let refusal = try Impersonation.refusal(of: probe.persona, on: connection) else {
+                return FileProbeResult(probe: probe, allowed: false)
+            }
+            return FileProbeResult(probe: probe, allowed: nil, error: ProbeRunner.notImpersonated(probe.persona, refusal), notRun: true)
         }
     }
 }
