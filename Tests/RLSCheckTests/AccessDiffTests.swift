@@ -151,23 +151,39 @@ import Testing
             ])
     }
 
-    /// A table whose columns differ on one side cannot get the probes' rows there: it is named in a
-    /// note, its rows are not reported as gained or lost; the table-wide grants newly covering the
-    /// added column are (read from the catalog, they need no rows).
-    @Test func tableWithOtherColumnsIsNotedNotCompared() throws {
+    /// A table that lacks a column on one side (the side before the migration that adds it) is
+    /// probed without it: a pull request that adds a column and also switches RLS off shows the
+    /// widening, next to the table-wide grants newly covering the added column (read from the
+    /// catalog). Before, the table was left out and the widening passed unseen.
+    @Test func aTableThatGainsAColumnIsStillCompared() throws {
         let diff = try Self.diff(
             beforeSQL: "alter table public.note drop column body;",
             afterSQL: "alter table public.note add column body text; alter table public.note disable row level security;")
         #expect(
             diff.changes.map(\.sentence) == [
+                "authenticated gains SELECT on public.note (other users' rows)",
+                "authenticated gains INSERT on public.note (other users' rows)",
                 "authenticated gains INSERT on column body of public.note",
+                "authenticated gains UPDATE on public.note (other users' rows; handing own rows to another user)",
                 "authenticated gains UPDATE on column body of public.note",
+                "authenticated gains DELETE on public.note (other users' rows)",
             ], "\(diff.text)")
+        #expect(diff.unacknowledgedWidenings.count == 6, "\(diff.text)")
+        #expect(diff.notes.isEmpty, "\(diff.notes)")
+    }
+
+    /// A table that lacks a column its plan needs (the owner column) cannot get the probes' rows
+    /// there: it is named in a note, and its rows are not reported as gained or lost.
+    @Test func aTableWithoutItsOwnerColumnIsNotedNotCompared() throws {
+        let diff = try Self.diff(
+            beforeSQL: "alter table public.note drop column author_id cascade;",
+            afterSQL: "alter table public.note add column author_id uuid default auth.uid() references auth.users on delete cascade;")
         #expect(
             diff.notes == [
                 "public.note was not compared: its columns differ from the schema's on one side, so the probes' rows could not be written there"
-            ])
+            ], "\(diff.text)")
         #expect(diff.text.contains("  note: public.note was not compared"))
+        #expect(!diff.changes.contains { $0.sentence.contains("public.note (") }, "\(diff.text)")
     }
 
     @Test func acknowledgedWideningIsShownAndLetThrough() throws {

@@ -3,9 +3,11 @@ import RLSModel
 
 extension AccessSnapshot {
     /// Runs `rls check`'s probes (as deployed: grants and policies together) on `connection` and
-    /// reads who can do what. Tables of `schema` the database lacks have no access; tables whose
-    /// columns differ from the schema are left out of the comparison with a note (their fixture
-    /// rows could not be written), as are tables that reference them.
+    /// reads who can do what. Tables of `schema` the database lacks have no access. A table that
+    /// lacks columns the schema declares (the side before a migration that adds them) is probed
+    /// without them, when nothing else of the table needs them (a key, a plan); otherwise it is left
+    /// out of the comparison with a note (its fixture rows could not be written), as are tables
+    /// that reference it.
     ///
     /// Views are read by each persona (``ViewProbes/readScenario(for:)``) in the same check; on a
     /// database without the schema's tables, no one reads them.
@@ -14,7 +16,7 @@ extension AccessSnapshot {
     public static func probe(_ schema: Schema, on connection: Connection, statementTimeout: String = "10s") throws -> AccessSnapshot {
         let comparable = try comparableTables(of: schema, on: connection)
         var subset = schema
-        subset.tables = schema.tables.filter { comparable.present.contains($0.qualifiedName) }
+        subset.tables = comparable.tables
         subset.views = []
         subset.signUpProfiles = schema.signUpProfiles.filter { profile in
             subset.tables.contains { $0.qualifiedName == profile.table }
@@ -46,9 +48,10 @@ extension AccessSnapshot {
         return snapshot
     }
 
-    /// The schema's tables the database holds with every declared column, and those it holds with
+    /// The schema's tables the database holds with every declared column, or without columns nothing
+    /// else of the schema needs (those columns left out), in schema order; and those it holds with
     /// other columns (plus the tables that reference those, whose rows need theirs).
-    static func comparableTables(of schema: Schema, on connection: Connection) throws -> (present: Set<TableName>, differing: [TableName]) {
+    static func comparableTables(of schema: Schema, on connection: Connection) throws -> (tables: [Table], differing: [TableName]) {
         let rows = try connection.query(
             """
             select n.nspname as schema, c.relname as name, a.attname as column
@@ -65,14 +68,33 @@ extension AccessSnapshot {
         }
         var present: Set<TableName> = []
         var differing: [TableName] = []
+        var missing: [TableName: Set<String>] = [:]
         for table in schema.tables {
             guard let existing = columns[table.qualifiedName] else { continue }
-            if Set(table.columns.map(\.name)).isSubset(of: existing) {
-                present.insert(table.qualifiedName)
-            } else {
-                differing.append(table.qualifiedName)
+            present.insert(table.qualifiedName)
+            let lacking = Set(table.columns.map(\.name)).subtracting(existing)
+            if !lacking.isEmpty { missing[table.qualifiedName] = lacking }
+        }
+        // Columns are left out only where the schema still validates without them: a key, an index,
+        // a plan or a membership that names one keeps its table out of the comparison.
+        var trimmed = schema
+        while !missing.isEmpty {
+            trimmed.tables = schema.tables.map { table in
+                var table = table
+                if let lacking = missing[table.qualifiedName] { table.columns.removeAll { lacking.contains($0.name) } }
+                return table
+            }
+            let errors = trimmed.validationErrors()
+            guard !errors.isEmpty else { break }
+            var named = Set(errors.compactMap(\.table)).intersection(missing.keys)
+            if named.isEmpty { named = Set(missing.keys) }  // not pinned on a trimmed table: trim none
+            for table in schema.tables.map(\.qualifiedName) where named.contains(table) {
+                missing[table] = nil
+                present.remove(table)
+                differing.append(table)
             }
         }
+        if missing.isEmpty { trimmed.tables = schema.tables }
         // A table whose parent is left out (or missing) cannot get its fixture rows either.
         let declared = Set(schema.tables.map(\.qualifiedName))
         var changed = true
@@ -89,6 +111,6 @@ extension AccessSnapshot {
                 }
             }
         }
-        return (present, differing)
+        return (trimmed.tables.filter { present.contains($0.qualifiedName) }, differing)
     }
 }
