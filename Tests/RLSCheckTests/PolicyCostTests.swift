@@ -98,6 +98,15 @@ import Testing
         #expect(update.access == "index listing_seller_id_idx" && update.authCalls == "once (initplan)", "\(report.text)")
         #expect(try entry(report, "brand_listing_count", .select, "anon").filterIsTrivial)
         #expect(try entry(report, "saved", .select, "anon").outcome == .noGrant)
+        // service_role's baseline reaches the same rows, also under a members plan, whose helper
+        // reads auth.uid(): the baseline runs with the persona's claims.
+        let compared = report.entries.filter { $0.serviceRoleRows != nil && $0.operation != .insert }
+        #expect(compared.count > 20)
+        for entry in compared {
+            #expect(entry.rows == entry.serviceRoleRows, "\(entry.table) \(entry.operation) \(entry.persona): \(report.text)")
+        }
+        let members = try entry(report, "dealership_listing", .update, "alice")
+        #expect((members.rows ?? 0) > 0, "alice's dealerships have listings to update: \(report.text)")
     }
 
     @Test func oddNamesAndTypesItCannotInvent() throws {

@@ -77,8 +77,9 @@ public enum PolicyCost {
         let filter = try HandWrittenFilter.of(table, operation, for: persona, on: connection)
         entry.filterIsTrivial = filter == "true"
         let baseline = operation == .insert ? statement : "\(statement) where \(filter)"
-        if let baselinePlan = try? explain(baseline, as: .serviceRole, table: table, on: connection) {
+        if let baselinePlan = try? explain(baseline, as: .serviceRole, claimsOf: persona, table: table, on: connection) {
             entry.serviceRoleMilliseconds = baselinePlan.milliseconds
+            entry.serviceRoleRows = baselinePlan.rows
         }
         entry.outcome = .measured
         if let column = indexColumn(of: table, in: schema) {
@@ -94,13 +95,19 @@ public enum PolicyCost {
         return entry
     }
 
-    /// The fastest of ``runs`` runs of `statement` as `persona`, each rolled back.
-    private static func explain(_ statement: String, as persona: Persona, table: Table, on connection: Connection) throws -> QueryPlan {
+    /// The fastest of ``runs`` runs of `statement` as `persona`, each rolled back. With `claimsOf`,
+    /// the JWT claims are that persona's: the baseline runs as service_role (no RLS) for alice, so
+    /// a function its filter calls that reads `auth.uid()` (a members plan's helper) finds alice's
+    /// rows, as the policies did.
+    private static func explain(
+        _ statement: String, as persona: Persona, claimsOf: Persona? = nil, table: Table, on connection: Connection
+    ) throws -> QueryPlan {
         var best: QueryPlan?
         for _ in 0..<runs {
             try connection.execute("begin")
             defer { try? connection.execute("rollback") }
-            try Impersonation.become(persona, on: connection)
+            try Impersonation.become(claimsOf ?? persona, on: connection)
+            if claimsOf != nil { try connection.execute("select set_config('role', \(quoteLiteral(persona.role)), true)") }
             let result = try connection.query("explain (analyze, verbose, format json) \(statement)")
             guard let json = result.rows.first?.optionalString("QUERY PLAN") else {
                 throw CheckError("rls check --explain: PostgreSQL printed no plan for \(statement)")

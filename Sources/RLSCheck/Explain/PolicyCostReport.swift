@@ -33,6 +33,10 @@ public struct PolicyCostReport: Sendable {
         var plan: QueryPlan?
         /// Milliseconds of the same statement as `service_role` with the policies' filter by hand.
         public var serviceRoleMilliseconds: Double?
+        /// The rows the persona's statement reached, and the rows service_role's reached by hand:
+        /// equal when the baseline is the same work.
+        public var rows: Int? { plan?.rows }
+        public var serviceRoleRows: Int?
         /// Whether the policies let every row through (a sequential scan is then the right plan).
         public var filterIsTrivial = false
         /// The column an index should cover, for the fix.
@@ -56,9 +60,16 @@ public struct PolicyCostReport: Sendable {
             return plan.authOnce ? "once (initplan)" : "-"
         }
 
-        /// The statement's time over service_role's hand-written equivalent.
+        /// Whether service_role's baseline reached other rows than the persona's statement (nothing
+        /// to compare: a filter the hand-written version cannot repeat). Inserts reach no rows.
+        public var baselineReachedOtherRows: Bool {
+            guard operation != .insert, let rows, let serviceRoleRows else { return false }
+            return rows != serviceRoleRows
+        }
+
+        /// The statement's time over service_role's hand-written equivalent; nil when that reached other rows.
         public var ratio: Double? {
-            guard let plan, let baseline = serviceRoleMilliseconds, baseline > 0 else { return nil }
+            guard let plan, let baseline = serviceRoleMilliseconds, baseline > 0, !baselineReachedOtherRows else { return nil }
             return plan.milliseconds / baseline
         }
 
@@ -101,6 +112,9 @@ public struct PolicyCostReport: Sendable {
             case .measured:
                 time = entry.plan.map { String(format: "%.2f ms", $0.milliseconds) } ?? "-"
                 baseline = entry.serviceRoleMilliseconds.map { String(format: "%.2f ms", $0) } ?? "-"
+                if entry.baselineReachedOtherRows, let rows = entry.rows, let other = entry.serviceRoleRows {
+                    baseline += " (\(other) rows, not \(rows))"
+                }
                 ratio = entry.ratio.map { String(format: "%.2fx", $0) } ?? "-"
             }
             rows.append([

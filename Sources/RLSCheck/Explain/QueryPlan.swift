@@ -18,6 +18,9 @@ struct QueryPlan: Sendable {
     var authPerRow = false
     /// Milliseconds: planning plus execution.
     var milliseconds: Double = 0
+    /// The rows the statement returned, or for a write the rows it reached (what the node under
+    /// the write passed up): what the service_role baseline must also reach to be comparable.
+    var rows = 0
 
     /// How an auth function shows in a plan: called, or inlined (Supabase's are SQL functions that
     /// read the request's JWT settings, and the planner inlines them).
@@ -32,7 +35,19 @@ struct QueryPlan: Sendable {
             let root = top.first, let plan = root["Plan"] as? [String: Any]
         else { throw CheckError("rls check --explain could not read the plan PostgreSQL printed") }
         milliseconds = ((root["Planning Time"] as? Double) ?? 0) + ((root["Execution Time"] as? Double) ?? 0)
+        rows = Self.rows(of: plan)
         visit(plan, schema: schema, table: table, inInitPlan: false)
+    }
+
+    /// Actual rows of `node` over all its loops; for a ModifyTable, of the node it writes from.
+    private static func rows(of node: [String: Any]) -> Int {
+        if node["Node Type"] as? String == "ModifyTable" {
+            let source = (node["Plans"] as? [[String: Any]] ?? []).first { ($0["Parent Relationship"] as? String) != "InitPlan" }
+            return source.map(rows(of:)) ?? 0
+        }
+        let perLoop = (node["Actual Rows"] as? Double) ?? Double(node["Actual Rows"] as? Int ?? 0)
+        let loops = (node["Actual Loops"] as? Double) ?? Double(node["Actual Loops"] as? Int ?? 1)
+        return Int((perLoop * loops).rounded())
     }
 
     private mutating func visit(_ node: [String: Any], schema: String, table: String, inInitPlan: Bool) {
