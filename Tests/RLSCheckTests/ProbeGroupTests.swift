@@ -137,6 +137,12 @@ import Testing
                 || junit.contains(#"<error message="expected "#), "\(junit)")
         #expect(JSONReport(report).text.contains(#""verdict": "not_run""#) || JSONReport(report).text.contains(#""verdict" : "not_run""#))
 
+        // The access diff reads none of anon's facts from this database, and says so.
+        let snapshot = AccessSnapshot(report)
+        #expect(!snapshot.unobserved.isEmpty && snapshot.unobserved.allSatisfy { $0.caller == "anon" }, "\(snapshot.unobserved)")
+        #expect(!snapshot.facts.keys.contains { $0.caller == "anon" })
+        #expect(snapshot.notes.contains { $0.hasPrefix("anon's access was not compared") }, "\(snapshot.notes)")
+
         // Where probes cannot run in blocks (no temporary objects), each probe impersonates in a round
         // trip of its own: anon's table, file and channel probes are still not run, never refused.
         try admin.execute("revoke temporary on database probe_groups from public, postgres")

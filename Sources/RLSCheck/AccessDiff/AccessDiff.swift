@@ -28,7 +28,8 @@ public struct AccessDiff: Sendable, Hashable {
         notes = Array(Set(before.notes + after.notes)).sorted()
         var changes: [AccessChange] = []
         let differing = Set(before.differing + after.differing)
-        for fact in Set(before.facts.keys).union(after.facts.keys) where !differing.contains(fact.table) {
+        let unobserved = before.unobserved.union(after.unobserved)
+        for fact in Set(before.facts.keys).union(after.facts.keys) where !differing.contains(fact.table) && !unobserved.contains(fact) {
             let old = before.facts[fact] ?? []
             let new = after.facts[fact] ?? []
             let reason = schema.table(fact.table)?.wideningReason

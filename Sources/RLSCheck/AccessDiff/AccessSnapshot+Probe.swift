@@ -41,7 +41,7 @@ extension AccessSnapshot {
         }
         try snapshot.readWritableColumns(of: schema, on: connection)
         snapshot.tables = schema.tables.map(\.qualifiedName)
-        snapshot.notes = comparable.differing.map {
+        snapshot.notes += comparable.differing.map {
             "\($0) was not compared: its columns differ from the schema's on one side, so the probes' rows could not be written there"
         }
         snapshot.differing = comparable.differing

@@ -12,6 +12,9 @@ public struct AccessSnapshot: Sendable, Hashable {
     public var notes: [String]
     /// Tables left out because their columns differ from the schema's: left out of the comparison on both sides.
     public var differing: [TableName] = []
+    /// Facts a probe could not observe (it did not run, or the server answered another error): left
+    /// out of the comparison on both sides, so they read as neither gained nor lost.
+    public var unobserved: Set<AccessFact> = []
     /// For a group member's facts under a members plan, the group (`organisation`) whose rows the
     /// first fixture row stands for: `rows of their organisation`.
     public var groups: [AccessFact: String] = [:]
@@ -37,25 +40,43 @@ public struct AccessSnapshot: Sendable, Hashable {
             if case .column(let column, _) = probe.target { object += "." + column }
             let fact = AccessFact(object: object, table: probe.table, caller: caller, action: probe.operation.rawValue.uppercased())
             let rows = Self.rows(reached: result.actual, target: probe.target, by: probe.persona)
-            if case .notRun = result.actual { continue }
+            if case .notRun(let reason) = result.actual {
+                unobserve(fact, because: reason)
+                continue
+            }
             facts[fact, default: []].formUnion(rows)
         }
         for result in report.channels {
-            guard let caller = Self.caller(of: result.probe.persona), let allowed = result.allowed else { continue }
+            guard let caller = Self.caller(of: result.probe.persona) else { continue }
             let probe = result.probe
             let fact = AccessFact(
                 object: "channel \"\(probe.channel.prefix)\" of \(probe.table)", table: probe.table, caller: caller,
                 action: probe.action.rawValue)
+            guard let allowed = result.allowed else {
+                unobserve(fact, because: result.observed)
+                continue
+            }
             facts[fact, default: []].formUnion(allowed ? [Self.side(probe.topicOwner, for: probe.persona)] : [])
         }
         for result in report.files {
-            guard let caller = Self.caller(of: result.probe.persona), let allowed = result.allowed else { continue }
+            guard let caller = Self.caller(of: result.probe.persona) else { continue }
             let probe = result.probe
             let fact = AccessFact(
                 object: "files of bucket \"\(probe.bucket.id)\"", table: TableName(schema: "storage", name: "objects"),
                 caller: caller, action: probe.action.rawValue)
+            guard let allowed = result.allowed else {
+                unobserve(fact, because: result.observed)
+                continue
+            }
             facts[fact, default: []].formUnion(allowed ? [Self.side(probe.folderOwner, for: probe.persona)] : [])
         }
+    }
+
+    /// Leaves `fact` out of the comparison, with one note per caller and reason.
+    private mutating func unobserve(_ fact: AccessFact, because reason: String) {
+        unobserved.insert(fact)
+        let note = "\(fact.caller)'s access was not compared where its probes observed nothing: \(reason)"
+        if !notes.contains(note) { notes.append(note) }
     }
 
     /// The caller a persona stands for: its database role for anon, the service role and alice;
