@@ -155,6 +155,14 @@ import Testing
             separate.notes.contains {
                 $0.hasPrefix(#"anon could not be impersonated: 42501 permission denied to set role "anon"; \#(count) probes"#)
             }, "\(separate.notes)")
+
+        // Every signed-in persona refused the same role: one note names them all.
+        try admin.execute("revoke authenticated from postgres")
+        let noUsers = try AccessCheck.run(schema, on: db)
+        let users = noUsers.notes.filter { $0.contains(#"permission denied to set role "authenticated""#) }
+        #expect(users.count == 1, "\(noUsers.notes)")
+        #expect(users.first?.hasPrefix("alice, bob could not be impersonated: 42501") == true, "\(users)")
+        #expect(users.first?.hasSuffix("grant authenticated to it.") == true, "\(users)")
     }
 
     /// The privileges behind a 42501 are asked while the block is still the persona: by the
