@@ -94,7 +94,6 @@ extension AccessSnapshot {
                 differing.append(table)
             }
         }
-        if missing.isEmpty { trimmed.tables = schema.tables }
         // A table whose parent is left out (or missing) cannot get its fixture rows either.
         let declared = Set(schema.tables.map(\.qualifiedName))
         var changed = true

@@ -106,8 +106,7 @@ public enum PolicyCost {
         for _ in 0..<runs {
             try connection.execute("begin")
             defer { try? connection.execute("rollback") }
-            try Impersonation.become(claimsOf ?? persona, on: connection)
-            if claimsOf != nil { try connection.execute("select set_config('role', \(quoteLiteral(persona.role)), true)") }
+            try Impersonation.become(claimsOf ?? persona, on: connection, role: persona.role)
             let result = try connection.query("explain (analyze, verbose, format json) \(statement)")
             guard let json = result.rows.first?.optionalString("QUERY PLAN") else {
                 throw CheckError("rls check --explain: PostgreSQL printed no plan for \(statement)")

@@ -9,8 +9,8 @@ import RLSSQL
 /// transaction-mode pooler. Works when connected as Supabase's non-superuser `postgres`, which is a
 /// member of the API roles.
 ///
-/// The one writer of these settings: ``script(for:claims:)`` writes the statement, which probes put
-/// in front of their own round trip and ``become(_:on:claims:)`` runs by itself.
+/// The one writer of these settings: ``script(for:claims:role:)`` writes the statement, which probes put
+/// in front of their own round trip and ``become(_:on:claims:role:)`` runs by itself.
 ///
 /// ```sql
 /// select set_config('role', 'authenticated', true),
@@ -26,9 +26,11 @@ public enum Impersonation {
         case legacyOnly
     }
 
-    /// Becomes `persona` until the current transaction ends. Call inside a transaction.
-    public static func become(_ persona: Persona, on connection: Connection, claims: Claims = .all) throws {
-        try connection.execute(script(for: persona, claims: claims))
+    /// Becomes `persona` until the current transaction ends. Call inside a transaction. With `role`,
+    /// that database role carries the persona's JWT settings (`rls check --explain`'s service_role
+    /// baseline for alice).
+    public static func become(_ persona: Persona, on connection: Connection, claims: Claims = .all, role: String? = nil) throws {
+        try connection.execute(script(for: persona, claims: claims, role: role))
     }
 
     /// After a 42501 from a script that also impersonated `persona`: the impersonation alone, back in
