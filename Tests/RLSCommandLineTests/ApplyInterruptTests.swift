@@ -20,7 +20,10 @@ struct ApplyInterruptTests {
         let files = [
             ("20260101000001_paint.sql", "create type public.color as enum ('red');\ncreate table public.paint (c public.color);\n"),
             ("20260101000002_early.sql", "create table public.early (id int);\n"),
-            ("20260101000003_blue.sql", "alter type public.color add value 'blue';\nselect pg_sleep(60);\ncreate table public.late (id int);\n"),
+            (
+                "20260101000003_blue.sql",
+                "alter type public.color add value 'blue';\nselect pg_sleep(60);\ncreate table public.late (id int);\n"
+            ),
         ]
         for (name, sql) in files {
             try sql.write(toFile: project + "/Migrations/" + name, atomically: true, encoding: .utf8)
@@ -41,9 +44,10 @@ struct ApplyInterruptTests {
         // Wait until the second batch sleeps, by asking the server.
         var sleeping = false
         for _ in 0..<600 where !sleeping {
-            sleeping = try db.query(
-                "select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'select pg_sleep(60)%' and pid <> pg_backend_pid()"
-            ).rows[0].int("n") == 1
+            sleeping =
+                try db.query(
+                    "select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'select pg_sleep(60)%' and pid <> pg_backend_pid()"
+                ).rows[0].int("n") == 1
             if !sleeping { Thread.sleep(forTimeInterval: 0.05) }
         }
         try #require(sleeping, "the apply never reached its second batch")
@@ -60,8 +64,12 @@ struct ApplyInterruptTests {
         // The server agrees once it has noticed the client is gone.
         var versions: [String] = []
         for _ in 0..<200 {
-            versions = try db.query("select version from supabase_migrations.schema_migrations order by 1").rows.map { try $0.string("version") }
-            let busy = try db.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'select pg_sleep(60)%'").rows[0].int("n")
+            versions = try db.query("select version from supabase_migrations.schema_migrations order by 1").rows.map {
+                try $0.string("version")
+            }
+            let busy = try db.query(
+                "select count(*)::int as n from pg_stat_activity where datname = current_database() and query like 'select pg_sleep(60)%'"
+            ).rows[0].int("n")
             if busy == 0 { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
