@@ -7,7 +7,7 @@ import RLSSQL
 /// migrations. Run as the bootstrap superuser `supabase_admin`.
 public enum SupabaseShape {
     /// Bumped whenever the SQL below changes, so cached templates are rebuilt.
-    package static let version = 5
+    package static let version = 6
 
     /// Cluster-wide roles; run once per cluster.
     ///

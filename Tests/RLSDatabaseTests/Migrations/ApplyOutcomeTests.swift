@@ -90,3 +90,23 @@ struct ApplyOutcomeTests {
         #expect(outcome.description.contains("Committed"))
     }
 }
+
+/// Issue 32: a hand-written migration that deletes storage rows meets the storage service's guard;
+/// apply says what it is and how buckets and files are removed.
+@Suite("rls apply names Storage's delete guard")
+struct StorageDeleteGuardApplyTests {
+    @Test func aDeleteFromStorageObjectsIsExplained() throws {
+        let (_, db) = try TestDatabase.make()
+        try db.execute("insert into storage.buckets (id, name) values ('old', 'old')")
+        let file = try MigrationFixtures.file(1, "drop_old_bucket", "delete from storage.buckets where id = 'old';")
+        let error = try #require(throws: MigrationError.self) { try db.applyMigrations([file]) }
+        guard case .statementFailed(let failure) = error else {
+            Issue.record("expected a statement failure, got \(error)")
+            return
+        }
+        #expect(failure.sqlState == "42501")
+        #expect(failure.hint?.contains("storage.allow_delete_query") == true)
+        #expect("\(error)".contains("through the Storage API or the dashboard"))
+        #expect(try db.query("select count(*)::int as n from storage.buckets where id = 'old'").rows[0].int("n") == 1)
+    }
+}
