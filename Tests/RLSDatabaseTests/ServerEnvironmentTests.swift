@@ -75,7 +75,8 @@ struct ServerEnvironmentTests {
             "PATH": "/opt/pg/bin:/usr/bin", "TZ": "Europe/Paris", "HOME": "/home/ada", "LANG": "de_DE.UTF-8",
             "PGHOST": "db.example.com", "PGSERVICEFILE": "/home/ada/.pg_service.conf", "AWS_SECRET_ACCESS_KEY": "hunter2",
         ]) { $1 }
-        #expect(ChildEnvironment.minimal(from: parent) == ["PATH": "/opt/pg/bin:/usr/bin", "TZ": "Europe/Paris", "LANG": "C", "LC_ALL": "C"])
+        #expect(
+            ChildEnvironment.minimal(from: parent) == ["PATH": "/opt/pg/bin:/usr/bin", "TZ": "Europe/Paris", "LANG": "C", "LC_ALL": "C"])
         #expect(ChildEnvironment.minimal(from: [:])["PATH"] == ChildEnvironment.defaultPath)
         #expect(
             ChildEnvironment.git(from: parent) == [
