@@ -92,4 +92,18 @@ struct DevClusterRecoveryTests {
             try expectStartsAndConnects(project)
         }
     }
+
+    @Test func twoProcessesStartingAtOnceAgreeOnOneCluster() throws {
+        try withProject { project in
+            let reports = [project + "-first", project + "-second"]
+            defer { for report in reports { try? FileManager.default.removeItem(atPath: report) } }
+            let children = try reports.map { try ServerEnvironmentTests.spawnDevStart(project: project, report: $0) }
+            for child in children { child.waitUntilExit() }
+            #expect(children.map(\.terminationStatus) == [0, 0], "both starts succeed")
+            let layout = try DevClusterLayout(projectDirectory: project, creating: false)
+            let postmaster = try #require(AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory))
+            try expectStartsAndConnects(project)
+            #expect(AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) == postmaster, "one server throughout")
+        }
+    }
 }

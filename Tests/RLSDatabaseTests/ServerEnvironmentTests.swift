@@ -30,6 +30,20 @@ struct ServerEnvironmentTests {
         try ExternalCommand.run("/usr/bin/env", []).output.write(toFile: report, atomically: true, encoding: .utf8)
     }
 
+    /// A copy of this test binary running ``childStartsDevCluster()`` on `project`.
+    static func spawnDevStart(project: String, report: String, extraEnvironment: [String: String] = [:]) throws -> Process {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "childStartsDevCluster"]
+        child.environment = ProcessInfo.processInfo.environment.merging(
+            extraEnvironment.merging([devProjectVariable: project, commandReportVariable: report]) { $1 }
+        ) { $1 }
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        return child
+    }
+
     @Test func throwawayClusterServersHoldNoSecret() throws {
         let child = try ChildCluster.spawn(extraEnvironment: Self.secrets)
         defer {
@@ -49,15 +63,7 @@ struct ServerEnvironmentTests {
             try? FileManager.default.removeItem(atPath: project)
             try? FileManager.default.removeItem(atPath: report)
         }
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        child.arguments = ["--testing-library", "swift-testing", "--filter", "childStartsDevCluster"]
-        child.environment = ProcessInfo.processInfo.environment.merging(
-            Self.secrets.merging([Self.devProjectVariable: project, Self.commandReportVariable: report]) { $1 }
-        ) { $1 }
-        child.standardOutput = FileHandle.nullDevice
-        child.standardError = FileHandle.nullDevice
-        try child.run()
+        let child = try Self.spawnDevStart(project: project, report: report, extraEnvironment: Self.secrets)
         child.waitUntilExit()
         try #require(child.terminationStatus == 0, "the child could not start the dev cluster")
 
