@@ -43,7 +43,8 @@ struct DevClusterRecoveryTests {
         try withProject { project in
             let layout = try DevClusterLayout(projectDirectory: project)
             try partialCopy(layout)
-            #expect(DevCluster.status(in: project).url == nil)
+            #expect(DevCluster.status(in: project) == .unfinished(dataDirectory: layout.dataDirectory))
+            #expect(DevCluster.status(in: project).description.contains("finish it with `rls dev start`"))
             try expectStartsAndConnects(project)
         }
     }
@@ -74,7 +75,9 @@ struct DevClusterRecoveryTests {
             try ServerProcess.waitUntilReady(socketDirectory: layout.socketDirectory, port: settings.port, timeout: 30) {
                 AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) != nil || server.isRunning
             }
-            #expect(DevCluster.status(in: project).url == nil, "no login works yet, so it is not reported as running")
+            #expect(
+                DevCluster.status(in: project) == .unfinished(dataDirectory: layout.dataDirectory),
+                "no login works yet, so it is not reported as running")
             try expectStartsAndConnects(project)
         }
     }
