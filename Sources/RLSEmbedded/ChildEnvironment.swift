@@ -7,7 +7,7 @@ import Foundation
 /// `DATABASE_URL`, `PGPASSWORD` and other tokens. A server started with them keeps them in
 /// `/proc/PID/environ`, readable by its OS account and by any database superuser through
 /// `pg_read_binary_file`; `PG*` variables could also change what the programs do. So a child gets
-/// the search path, the C locale and the time zone, and nothing else.
+/// the search paths, the C locale and the time zone, and nothing else.
 ///
 /// ```swift
 /// ChildEnvironment.minimal(from: ["PATH": "/usr/bin", "PGPASSWORD": "s3cret"])
@@ -17,11 +17,14 @@ package enum ChildEnvironment {
     /// Used when the caller has no `PATH`.
     static let defaultPath = "/usr/local/bin:/usr/bin:/bin"
 
-    /// For the server programs and file tools: `PATH`, `TZ` when set, and the C locale (the locale
-    /// `initdb` is given, and the one whose messages, such as "could not bind", are looked for in logs).
+    /// For the server programs and file tools: `PATH`, the C locale (the locale `initdb` is given, and
+    /// the one whose messages, such as "could not bind", are looked for in logs), and when set `TZ` and
+    /// `LD_LIBRARY_PATH` (a server built into a folder of its own, found through `PG_BIN`, may need it).
     package static func minimal(from parent: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
         var environment = ["PATH": parent["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultPath, "LANG": "C", "LC_ALL": "C"]
-        if let zone = parent["TZ"] { environment["TZ"] = zone }
+        for name in ["TZ", "LD_LIBRARY_PATH"] {
+            if let value = parent[name] { environment[name] = value }
+        }
         return environment
     }
 

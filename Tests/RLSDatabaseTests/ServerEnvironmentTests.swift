@@ -79,14 +79,18 @@ struct ServerEnvironmentTests {
     @Test func theListKeepsOnlyWhatProgramsNeed() {
         let parent = Self.secrets.merging([
             "PATH": "/opt/pg/bin:/usr/bin", "TZ": "Europe/Paris", "HOME": "/home/ada", "LANG": "de_DE.UTF-8",
+            "LD_LIBRARY_PATH": "/opt/pg/lib",
             "PGHOST": "db.example.com", "PGSERVICEFILE": "/home/ada/.pg_service.conf", "AWS_SECRET_ACCESS_KEY": "hunter2",
         ]) { $1 }
         #expect(
-            ChildEnvironment.minimal(from: parent) == ["PATH": "/opt/pg/bin:/usr/bin", "TZ": "Europe/Paris", "LANG": "C", "LC_ALL": "C"])
+            ChildEnvironment.minimal(from: parent) == [
+                "PATH": "/opt/pg/bin:/usr/bin", "TZ": "Europe/Paris", "LD_LIBRARY_PATH": "/opt/pg/lib", "LANG": "C", "LC_ALL": "C",
+            ])
         #expect(ChildEnvironment.minimal(from: [:])["PATH"] == ChildEnvironment.defaultPath)
         #expect(
             ChildEnvironment.git(from: parent) == [
-                "PATH": "/opt/pg/bin:/usr/bin", "TZ": "Europe/Paris", "LANG": "C", "LC_ALL": "C", "HOME": "/home/ada",
+                "PATH": "/opt/pg/bin:/usr/bin", "TZ": "Europe/Paris", "LD_LIBRARY_PATH": "/opt/pg/lib", "LANG": "C", "LC_ALL": "C",
+                "HOME": "/home/ada",
             ])
     }
 
