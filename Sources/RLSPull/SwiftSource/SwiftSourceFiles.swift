@@ -32,6 +32,11 @@ public struct SwiftSourceFiles: Sendable {
             files[fileName] = lines.joined(separator: "\n")
         }
         let indent = "        "
+        if !schema.schemaUsages.isEmpty {
+            add(
+                "schemaUsages", "Schemas", summary: "Who may use each database schema.",
+                schema.schemaUsages.map { indent + $0.swiftSource })
+        }
         if !schema.enums.isEmpty {
             add("types", "Types", summary: "Enum types.", schema.enums.map { indent + $0.swiftSource })
         }
