@@ -32,7 +32,9 @@ enum PullCommand {
             out, so the Swift describes the database as it is. It also writes
             Migrations/<timestamp>_baseline.sql, which recreates the database exactly; record it as applied
             there with `rls apply --mark-applied VERSION`. What could not be expressed is listed at the end and
-            in a comment in NAME.swift. Refuses to replace existing Swift files unless --force.
+            in a comment in NAME.swift. Text from the database reaches the Swift only inside string literals
+            (exact) and comments (one line each, line breaks and control characters escaped). Refuses to replace
+            existing Swift files unless --force.
             """,
         options: Options.self,
         run: { options, invocation in
