@@ -67,7 +67,9 @@ struct SwiftTextEscapingTests {
         let build = try SwiftCompiler.swiftc(["-o", binary, source.path])
         try #require(build.status == 0, "\(build.output)\n\(program)")
         let run = try SwiftCompiler.execute(binary, [])
-        let values = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { String(decoding: Data(base64Encoded: String($0)) ?? Data(), as: UTF8.self) }
+        let values = run.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map {
+            String(decoding: Data(base64Encoded: String($0)) ?? Data(), as: UTF8.self)
+        }
         #expect(values == Self.hostile.flatMap { [$0, $0] })
     }
 
@@ -93,7 +95,9 @@ struct SwiftTextEscapingTests {
             }
         }
         let main = files.files["App.swift"] ?? ""
-        #expect(main.contains(#"/// - public.n\n#error("x")\u{202E}: constraint c (CHECK (a <> 'x\n#error("y")')) is not expressible"#), "\(main)")
+        #expect(
+            main.contains(#"/// - public.n\n#error("x")\u{202E}: constraint c (CHECK (a <> 'x\n#error("y")')) is not expressible"#),
+            "\(main)")
         #expect(main.contains(#"// Written by `rls pull` from db\n#error("o"); edit freely"#), "\(main)")
         let table = files.files.first { $0.key != "App.swift" }?.value ?? ""
         #expect(table.contains(#"/// `public.n\n#error("x")\u{202E}`."#), "\(table)")

@@ -41,7 +41,8 @@ enum PullCommand {
             let (folder, name, force) = (options.output, options.name, options.force)
             guard SwiftIdentifier.isTypeName(name) else {
                 throw UsageError(
-                    "--name takes a Swift type name such as MyApp (letters, digits and _, starting with a letter), not '\(name)'")
+                    "--name takes a Swift type name such as MyApp (letters, digits and _, starting with a letter), not '\(name.escapedForDisplay)'"
+                )
             }
             let migrations = MigrationDirectory(path: options.migrations.path)
             if !force, !(try migrations.filesIfPresent()).isEmpty {
@@ -79,6 +80,6 @@ enum PullCommand {
     static func printNotes(of pull: Pull, to console: Console) {
         guard !pull.pulled.notes.isEmpty else { return }
         console.output("\nNot expressed natively (kept in the baseline as they are):")
-        for note in pull.pulled.notes { console.output("  - \(note)") }
+        for note in pull.pulled.notes { console.output("  - \(note.description.escapedForDisplay)") }
     }
 }

@@ -32,6 +32,14 @@ extension String {
         return result
     }
 
+    /// Each line escaped as ``escapedForDisplay(doublingBackslashes:)`` with backslashes single, its
+    /// line feeds kept: SQL, Swift and messages of several lines, to read and to copy.
+    package var linesEscapedForDisplay: String {
+        unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String(String.UnicodeScalarView($0)).escapedForDisplay(doublingBackslashes: false) }
+            .joined(separator: "\n")
+    }
+
     /// The first line, cut to 80 characters, escaped: a statement as an error message quotes it.
     package var firstLineForDisplay: String {
         let line = split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
