@@ -34,9 +34,12 @@ struct TerminalTextTests {
 
     static func expectEscaped(_ text: String, _ command: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         #expect(
-            !text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" }, "\(command) printed a raw control: \(text.debugDescription)",
+            !text.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" },
+            "\(command) printed a raw control: \(text.debugDescription)",
             sourceLocation: sourceLocation)
-        #expect(!text.contains("\nDrift: none"), "\(command) printed the name's line break at the start of a line", sourceLocation: sourceLocation)
+        #expect(
+            !text.contains("\nDrift: none"), "\(command) printed the name's line break at the start of a line",
+            sourceLocation: sourceLocation)
         #expect(text.contains(shown), "\(command) does not show the name escaped: \(text)", sourceLocation: sourceLocation)
     }
 
