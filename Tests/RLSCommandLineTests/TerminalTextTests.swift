@@ -76,4 +76,27 @@ struct TerminalTextTests {
         #expect(result.code != .success)
         Self.expectEscaped(result.output + result.error, "rls sql (validation)")
     }
+
+    /// A DSL name may hold a right-to-left override (validation refuses only control characters):
+    /// `rls check` and `rls diff` show it escaped.
+    @Test func checkAndDiffEscapeNames() throws {
+        let schema = Schema {
+            Table("note\u{202E}txt") {
+                Column("id", .uuid).primaryKey()
+                Column("owner_id", .uuid)
+            }
+            .access(.owner(column: "owner_id"))
+        }
+        let project = FileManager.default.temporaryDirectory.appendingPathComponent("rls-terminal-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: project) }
+        let check = runRLS(["check", "--migrations", project + "/Empty"], schema: schema)
+        #expect(check.code == .success, "\(check.output)\(check.error)")
+        #expect(!(check.output + check.error).unicodeScalars.contains("\u{202E}"), "\(check.output)")
+        #expect(check.output.contains(#"note\u{202E}txt"#), "\(check.output)")
+
+        let diff = runRLS(["diff", "first", "--migrations", project + "/Migrations"], schema: schema)
+        #expect(diff.code == .success, "\(diff.output)\(diff.error)")
+        #expect(!(diff.output + diff.error).unicodeScalars.contains("\u{202E}"), "\(diff.output)")
+        #expect(diff.output.contains(#"note\u{202E}txt"#), "\(diff.output)")
+    }
 }

@@ -9,7 +9,8 @@ import Testing
 struct AccessPageHostileTextTests {
     static let table = "a|b<img src=x onerror=alert(1)>`"
     static let column = "x|y``z<b>bold</b>"
-    static let comment = "<script>alert(1)</script> & *not emphasis* [link](javascript:alert(1))\n\n# Injected heading\n| fake | row |\n```\n<iframe src=evil>"
+    static let comment =
+        "<script>alert(1)</script> & *not emphasis* [link](javascript:alert(1))\n\n# Injected heading\n| fake | row |\n```\n<iframe src=evil>"
 
     static let schema = Schema {
         Table(table) {
@@ -128,7 +129,8 @@ struct AccessPageHostileTextTests {
     }
 
     @Test func htmlPageStaysEscaped() throws {
-        let html = try #require(try AccessDocs.pages(for: Self.schema, proof: Example.unproven).first { $0.fileName == "access.html" }).contents
+        let html = try #require(try AccessDocs.pages(for: Self.schema, proof: Example.unproven).first { $0.fileName == "access.html" })
+            .contents
         for tag in ["<img", "<iframe", "<script>alert", "<b>bold", "<u>", "<s>", "<i>"] {
             #expect(!html.contains(tag), "\(tag) raw in access.html")
         }
