@@ -80,6 +80,7 @@ enum PullCommand {
     static func printNotes(of pull: Pull, to console: Console) {
         guard !pull.pulled.notes.isEmpty else { return }
         console.output("\nNot expressed natively (kept in the baseline as they are):")
-        for note in pull.pulled.notes { console.output("  - \(note.description.escapedForDisplay)") }
+        // Notes quote SQL: controls escaped, backslashes as written (as in the comment in NAME.swift).
+        for note in pull.pulled.notes { console.output("  - \(note.description.escapedForDisplay(doublingBackslashes: false))") }
     }
 }

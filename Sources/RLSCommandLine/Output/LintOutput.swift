@@ -18,7 +18,8 @@ struct LintOutput {
             console.output()
             let level = finding.level.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
             console.output("\(level)\(finding.rule)  \(finding.object.escapedForDisplay)")
-            console.output("        \(finding.message.escapedForDisplay)")
+            // Messages quote SQL: controls escaped, backslashes as written.
+            console.output("        \(finding.message.escapedForDisplay(doublingBackslashes: false))")
             if let fix = finding.fix {
                 console.output(
                     "        fix: "
