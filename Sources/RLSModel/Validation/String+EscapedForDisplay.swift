@@ -12,17 +12,21 @@ extension String {
     /// ```
     public var escapedForDisplay: String { escapedForDisplay(doublingBackslashes: true) }
 
-    /// ``escapedForDisplay``, with backslashes kept single when `doublingBackslashes` is false: for
-    /// a comment in generated Swift that quotes Swift source, which must stay as written to be
-    /// copied (`// means .owner(column: "a\\nb")`).
-    package func escapedForDisplay(doublingBackslashes: Bool) -> String {
-        guard unicodeScalars.contains(where: { ($0 == "\\" && doublingBackslashes) || $0.needsEscapeForDisplay }) else { return self }
+    /// ``escapedForDisplay``, with backslashes kept single when `doublingBackslashes` is false (for
+    /// text that quotes SQL or Swift, which must stay as written to be copied:
+    /// `// means .owner(column: "a\\nb")`) and tabs kept when `keepingTabs` is true.
+    package func escapedForDisplay(doublingBackslashes: Bool, keepingTabs: Bool = false) -> String {
+        guard
+            unicodeScalars.contains(where: {
+                ($0 == "\\" && doublingBackslashes) || ($0.needsEscapeForDisplay && !($0 == "\t" && keepingTabs))
+            })
+        else { return self }
         var result = ""
         for scalar in unicodeScalars {
             switch scalar {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
-            case "\t": result += "\\t"
+            case "\t": result += keepingTabs ? "\t" : "\\t"
             case "\\" where doublingBackslashes: result += "\\\\"
             case _ where scalar.needsEscapeForDisplay:
                 result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
@@ -32,12 +36,16 @@ extension String {
         return result
     }
 
-    /// Each line escaped as ``escapedForDisplay(doublingBackslashes:)`` with backslashes single, its
-    /// line feeds kept: SQL, Swift and messages of several lines, to read and to copy.
+    /// Each line escaped as ``escapedForDisplay(doublingBackslashes:keepingTabs:)`` with backslashes
+    /// single, its line feeds and tabs kept: SQL, Swift and messages of several lines, to read and to copy.
+    /// A carriage return just before a line feed is kept too (it moves nothing there).
     package var linesEscapedForDisplay: String {
-        unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { String(String.UnicodeScalarView($0)).escapedForDisplay(doublingBackslashes: false) }
-            .joined(separator: "\n")
+        let lines = unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.enumerated().map { index, line in
+            let isCRLF = index < lines.count - 1 && line.last == "\r"
+            let text = String(String.UnicodeScalarView(isCRLF ? line.dropLast() : line[...]))
+            return text.escapedForDisplay(doublingBackslashes: false, keepingTabs: true) + (isCRLF ? "\r" : "")
+        }.joined(separator: "\n")
     }
 
     /// The first line, cut to 80 characters, escaped: a statement as an error message quotes it.
