@@ -71,8 +71,11 @@ struct PullHostileTextTests {
         try pull.write(sources: folder.path, migrations: MigrationDirectory(path: folder.appendingPathComponent("Migrations").path))
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
         #expect(files.count == pull.sources.files.count)
-        // Every file is named from `Hostile` and ASCII letters only.
-        #expect(files.allSatisfy { $0.hasPrefix("Hostile") && $0.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 } }, "\(files)")
+        // Every file pull names starts with `Hostile` and holds printable ASCII only: no `/`, no control, no leading dot.
+        let names = pull.sources.files.keys.sorted()
+        #expect(
+            names.allSatisfy { $0.hasPrefix("Hostile") && $0.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0 != "/" } },
+            "\(names)")
 
         // Outside multi-line literals and before any `//`, an `#error("` of the database's appears
         // only escaped inside a one-line literal (`#error(\"`); the typecheck below proves the rest.
