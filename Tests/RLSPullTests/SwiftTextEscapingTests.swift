@@ -51,6 +51,11 @@ struct SwiftTextEscapingTests {
                 """)
     }
 
+    @Test func blankLinesCarryNoMarkerButTrailingBlanksAfterTextDo() {
+        let literal = SwiftLiteral.text("begin\n  \n\treturn new;  \nend", indent: "    ")
+        #expect(literal == "#\"\"\"\n    begin\n      \n    \treturn new;  \\#(\"\")\n    end\n    \"\"\"#")
+    }
+
     /// Compiles the literals into a program and runs it: each must give back exactly its text.
     @Test func literalsGiveBackTheExactText() throws {
         let literals = Self.hostile.flatMap { [SwiftLiteral.string($0), SwiftLiteral.text($0, indent: "        ")] }

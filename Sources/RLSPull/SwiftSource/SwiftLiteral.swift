@@ -56,9 +56,12 @@ enum SwiftLiteral {
                     }
                 }
             }
-            // Trailing blanks are kept by an empty interpolation after them, which editors and
-            // formatters that strip trailing whitespace leave alone.
-            if escaped.hasSuffix(" ") || escaped.hasSuffix("\t") { escaped += escape + "(\"\")" }
+            // Blanks after text are kept by an empty interpolation after them, which editors that
+            // strip trailing whitespace leave alone. A line of blanks only (a blank line in a function
+            // body) stays as it is: Xcode keeps those, swift format too, and marking them cluttered
+            // every pulled function.
+            let isBlank = line.allSatisfy { $0 == " " || $0 == "\t" }
+            if !isBlank, escaped.hasSuffix(" ") || escaped.hasSuffix("\t") { escaped += escape + "(\"\")" }
             lines.append(escaped.isEmpty ? "" : indent + escaped)
         }
         // A raw multi-line literal drops the line break before its closing delimiter, so the text's
