@@ -32,7 +32,7 @@ public struct Pull: Sendable {
         self.sources = SwiftSourceFiles(pulled, name: name, origin: origin)
         let plan = ChangePlan(from: .newSupabaseDatabase(defaultPrivileges: catalog.defaultPrivileges), to: catalog)
         self.baselineSQL = """
-            -- Baseline written by `rls pull` from \(origin): the database exactly as it was, \(plan.summary).
+            -- Baseline written by `rls pull` from \(origin.escapedForDisplay): the database exactly as it was, \(plan.summary).
             -- That database already holds it: record it there without running it, with
             -- `rls apply --mark-applied VERSION`. On an empty database it runs like any migration.
 

@@ -128,7 +128,7 @@ enum CheckCommand {
             switch format {
             case .tap: invocation.console.writeOutput(TAPReport(report).text)
             case .json: invocation.console.writeOutput(JSONReport(report).text)
-            case .text: invocation.console.output(MatrixReport(report).text)
+            case .text: invocation.console.output(MatrixReport(report).text.linesEscapedForDisplay)
             }
             return report.passed ? .success : .failure
         }
@@ -155,7 +155,7 @@ enum CheckCommand {
             invocation.console.error(note)
             return try PolicyCost.run(invocation.schema, on: connection, rowsPerTable: rows)
         }
-        invocation.console.output(report.text)
+        invocation.console.output(report.text.linesEscapedForDisplay)
         return report.flagged.isEmpty ? .success : .failure
     }
 }
