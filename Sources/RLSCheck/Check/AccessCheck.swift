@@ -132,6 +132,7 @@ public enum AccessCheck {
         report.files = fileResults
         report.probesByConnection = observed.ranByConnection
         report.notes += report.notRunNotes
+        if let note = lanes.unservedNote { report.notes.append(note) }
         if let reason = runner.unbatchedBecause {
             report.notes.append("rls check ran each probe on its own, in two round trips, because \(reason); in blocks, 50 probes take one")
         }
