@@ -31,6 +31,8 @@ public enum AccessCheck {
         let lanes = ProbeLanes(schema: schema, options: options, target: connection.target)
         defer { lanes.stop() }
         let sequences = try SequenceShadow.record(on: connection)
+        options.progress?.started(sequences, on: connection.target)
+        defer { options.progress?.ended() }
         do {
             var report = try runRolledBack(
                 schema, scenarios: scenarios, on: connection, options: options, sequences: sequences, lanes: lanes)

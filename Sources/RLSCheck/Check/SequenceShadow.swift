@@ -179,17 +179,33 @@ struct SequenceShadow {
         return drawn
     }
 
-    private static func positions(on connection: Connection) throws -> [String: Position] {
+    /// The sequences that moved since ``record(on:)``, by name, waiting at most `seconds` for the answer.
+    func moved(on connection: Connection, answeringWithin seconds: Double) throws -> [(name: String, before: String?, now: String)] {
+        let after = try Self.positions(on: connection, answeringWithin: seconds)
+        return after.sorted { $0.key < $1.key }.compactMap { name, now in
+            guard let old = before[name], now != old, let reached = now.lastValue else { return nil }
+            return (name, old.lastValue, reached)
+        }
+    }
+
+    private static func positions(on connection: Connection, answeringWithin seconds: Double? = nil) throws -> [String: Position] {
         // last_value is null both for a sequence never used and for one we may not read; has_sequence_privilege tells them apart.
-        let rows = try connection.query(
-            """
+        let sql = """
             select format('%I.%I', schemaname, sequencename) as name, last_value::text as last_value,
                    start_value::text as start_value, increment_by::text as increment_by
             from pg_sequences
             where schemaname not in ('pg_catalog', 'information_schema') and schemaname not like 'pg\\_%'
               and has_sequence_privilege(format('%I.%I', schemaname, sequencename), 'SELECT')
             """
-        ).rows
+        let rows: [Row]
+        if let seconds {
+            guard let result = try connection.executeReturningLast(sql, answeringWithin: seconds) else {
+                throw CheckError("no answer within \(Int(seconds)) s")
+            }
+            rows = result.rows
+        } else {
+            rows = try connection.query(sql).rows
+        }
         var result: [String: Position] = [:]
         for row in rows {
             result[try row.string("name")] = Position(
