@@ -49,7 +49,9 @@ struct CheckSignalTests {
         for _ in 0..<400 where !sleeping {
             Thread.sleep(forTimeInterval: 0.05)
             sleeping =
-                try db.query("select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()")
+                try db.query(
+                    "select count(*)::int as n from pg_stat_activity where wait_event = 'PgSleep' and datname = current_database()"
+                )
                 .first?.int("n") ?? 0 > 0
         }
         try #require(sleeping, "the check never reached the trigger")
