@@ -1,5 +1,6 @@
 import Foundation
 public import RLSDatabase
+import RLSEmbedded
 
 /// Debian's PgBouncer in front of a test database, as the smallest pool a Supabase project can
 /// have: transaction pooling and one server connection per database and user (`pool_size` 1), with
@@ -67,6 +68,7 @@ public final class PgBouncer: @unchecked Sendable {
             let (program, arguments) = account.wrap(executable, [directory + "/pgbouncer.ini"])
             process.executableURL = URL(fileURLWithPath: program)
             process.arguments = arguments
+            process.environment = ChildEnvironment.minimal()
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
