@@ -15,7 +15,7 @@ struct PgBouncerPoolTests {
         defer { database.close() }
         let bouncer = try PgBouncer.start(before: url)
         defer { bouncer.stop() }
-        let migrations = FileManager.default.temporaryDirectory.appendingPathComponent("rls-pgbouncer-\(UUID().uuidString)").path
+        let migrations = FileManager.default.temporaryDirectory.appendingPathComponent("rls-pool-migrations-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: migrations, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: migrations) }
         let target = ["--database-url", bouncer.url, "--migrations", migrations]
