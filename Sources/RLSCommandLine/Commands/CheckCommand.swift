@@ -114,7 +114,13 @@ enum CheckCommand {
                     ? try MigrationReplay.apply(
                         arguments.migrations.path, orRendering: invocation.schema, on: connection)
                     : try driftNote(invocation, target: target, connection: connection)
-                var report = try AccessCheck.run(invocation.schema, scenarios: invocation.scenarios, on: connection, options: options)
+                // On a database that outlives the command, Ctrl-C names the sequences the check left ahead.
+                var options = options
+                let progress = CheckProgress()
+                options.progress = progress
+                var report = try reportingLiveInterruption(on: target, { progress.interruptionReport(signal: $0) }) {
+                    try AccessCheck.run(invocation.schema, scenarios: invocation.scenarios, on: connection, options: options)
+                }
                 report.notes = [note].compactMap { $0 } + report.notes
                 return report
             }
