@@ -36,4 +36,11 @@ public enum MigrationError: Error, Sendable, Equatable {
     case database(action: String, message: String, sqlState: String?, hint: String?)
     /// The connection broke while COMMIT was on its way: the files may or may not be applied.
     case commitOutcomeUnknown(String)
+    /// A name in the migrations folder is not UTF-8 (its bytes as the file system holds them): rls
+    /// cannot tell whether it is a migration, so it refuses the folder instead of skipping the file.
+    case fileNameNotUTF8([UInt8], directory: String)
+    /// An entry named like a migration is a symbolic link: rls reads only regular files and follows no link.
+    case symbolicLink(String)
+    /// An entry named like a migration is not a regular file; `kind` says what it is ("a folder").
+    case notRegularFile(String, kind: String)
 }
