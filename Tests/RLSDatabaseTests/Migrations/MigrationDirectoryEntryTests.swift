@@ -49,7 +49,8 @@ struct MigrationDirectoryEntryTests {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try write("create table public.kept (id int);", "20260101000000_kept.sql", in: folder)
-        try write("create table public.skipped (id int);", rawName: Array("20260101000001_caf".utf8) + [0xE9] + Array(".sql".utf8), in: folder)
+        try write(
+            "create table public.skipped (id int);", rawName: Array("20260101000001_caf".utf8) + [0xE9] + Array(".sql".utf8), in: folder)
         let message = try #require(refusal(folder), "a migration named in Latin-1 must not be skipped")
         #expect(message.contains(#"20260101000001_caf\xE9.sql"#), "\(message)")
         #expect(message.contains("not UTF-8"))
@@ -122,7 +123,10 @@ struct MigrationDirectoryEntryTests {
             ("old.sql", { try FileManager.default.createDirectory(atPath: $0, withIntermediateDirectories: false) }, "folder"),
             ("20260101000001_x.sql", { #expect(mkfifo($0, 0o600) == 0) }, "not a regular file"),
             ("20260101000001_x.SQL", { try "select 1;".write(toFile: $0, atomically: true, encoding: .utf8) }, "YYYYMMDDHHMMSS_name.sql"),
-            ("20260101000001_x.sql.txt", { try "select 1;".write(toFile: $0, atomically: true, encoding: .utf8) }, "YYYYMMDDHHMMSS_name.sql"),
+            (
+                "20260101000001_x.sql.txt", { try "select 1;".write(toFile: $0, atomically: true, encoding: .utf8) },
+                "YYYYMMDDHHMMSS_name.sql"
+            ),
             ("20260101000001-x.sql", { try "select 1;".write(toFile: $0, atomically: true, encoding: .utf8) }, "YYYYMMDDHHMMSS_name.sql"),
         ]
         for (name, make, words) in cases {
