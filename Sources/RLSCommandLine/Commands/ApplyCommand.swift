@@ -84,7 +84,10 @@ enum ApplyCommand {
                 }
                 if options.dryRun {
                     for file in preview.applied {
-                        console.output("\n-- \(file.displayName)\n\(file.contents)")
+                        // The text as it is, in writes of its own: a 200 MB file is not copied to be printed.
+                        console.output("\n-- \(file.displayName)")
+                        console.writeOutput(file.contents)
+                        console.output()
                     }
                     try rehearse(files, on: connection, options: options, console: console)
                     console.output(
