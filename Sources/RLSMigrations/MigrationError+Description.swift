@@ -61,14 +61,12 @@ extension MigrationError: CustomStringConvertible {
                 + "(an enum value cannot be used in the transaction that adds it, nor removed):\n"
                 + failure.committedBefore.map { "  " + $0 }.joined(separator: "\n")
                 + "\nFix \(failure.path.escapedForDisplay) and run `rls apply` again; what is committed is not run twice."
-        case .database(let action, let message, let sqlState, let hint):
-            var text = "Could not \(action): \(message)"
-            if let sqlState { text += " (SQLSTATE \(sqlState))" }
-            if let hint { text += "\nHint: \(hint)" }
-            return text + "\nNothing was applied."
-        case .commitOutcomeUnknown(let message):
-            return "The connection broke during COMMIT (\(message)), so the migrations may or may not be applied.\n"
-                + "Run `rls plan` to see which files are still pending before applying again."
+        case .database:
+            return headline + "\nNothing was applied."
+        case .commitOutcomeUnknown:
+            return headline + "\nRun `rls plan` to see which files are still pending before applying again."
+        case .stoppedAfterCommits(let cause, let outcome):
+            return cause.headline + "\n" + outcome.description
         case .fileNameNotUTF8(let bytes, let directory):
             return "A file name in \(directory.escapedForDisplay) is not UTF-8: \(String(escapingForDisplay: bytes)) "
                 + "(the bytes that are not are shown as \\xNN).\n"
@@ -84,9 +82,27 @@ extension MigrationError: CustomStringConvertible {
         }
     }
 
+    /// What happened, without what it left applied: the first lines of ``description``, and of
+    /// ``stoppedAfterCommits(_:_:)``'s report.
+    private var headline: String {
+        switch self {
+        case .database(let action, let message, let sqlState, let hint):
+            var text = "Could not \(action): \(message)"
+            if let sqlState { text += " (SQLSTATE \(sqlState))" }
+            if let hint { text += "\nHint: \(hint)" }
+            return text
+        case .commitOutcomeUnknown(let message):
+            return "The connection broke during COMMIT (\(message)), so the migrations may or may not be applied."
+        case .stoppedAfterCommits(let cause, _):
+            return cause.headline
+        default:
+            return description
+        }
+    }
+
     /// `add_saved.sql` → `20261122153000_add_saved.sql`, a hint for renaming a badly named file;
     /// a name that already starts with a version keeps it (`20260101000000_a.SQL` → `20260101000000_a.sql`).
-    static func suggestedName(for fileName: String) -> String {
+    private static func suggestedName(for fileName: String) -> String {
         var stem = fileName.lowercased().hasSuffix(".sql") ? String(fileName.dropLast(4)) : fileName
         var version = MigrationFile.version(at: Date())
         if stem.unicodeScalars.count > 14, stem.unicodeScalars.prefix(14).allSatisfy({ ("0"..."9").contains($0) }) {

@@ -36,6 +36,9 @@ public enum MigrationError: Error, Sendable, Equatable {
     case database(action: String, message: String, sqlState: String?, hint: String?)
     /// The connection broke while COMMIT was on its way: the files may or may not be applied.
     case commitOutcomeUnknown(String)
+    /// The apply stopped (the error given) after some of its transactions had committed; the
+    /// outcome says what stays committed and what did not commit.
+    indirect case stoppedAfterCommits(MigrationError, ApplyOutcome)
     /// A name in the migrations folder is not UTF-8 (its bytes as the file system holds them): rls
     /// cannot tell whether it is a migration, so it refuses the folder instead of skipping the file.
     case fileNameNotUTF8([UInt8], directory: String)

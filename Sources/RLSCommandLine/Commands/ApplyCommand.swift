@@ -104,7 +104,10 @@ enum ApplyCommand {
                     }
                     confirming = clock.now - asked
                 }
-                let result = try connection.applyMigrations(files, options: options)
+                let progress = ApplyProgress()
+                let result = try reportingInterruption(of: progress, on: target) {
+                    try connection.applyMigrations(files, options: options, progress: progress)
+                }
                 let elapsed = clock.now - started - confirming
                 if result.applied.isEmpty {
                     console.output("Nothing to apply: another `rls apply` applied the files first.")
