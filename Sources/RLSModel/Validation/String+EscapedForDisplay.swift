@@ -48,6 +48,40 @@ extension String {
         }.joined(separator: "\n")
     }
 
+    /// Bytes that may not be UTF-8 (a file name as the file system holds it), escaped for display:
+    /// each byte that is not part of valid UTF-8 as `\xNN`, the rest as ``escapedForDisplay``.
+    ///
+    /// ```swift
+    /// String(escapingForDisplay: Array("caf".utf8) + [0xE9])   // caf\xE9
+    /// ```
+    package init(escapingForDisplay bytes: [UInt8]) {
+        var result = ""
+        var start = 0
+        while start < bytes.count {
+            // The longest valid run from `start`, then one byte that is not.
+            var end = start
+            while end < bytes.count, let width = Self.validScalarWidth(bytes, at: end) { end += width }
+            result += String(decoding: bytes[start..<end], as: UTF8.self).escapedForDisplay
+            if end < bytes.count { result += "\\x" + String(bytes[end], radix: 16, uppercase: true).leftPadded(to: 2) }
+            start = end + 1
+        }
+        self = result
+    }
+
+    /// The width of the valid UTF-8 scalar at `index`, or nil when the bytes there are not one.
+    private static func validScalarWidth(_ bytes: [UInt8], at index: Int) -> Int? {
+        let lead = bytes[index]
+        let width = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+        guard width > 0, index + width <= bytes.count,
+            String(validating: bytes[index..<(index + width)], as: UTF8.self) != nil
+        else { return nil }
+        return width
+    }
+
+    private func leftPadded(to length: Int) -> String {
+        String(repeating: "0", count: max(0, length - count)) + self
+    }
+
     /// The first line, cut to 80 characters, escaped: a statement as an error message quotes it.
     package var firstLineForDisplay: String {
         let line = split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
