@@ -118,7 +118,9 @@ struct PolicyTokens {
         return index
     }
 
-    private static let operatorCharacters: Set<Unicode.Scalar> = ["+", "-", "*", "/", "<", ">", "=", "~", "!", "@", "#", "%", "^", "&", "|", "`", "?"]
+    private static let operatorCharacters: Set<Unicode.Scalar> = [
+        "+", "-", "*", "/", "<", ">", "=", "~", "!", "@", "#", "%", "^", "&", "|", "`", "?",
+    ]
 
     private static func startsWord(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || scalar.value > 0x7F
