@@ -13,7 +13,8 @@ extension LockHolder {
     /// or end a holder that is stuck (`select pg_terminate_backend(4242);`).
     public static func advice(_ holders: [LockHolder], retry: String = "the command") -> String {
         let pids = Array(Set(holders.map(\.pid))).sorted()
-        let text = "Wait for \(pids.count > 1 ? "those sessions" : "that session") to finish and run \(retry) again, or raise --lock-timeout."
+        let text =
+            "Wait for \(pids.count > 1 ? "those sessions" : "that session") to finish and run \(retry) again, or raise --lock-timeout."
         guard !pids.isEmpty else { return text }
         return text + " If one is stuck (idle in transaction, a forgotten console), end it: "
             + pids.map { "select pg_terminate_backend(\($0));" }.joined(separator: " ")
@@ -30,11 +31,13 @@ extension Connection {
         switch failure.state {
         case .lockNotAvailable?:
             let holders = (try? lockHolders(exclusiveOnly: true)) ?? []
-            failure.message = "Gave up reading \(reading) after waiting \(readTimeouts.lockTimeout.readable) (the lock timeout) for a lock: "
+            failure.message =
+                "Gave up reading \(reading) after waiting \(readTimeouts.lockTimeout.readable) (the lock timeout) for a lock: "
                 + LockHolder.whoHolds(holders) + "."
             failure.hint = LockHolder.advice(holders)
         case .queryCanceled? where failure.message.contains("statement timeout"):
-            failure.hint = "Reading \(reading) took longer than the statement timeout (\(readTimeouts.statementTimeout.readable)); "
+            failure.hint =
+                "Reading \(reading) took longer than the statement timeout (\(readTimeouts.statementTimeout.readable)); "
                 + "raise --statement-timeout."
         default:
             return error

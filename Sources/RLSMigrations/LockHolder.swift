@@ -28,7 +28,9 @@ public struct LockHolder: Sendable, Equatable {
     /// `public.memo (AccessExclusiveLock) held by pid 4242 (application psql, user postgres, idle in transaction, for 12s)`,
     /// every piece of database text escaped for a terminal.
     public var description: String {
-        var about = ["application \(applicationName.isEmpty ? "not set" : applicationName.escapedForDisplay)", "user \(user.escapedForDisplay)"]
+        var about = [
+            "application \(applicationName.isEmpty ? "not set" : applicationName.escapedForDisplay)", "user \(user.escapedForDisplay)",
+        ]
         if let state { about.append(state.escapedForDisplay) }
         if let transactionSeconds { about.append("transaction open for \(transactionSeconds)s") }
         return "\(relation.escapedForDisplay) (\(mode)) \(granted ? "held" : "queued for") by pid \(pid) (\(about.joined(separator: ", ")))"
@@ -60,11 +62,24 @@ extension Connection {
             """, [exclusiveOnly])
         let lowered = statement?.lowercased()
         return try rows.compactMap { row -> LockHolder? in
-            if let lowered, !lowered.contains(try row.string("relname").lowercased()) { return nil }
+            if let lowered, !mentions(try row.string("relname").lowercased(), in: lowered) { return nil }
             return LockHolder(
                 relation: try row.string("relation"), mode: try row.string("mode"), granted: try row.bool("granted"),
                 pid: try row.int("pid"), applicationName: try row.string("application_name"), user: try row.string("user_name"),
                 state: row.optionalString("state"), transactionSeconds: row.optionalString("seconds").flatMap { Int($0) })
         }
     }
+}
+
+/// `name` occurs in `text` as a whole name: not inside a longer one (`memo` in `memory`).
+private func mentions(_ name: String, in text: String) -> Bool {
+    let isNamePart = { (character: Character) in character.isLetter || character.isNumber || character == "_" || character == "$" }
+    var rest = text[...]
+    while let found = rest.firstRange(of: name) {
+        let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
+        let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
+        if !(before.map(isNamePart) ?? false), !(after.map(isNamePart) ?? false) { return true }
+        rest = text[found.upperBound...]
+    }
+    return false
 }

@@ -24,7 +24,10 @@ struct ReadLockTimeoutTests {
         try holder.execute("set application_name = 'night batch'; begin; lock table public.memo in access exclusive mode")
         let pid = try #require(try holder.query("select pg_backend_pid() as pid").first?.int("pid"))
 
-        for command in [["lint"], ["plan"], ["pull", "--output", "/nonexistent-rls-pull", "--migrations", "/nonexistent-rls-migrations"], ["diff", "x", "--from-database", "--migrations", "/nonexistent-rls-migrations"]] {
+        for command in [
+            ["lint"], ["plan"], ["pull", "--output", "/nonexistent-rls-pull", "--migrations", "/nonexistent-rls-migrations"],
+            ["diff", "x", "--from-database", "--migrations", "/nonexistent-rls-migrations"],
+        ] {
             let result = runRLS(command + ["--lock-timeout", "200ms", "--database-url", url])
             #expect(result.code == .failure, "\(command): \(result.output)\(result.error)")
             #expect(result.error.contains("after waiting 200ms (the lock timeout) for a lock"), "\(command): \(result.error)")
