@@ -13,7 +13,8 @@ extension StatementFailure {
             holders = ((try? connection.lockHolders(exclusiveOnly: false)) ?? [])
                 .filter { ($0.transactionSeconds ?? 0) >= waited.components.seconds }
         }
-        hint = "Another session held a lock this statement needed for longer than the lock timeout (\(waited.readable)): "
+        hint =
+            "Another session held a lock this statement needed for longer than the lock timeout (\(waited.readable)): "
             + LockHolder.whoHolds(holders) + ". " + LockHolder.advice(holders, retry: "`rls apply`")
     }
 

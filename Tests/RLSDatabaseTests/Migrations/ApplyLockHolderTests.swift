@@ -17,13 +17,16 @@ struct ApplyLockHolderTests {
         // A reader left in an open transaction: its ACCESS SHARE lock is enough to block ALTER TABLE.
         try holder.execute("set application_name = 'report job'; begin; select count(*) from public.busy")
         let pid = try #require(try holder.query("select pg_backend_pid() as pid").first?.int("pid"))
-        let file = try MigrationFixtures.file(1, "busy", "create table public.quiet (id int);\nalter table public.busy add column note text;")
+        let file = try MigrationFixtures.file(
+            1, "busy", "create table public.quiet (id int);\nalter table public.busy add column note text;")
 
         let error = try #require(throws: MigrationError.self) {
             try db.applyMigrations([file], options: ApplyOptions(lockTimeout: .milliseconds(200)))
         }
         let text = error.description
-        #expect(text.contains("public.busy (AccessShareLock) held by pid \(pid) (application report job, user postgres, idle in transaction"), "\(text)")
+        #expect(
+            text.contains("public.busy (AccessShareLock) held by pid \(pid) (application report job, user postgres, idle in transaction"),
+            "\(text)")
         #expect(text.contains("select pg_terminate_backend(\(pid));"), "\(text)")
         #expect(text.contains("run `rls apply` again"), "\(text)")
         #expect(!text.contains("fix \(file.path)") && !text.contains("Fix \(file.path)"), "\(text)")
