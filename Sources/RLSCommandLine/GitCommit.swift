@@ -1,4 +1,5 @@
 import Foundation
+import RLSDatabase
 
 /// The commit of the git checkout a command runs in, for pages that say what they were proven
 /// against: `1a2b3c4d5e6f`, with ` plus uncommitted changes` when the work tree differs from it.
@@ -14,6 +15,7 @@ enum GitCommit {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", directory] + arguments
+        process.environment = ChildEnvironment.git()
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

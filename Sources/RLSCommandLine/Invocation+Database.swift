@@ -1,15 +1,18 @@
 import RLSDatabase
 
 extension Invocation {
-    /// Resolves the target database (`--database-url`, `DATABASE_URL`, the dev cluster, else a throwaway
-    /// embedded one), says which on standard error, connects, runs `body`, then closes and stops what it started.
-    /// `databaseURL` stands in for `--database-url` when a command takes the URL in an option of its own;
-    /// `readTimeouts` are what the connection's read transactions set (``ReadTimeoutOptions``).
+    /// Resolves the target database (`--database-url` or `--database-url-file`, `DATABASE_URL`, the dev
+    /// cluster, else a throwaway embedded one), says which on standard error, connects, runs `body`, then
+    /// closes and stops what it started. `databaseURL` stands in for `--database-url` when a command takes
+    /// the URL in an option of its own; `readTimeouts` are what the connection's read transactions set
+    /// (``ReadTimeoutOptions``).
     func withDatabase<T>(
         databaseURL: String? = nil, readTimeouts: ReadTimeouts = ReadTimeouts(), _ body: (DatabaseTarget, Connection) throws -> T
     ) throws -> T {
+        let given = try databaseURL.map { ($0, DatabaseTarget.Source.explicit) } ?? givenDatabaseURL()
         let target = try DatabaseTarget.resolve(
-            databaseURL: databaseURL ?? global.databaseURL, environment: session.environment, directory: session.directory
+            databaseURL: given?.0, databaseURLSource: given?.1 ?? .explicit, environment: session.environment,
+            directory: session.directory
         )
         defer { target.finish() }
         // Parsed first, so a malformed URL is reported once, by its own error, before any "Database:" line.
@@ -19,5 +22,22 @@ extension Invocation {
         connection.readTimeouts = readTimeouts
         defer { connection.close() }
         return try body(target, connection)
+    }
+
+    /// True when the command line names a database (`--database-url` or `--database-url-file`).
+    var namesDatabase: Bool { global.databaseURL != nil || global.databaseURLFile != nil }
+
+    /// The URL of `--database-url`, else the one read from `--database-url-file`; nil when neither is given.
+    private func givenDatabaseURL() throws -> (String, DatabaseTarget.Source)? {
+        switch (global.databaseURL, global.databaseURLFile) {
+        case (.some, .some):
+            throw UsageError("give either --database-url or --database-url-file, not both")
+        case (.some(let url), nil):
+            return (url, .explicit)
+        case (nil, .some(let path)):
+            return (try DatabaseURLFile.read(path, warnings: session.console), .file)
+        case (nil, nil):
+            return nil
+        }
     }
 }

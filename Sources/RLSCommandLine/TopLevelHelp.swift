@@ -21,7 +21,7 @@ enum TopLevelHelp {
             "  2   changes pending (plan --exit-code)",
             "  64  usage error (unknown option, missing value)",
             "",
-            "Without --database-url or DATABASE_URL, commands use a running '\(program) dev' cluster,",
+            "Without --database-url, --database-url-file or DATABASE_URL, commands use a running '\(program) dev' cluster,",
             "else a throwaway Supabase-shaped PostgreSQL started for the command and deleted after it.",
             "",
             "See '\(program) help <command>' or '\(program) <command> --help' for a command's options.",

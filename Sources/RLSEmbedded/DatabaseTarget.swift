@@ -14,6 +14,8 @@ public struct DatabaseTarget: Sendable, CustomStringConvertible {
     public enum Source: String, Sendable, Equatable {
         /// `--database-url`.
         case explicit
+        /// A file named by `--database-url-file`.
+        case file
         /// The `DATABASE_URL` environment variable.
         case environment
         /// The project's running dev cluster.
@@ -30,8 +32,10 @@ public struct DatabaseTarget: Sendable, CustomStringConvertible {
     public let cluster: EmbeddedCluster?
 
     /// Picks the database: `databaseURL`, `DATABASE_URL`, the dev cluster in `directory`, else a new embedded cluster.
+    /// `databaseURLSource` says where a given `databaseURL` came from (`--database-url` or a file).
     public static func resolve(
         databaseURL: String?,
+        databaseURLSource: Source = .explicit,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         directory: String = FileManager.default.currentDirectoryPath,
         embeddedOptions: EmbeddedCluster.Options = .init()
@@ -45,7 +49,7 @@ public struct DatabaseTarget: Sendable, CustomStringConvertible {
                     message: "--database-url is empty. Give the database's URL (postgres://user:password@host:5432/db), "
                         + "or leave the option out to use a throwaway local database.")
             }
-            return DatabaseTarget(url: databaseURL, source: .explicit, cluster: nil)
+            return DatabaseTarget(url: databaseURL, source: databaseURLSource, cluster: nil)
         }
         if let url = environment["DATABASE_URL"] {
             guard !url.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
@@ -79,6 +83,7 @@ public struct DatabaseTarget: Sendable, CustomStringConvertible {
         let shown = (try? ConnectionTarget(url).redacted) ?? "(invalid URL)"
         switch source {
         case .explicit: return "\(shown) (--database-url)"
+        case .file: return "\(shown) (--database-url-file)"
         case .environment: return "\(shown) (DATABASE_URL)"
         case .devCluster: return "\(shown) (dev cluster)"
         case .embedded: return "\(shown) (embedded, throwaway)"

@@ -17,6 +17,8 @@ public enum DevCluster {
         case running(url: String, port: Int, dataDirectory: String)
         /// Created earlier, not running now.
         case stopped(dataDirectory: String)
+        /// Its creation or its first start was interrupted: no login works yet. `rls dev start` finishes it.
+        case unfinished(dataDirectory: String)
         /// Never started in this directory (or removed).
         case notCreated
 
@@ -26,6 +28,8 @@ public enum DevCluster {
             case .running(let url, _, let data):
                 "running at \((try? ConnectionTarget(url).redacted) ?? "127.0.0.1") (data in \(data))"
             case .stopped(let data): "stopped (data in \(data)); start it with `rls dev start`"
+            case .unfinished(let data):
+                "not ready: its creation or first start was interrupted (data in \(data)); finish it with `rls dev start`"
             case .notCreated: "not created; start one with `rls dev start`"
             }
         }
@@ -38,55 +42,63 @@ public enum DevCluster {
     }
 
     /// Starts the project's dev cluster, creating it on first use; returns ``Status/running(url:port:dataDirectory:)``.
-    /// Starting a running cluster is harmless.
+    /// Starting a running cluster is harmless. A creation or first start that was interrupted is
+    /// remade or finished; a second start at the same time waits for the first and reports its cluster.
     @discardableResult
     public static func start(
         in directory: String = FileManager.default.currentDirectoryPath, defaultPrivileges: DefaultPrivileges = .none
     ) throws -> Status {
         let layout = try DevClusterLayout(projectDirectory: directory)
-        if case .running = status(layout) { return status(layout) }
-        let binaries = try ServerBinaries.locate()
-        let account = layout.account
-        var settings = layout.readSettings()
-        if !FileManager.default.fileExists(atPath: layout.dataDirectory + "/PG_VERSION") {
-            try layout.create(binaries: binaries, defaultPrivileges: defaultPrivileges)
-            settings = layout.readSettings()
+        return try layout.withLock {
+            if case .running = status(layout) { return status(layout) }
+            let binaries = try ServerBinaries.locate()
+            if !layout.isCreated {
+                try layout.create(binaries: binaries, defaultPrivileges: defaultPrivileges)
+            }
+            guard var current = layout.readSettings() else {
+                throw EmbeddedClusterError(kind: .fileSystem, message: "\(layout.settingsPath) is missing; start again.")
+            }
+            // A server already up (a first start interrupted before its setup) is finished, not started twice.
+            if AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) == nil {
+                try launch(layout, binaries: binaries, settings: &current)
+            }
+            let started = Date()
+            try ServerProcess.waitUntilReady(
+                socketDirectory: layout.socketDirectory, port: current.port, timeout: 30, logPath: layout.logPath
+            ) {
+                // setsid may fork, so our child exiting says little; the postmaster's pid file says more.
+                Date().timeIntervalSince(started) < 5 || AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) != nil
+            }
+            try layout.finishShapingIfNew(current)
+            return status(layout)
         }
-        guard var current = settings else {
-            throw EmbeddedClusterError(
-                kind: .fileSystem, message: "\(layout.settingsPath) is missing; remove \(layout.root) and start again.")
+    }
+
+    /// Starts the server detached from this process, on the settings' port or a free one.
+    private static func launch(_ layout: DevClusterLayout, binaries: ServerBinaries, settings: inout DevClusterLayout.Settings) throws {
+        if settings.port == 0 || FreePort.isListening(settings.port) {
+            settings.port = try FreePort.pick()
+            try layout.writeSettings(settings)
         }
-        if current.port == 0 || FreePort.isListening(current.port) {
-            current.port = try FreePort.pick()
-            try layout.writeSettings(current)
-        }
-        let server = try ServerProcess.launch(
-            binaries: binaries, account: account, dataDirectory: layout.dataDirectory, port: current.port,
-            socketDirectory: layout.socketDirectory, listenAddress: "127.0.0.1", logPath: layout.root + "/server.log",
-            detached: true
+        _ = try ServerProcess.launch(
+            binaries: binaries, account: layout.account, dataDirectory: layout.dataDirectory, port: settings.port,
+            socketDirectory: layout.socketDirectory, listenAddress: "127.0.0.1", logPath: layout.logPath, detached: true
         )
-        let started = Date()
-        try ServerProcess.waitUntilReady(
-            socketDirectory: layout.socketDirectory, port: current.port, timeout: 30, logPath: server.logPath
-        ) {
-            // setsid may fork, so our child exiting says little; the postmaster's pid file says more.
-            Date().timeIntervalSince(started) < 5 || AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) != nil
-        }
-        try layout.finishShapingIfNew(current)
-        return status(layout)
     }
 
     /// Stops the project's dev cluster (fast shutdown, data kept); with `removingData`, deletes it too.
     public static func stop(in directory: String = FileManager.default.currentDirectoryPath, removingData: Bool = false) throws {
         let layout = try DevClusterLayout(projectDirectory: directory)
-        if let pid = AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) {
-            ProcessLiveness.terminate(pid, signal: SIGINT, timeout: 30)
-        }
-        if removingData {
-            try? FileManager.default.removeItem(atPath: layout.dataRoot)
-            try? FileManager.default.removeItem(atPath: layout.root)
-            // rmdir removes `.rls` only when nothing else lives there.
-            rmdir((layout.root as NSString).deletingLastPathComponent)
+        try layout.withLock {
+            if let pid = AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) {
+                ProcessLiveness.terminate(pid, signal: SIGINT, timeout: 30)
+            }
+            if removingData {
+                try? FileManager.default.removeItem(atPath: layout.dataRoot)
+                try? FileManager.default.removeItem(atPath: layout.root)
+                // rmdir removes `.rls` only when nothing else lives there.
+                rmdir((layout.root as NSString).deletingLastPathComponent)
+            }
         }
     }
 
@@ -105,7 +117,13 @@ public enum DevCluster {
     }
 
     static func status(_ layout: DevClusterLayout) -> Status {
-        guard FileManager.default.fileExists(atPath: layout.dataDirectory + "/PG_VERSION") else { return .notCreated }
+        let files = FileManager.default
+        guard files.fileExists(atPath: layout.dataDirectory) || files.fileExists(atPath: layout.creatingMarker) else {
+            return .notCreated
+        }
+        guard layout.isCreated, !files.fileExists(atPath: layout.unshapedMarker) else {
+            return .unfinished(dataDirectory: layout.dataDirectory)
+        }
         guard let settings = layout.readSettings(),
             AbandonedClusters.postmasterPid(dataDirectory: layout.dataDirectory) != nil,
             FreePort.isListening(settings.port)

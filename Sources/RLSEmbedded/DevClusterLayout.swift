@@ -20,6 +20,7 @@ struct DevClusterLayout {
     var dataDirectory: String { dataRoot + "/data" }
     var socketDirectory: String { dataRoot }
     var settingsPath: String { root + "/connection" }
+    var logPath: String { root + "/server.log" }
 
     init(projectDirectory: String, creating: Bool = true) throws {
         let project = URL(fileURLWithPath: projectDirectory).standardizedFileURL.path
@@ -32,23 +33,52 @@ struct DevClusterLayout {
             dataRoot = root
         }
         if creating {
-            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-            if dataRoot != root { try PrivateDirectory.prepare((dataRoot as NSString).deletingLastPathComponent, account: account) }
-            try FileManager.default.createDirectory(atPath: dataRoot, withIntermediateDirectories: true)
-            try account?.own(dataRoot)
+            try prepareDirectories()
         } else if !FileManager.default.fileExists(atPath: root) {
             throw EmbeddedClusterError(kind: .notRunning, message: "No dev cluster in \(project).")
         }
     }
 
+    /// Creates the settings folder and the data root (again, after `dev stop --remove-data`).
+    private func prepareDirectories() throws {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        if dataRoot != root { try PrivateDirectory.prepare((dataRoot as NSString).deletingLastPathComponent, account: account) }
+        try FileManager.default.createDirectory(atPath: dataRoot, withIntermediateDirectories: true)
+        try account?.own(dataRoot)
+    }
+
     /// Marks a new cluster whose passwords and default privileges are set on its first start.
     var unshapedMarker: String { root + "/unshaped" }
 
-    /// Copies the shaped template into the data directory and chooses a port and a fresh password.
+    /// Present from the first step of ``create(binaries:defaultPrivileges:)`` until its last: a
+    /// creation interrupted anywhere (part of the template copied, no settings yet) is remade.
+    var creatingMarker: String { root + "/creating" }
+
+    /// True when a creation finished: the data directory, its settings, and no creation under way.
+    /// A cluster made before the creation marker existed counts as finished when it has both.
+    var isCreated: Bool {
+        let files = FileManager.default
+        return files.fileExists(atPath: dataDirectory + "/PG_VERSION") && !files.fileExists(atPath: creatingMarker)
+            && readSettings() != nil
+    }
+
+    /// Copies the shaped template into the data directory and chooses a port and a fresh password,
+    /// replacing whatever an unfinished creation left. The passwords are set by the first start
+    /// (``finishShapingIfNew(_:)``).
     func create(binaries: ServerBinaries, defaultPrivileges: DefaultPrivileges) throws {
         let base = EmbeddedCluster.Options.defaultBaseDirectory
         try PrivateDirectory.prepare(base, account: account)
         let template = try ClusterTemplate.ensure(binaries: binaries, account: account, base: base)
+        try prepareDirectories()
+        // Both markers first, so any interruption from here on is seen by the next start.
+        guard FileManager.default.createFile(atPath: creatingMarker, contents: nil) else {
+            throw EmbeddedClusterError(kind: .fileSystem, message: "Could not write \(creatingMarker).")
+        }
+        try defaultPrivileges.rawValue.write(toFile: unshapedMarker, atomically: true, encoding: .utf8)
+        if let stale = AbandonedClusters.postmasterPid(dataDirectory: dataDirectory) {
+            // A server left on a half-made data directory by an older rls: its data is being replaced.
+            ProcessLiveness.terminate(stale, signal: SIGQUIT)
+        }
         try? FileManager.default.removeItem(atPath: dataDirectory)
         let copy = try ExternalCommand.run("/bin/cp", ["-a", template, dataDirectory])
         guard copy.status == 0 else {
@@ -58,7 +88,7 @@ struct DevClusterLayout {
         // The dev cluster keeps its data, so it is worth a little durability the throwaway one skips.
         try "\nfsync = on\n".appendingLine(to: dataDirectory + "/postgresql.conf")
         try writeSettings(Settings(port: try FreePort.pick(), password: EmbeddedCluster.randomPassword()))
-        try defaultPrivileges.rawValue.write(toFile: unshapedMarker, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: creatingMarker)
     }
 
     /// On the first start: sets the password and default privileges over the socket.
@@ -88,7 +118,10 @@ struct DevClusterLayout {
 
     func writeSettings(_ settings: Settings) throws {
         let text = "port=\(settings.port)\npassword=\(settings.password)\n"
-        _ = FileManager.default.createFile(atPath: settingsPath, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        guard FileManager.default.createFile(atPath: settingsPath, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        else {
+            throw EmbeddedClusterError(kind: .fileSystem, message: "Could not write \(settingsPath).")
+        }
         chmod(settingsPath, 0o600)
     }
 }

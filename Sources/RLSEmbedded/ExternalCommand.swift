@@ -1,7 +1,8 @@
 import Foundation
 import RLSPostgres
 
-/// Runs a program to completion and captures its combined output.
+/// Runs a program to completion and captures its combined output. The program gets
+/// ``ChildEnvironment/minimal(from:)``, never the caller's environment.
 enum ExternalCommand {
     struct Outcome {
         var status: Int32
@@ -12,6 +13,7 @@ enum ExternalCommand {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        process.environment = ChildEnvironment.minimal()
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let pipe = Pipe()
         process.standardOutput = pipe

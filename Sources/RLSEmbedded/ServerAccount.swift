@@ -27,7 +27,9 @@ struct ServerAccount: Sendable {
         return ServerAccount(name: "postgres", uid: entry.pointee.pw_uid, gid: entry.pointee.pw_gid)
     }
 
-    /// The command line that runs `executable` as this account.
+    /// The command line that runs `executable` as this account. Neither `setpriv` nor `runuser -u`
+    /// (without `-l`) adds the caller's environment: the program gets the one it is started with,
+    /// ``ChildEnvironment/minimal(from:)``.
     func wrap(_ executable: String, _ arguments: [String]) -> (String, [String]) {
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
             // setpriv execs in place, so the process we start is the server itself and its pid is the postmaster's.

@@ -38,6 +38,8 @@ final class ServerProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        // setsid and setpriv pass it on unchanged, so the server holds nothing of the caller's environment.
+        process.environment = ChildEnvironment.minimal()
         process.currentDirectoryURL = URL(fileURLWithPath: socketDirectory)
         process.standardOutput = log
         process.standardError = log

@@ -66,7 +66,34 @@ extension SupabaseShape {
         grant all on table storage.buckets, storage.objects to postgres with grant option;
         grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
             to anon, authenticated, service_role, postgres;
-        """ + storagePolicyManagement
+        """ + deleteGuard + storagePolicyManagement
+
+    /// The storage service's guard against deleting files and buckets in SQL: statement-level
+    /// `BEFORE DELETE` triggers on `storage.objects` and `storage.buckets` raise 42501 unless the
+    /// transaction has set `storage.allow_delete_query` to `'true'`, which the Storage API does for
+    /// its own deletes (a row gone without its stored file would orphan it). Every role meets it,
+    /// `postgres` and `service_role` too; RLS still decides which rows a permitted delete reaches.
+    ///
+    /// As supabase/storage's tenant migrations define it (`0050-prevent-direct-deletes.sql`, whose
+    /// setting later became `storage.allow_delete_query`), in our own words.
+    static let deleteGuard = """
+
+        create function storage.protect_delete() returns trigger language plpgsql as $$
+        begin
+            if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+                raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+                    using errcode = '42501',
+                          hint = 'This prevents accidental data loss from orphaned objects.';
+            end if;
+            return null;
+        end
+        $$;
+        alter function storage.protect_delete() owner to supabase_storage_admin;
+        create trigger protect_buckets_delete before delete on storage.buckets
+            for each statement execute function storage.protect_delete();
+        create trigger protect_objects_delete before delete on storage.objects
+            for each statement execute function storage.protect_delete();
+        """
 
     /// What hosted projects let `postgres` do in `storage`: create, change and drop policies on its
     /// tables (Supabase's `supautils.policy_grants` allows exactly that) and write bucket rows, but not

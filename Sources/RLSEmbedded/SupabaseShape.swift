@@ -7,7 +7,7 @@ import RLSSQL
 /// migrations. Run as the bootstrap superuser `supabase_admin`.
 public enum SupabaseShape {
     /// Bumped whenever the SQL below changes, so cached templates are rebuilt.
-    package static let version = 4
+    package static let version = 6
 
     /// Cluster-wide roles; run once per cluster.
     ///
@@ -25,11 +25,25 @@ public enum SupabaseShape {
         grant anon, authenticated, service_role to postgres with admin option;
         create role supabase_realtime_admin nologin noinherit;
         grant supabase_realtime_admin to postgres;
+        -- Unqualified calls such as uuid_generate_v4() find the extensions schema, as on a project.
+        alter role postgres set search_path to "$user", public, extensions;
         """
 
-    /// Per-database objects: the `auth` schema, `auth.users`, the `auth.*()` claim functions, grants
-    /// (the `storage` schema is ``storage``).
+    /// Per-database objects: the `extensions` schema with `uuid-ossp` and `pgcrypto`, the `auth`
+    /// schema, `auth.users`, the `auth.*()` claim functions, grants (the `storage` schema is
+    /// ``storage``).
+    ///
+    /// Every Supabase project starts with an `extensions` schema holding `uuid-ossp` and
+    /// `pgcrypto`, usable by `postgres` and the API roles (supabase/postgres,
+    /// `migrations/db/init-scripts/00000000000000-initial-schema.sql`); apps call
+    /// `extensions.uuid_generate_v4()` and `extensions.gen_random_bytes(...)` from defaults and
+    /// functions.
     public static let database = """
+        create schema extensions;
+        create extension "uuid-ossp" with schema extensions;
+        create extension pgcrypto with schema extensions;
+        grant usage on schema extensions to postgres, anon, authenticated, service_role;
+
         create schema auth authorization supabase_auth_admin;
         grant usage on schema auth to anon, authenticated, service_role, postgres;
         grant usage on schema public to anon, authenticated, service_role;

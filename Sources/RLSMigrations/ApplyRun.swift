@@ -9,18 +9,33 @@ struct ApplyRun {
     private(set) var applied: [MigrationFile] = []
     /// Applied versions without a file, as last read.
     private(set) var unknown: [AppliedMigration] = []
-    /// What earlier transactions of this run committed, in words, for a failure report.
-    private var committed: [String] = []
+    /// What this run's transactions committed, in words, for a failure report and a signal handler.
+    let progress: ApplyProgress
     /// The batch whose enum values were committed, awaiting its main transaction.
     private var enumValuesDone: [MigrationFile] = []
 
-    init(files: [MigrationFile], options: ApplyOptions) {
+    init(files: [MigrationFile], options: ApplyOptions, progress: ApplyProgress) {
         self.files = files
         self.options = options
+        self.progress = progress
     }
 
     /// Applies the next batch of pending files; false when nothing is left.
+    ///
+    /// Once an earlier transaction of the run has committed, any failure but a failing statement
+    /// (which lists it itself) is thrown as ``MigrationError/stoppedAfterCommits(_:_:)``, so the
+    /// report never says that nothing was applied.
     mutating func applyNextBatch(on connection: Connection) throws -> Bool {
+        do {
+            return try applyBatch(on: connection)
+        } catch let error as MigrationError {
+            if case .statementFailed = error { throw error }
+            guard progress.hasCommitted else { throw error }
+            throw MigrationError.stoppedAfterCommits(error, progress.outcome)
+        }
+    }
+
+    private mutating func applyBatch(on connection: Connection) throws -> Bool {
         try run(connection, "start the apply transaction") { try connection.execute("BEGIN") }
         do {
             guard let (batchFiles, batch) = try begin(connection) else {
@@ -29,19 +44,19 @@ struct ApplyRun {
             }
             if batchFiles != enumValuesDone, !batch.enumValues.isEmpty {
                 try execute(batch.enumValues, of: batchFiles, history: [], on: connection, enumValues: true)
-                try commit(connection)
-                enumValuesDone = batchFiles
-                committed += batch.enumValues.map {
+                let values = batch.enumValues.map {
                     let statement = batchFiles[$0.file].statements[$0.statement]
                     return "\(batchFiles[$0.file].displayName):\(statement.line): \(statement.text.firstLineForDisplay)"
                 }
+                try commit(connection, values, files: [])
+                enumValuesDone = batchFiles
                 return true  // the main transaction re-reads the history under the lock
             }
             let history = batchFiles.flatMap(MigrationHistory.recordStatements)
             try execute(batch.main, of: batchFiles, history: history, on: connection, enumValues: false)
-            try commit(connection)
+            let names = batchFiles.map(\.displayName)
+            try commit(connection, names, files: names)
             applied += batchFiles
-            committed += batchFiles.map { "\($0.displayName) (applied in an earlier transaction)" }
             return true
         } catch {
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
@@ -59,6 +74,7 @@ struct ApplyRun {
         unknown = status.unknown
         if applied.isEmpty { try Connection.check(status, options: options) }
         guard !status.pending.isEmpty else { return nil }
+        progress.begin(pending: status.pending.map(\.displayName))
         var batch = TransactionModel.batches(status.pending.map(\.statements))[0]
         let batchFiles = Array(status.pending[batch.files])
         if batchFiles == enumValuesDone {
@@ -94,23 +110,28 @@ struct ApplyRun {
         let statement = file.statements[step.statement]
         let line = failure.error.position.map { statement.line(atCharacter: $0) } ?? statement.line
         var report = StatementFailure(file: file, statement: statement, line: line, error: failure.error)
-        report.committedBefore = committed
+        report.committedBefore = progress.outcome.committed
         report.nameLockHolders(on: connection, waited: options.lockTimeout)
         throw MigrationError.statementFailed(report)
     }
 
     /// COMMIT in a message of its own: a client killed before it never sends it, and the server
-    /// rolls everything back.
-    private func commit(_ connection: Connection) throws {
+    /// rolls everything back. `entries` (and the pending `files` among them) are what it commits,
+    /// in words, for ``progress``.
+    private func commit(_ connection: Connection, _ entries: [String], files: [String]) throws {
+        progress.committing(entries)
         do {
             try connection.execute("COMMIT")
         } catch let error as DatabaseError where !error.isConnectionFailure {
             // The server refused the COMMIT (a deferred constraint, say): it rolled back.
+            progress.didNotCommit()
             try? connection.execute("ROLLBACK")
             throw MigrationError.database("commit the migrations", error)
         } catch {
+            // In doubt: the progress keeps `entries` as neither committed nor rolled back.
             throw MigrationError.commitOutcomeUnknown((error as? DatabaseError)?.message ?? "\(error)")
         }
+        progress.didCommit(entries, files: files)
     }
 
     /// Runs `body`, turning a database error into ``MigrationError/database(action:message:sqlState:hint:)``.

@@ -25,9 +25,13 @@ extension Connection {
     /// is run twice); `.database` for failures outside the statements. In every case nothing was
     /// applied, except what the failure lists as committed before (enum values, which PostgreSQL
     /// cannot remove, and earlier batches), and `.commitOutcomeUnknown`: the connection broke during
-    /// COMMIT, so only the history can tell.
+    /// COMMIT, so only the history can tell. Once a transaction of the run has committed, other
+    /// failures come as `.stoppedAfterCommits`, listing what committed and what did not; `progress`
+    /// (for a signal handler) holds the same at every moment.
     @discardableResult
-    public func applyMigrations(_ files: [MigrationFile], options: ApplyOptions = ApplyOptions()) throws -> ApplyResult {
+    public func applyMigrations(
+        _ files: [MigrationFile], options: ApplyOptions = ApplyOptions(), progress: ApplyProgress = ApplyProgress()
+    ) throws -> ApplyResult {
         if options.dryRun {
             let status = try migrationStatus(files)
             try Self.check(status, options: options)
@@ -41,7 +45,7 @@ extension Connection {
                 sqlState: SQLState.activeSQLTransaction.rawValue,
                 hint: "rls apply opens and commits its own transaction; call it outside one.")
         }
-        var run = ApplyRun(files: files, options: options)
+        var run = ApplyRun(files: files, options: options, progress: progress)
         while try run.applyNextBatch(on: self) {}
         return ApplyResult(
             applied: run.applied, isDryRun: false, destructiveStatements: run.applied.flatMap(\.destructiveStatements),

@@ -60,14 +60,30 @@ extension MigrationError: CustomStringConvertible {
                 + "(an enum value cannot be used in the transaction that adds it, nor removed):\n"
                 + failure.committedBefore.map { "  " + $0 }.joined(separator: "\n")
                 + "\n\(failure.nextStep); what is committed is not run twice."
+        case .database:
+            return headline + "\nNothing was applied."
+        case .commitOutcomeUnknown:
+            return headline + "\nRun `rls plan` to see which files are still pending before applying again."
+        case .stoppedAfterCommits(let cause, let outcome):
+            return cause.headline + "\n" + outcome.description
+        }
+    }
+
+    /// What happened, without what it left applied: the first lines of ``description``, and of
+    /// ``stoppedAfterCommits(_:_:)``'s report.
+    private var headline: String {
+        switch self {
         case .database(let action, let message, let sqlState, let hint):
             var text = "Could not \(action): \(message)"
             if let sqlState { text += " (SQLSTATE \(sqlState))" }
             if let hint { text += "\nHint: \(hint)" }
-            return text + "\nNothing was applied."
+            return text
         case .commitOutcomeUnknown(let message):
-            return "The connection broke during COMMIT (\(message)), so the migrations may or may not be applied.\n"
-                + "Run `rls plan` to see which files are still pending before applying again."
+            return "The connection broke during COMMIT (\(message)), so the migrations may or may not be applied."
+        case .stoppedAfterCommits(let cause, _):
+            return cause.headline
+        default:
+            return description
         }
     }
 

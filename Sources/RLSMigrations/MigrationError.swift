@@ -36,4 +36,7 @@ public enum MigrationError: Error, Sendable, Equatable {
     case database(action: String, message: String, sqlState: String?, hint: String?)
     /// The connection broke while COMMIT was on its way: the files may or may not be applied.
     case commitOutcomeUnknown(String)
+    /// The apply stopped (the error given) after some of its transactions had committed; the
+    /// outcome says what stays committed and what did not commit.
+    indirect case stoppedAfterCommits(MigrationError, ApplyOutcome)
 }

@@ -17,10 +17,21 @@ extension StatementFailure {
         "rls read this as one statement but the server found several commands in it, so it ran none of them. "
         + "End each statement with `;` outside strings, quoted names and function bodies; if the file is right, report it."
 
+    /// A `DELETE` on `storage.objects` or `storage.buckets` met the storage service's guard
+    /// (`storage.protect_delete()`, 42501).
+    static let storageDeleteGuardHint =
+        "Supabase Storage refuses deletes in SQL: a file's row deleted here leaves its stored file behind. "
+        + "Remove files and buckets through the Storage API or the dashboard (empty a bucket, then delete it); "
+        + "a migration that must delete rows anyway runs `select set_config('storage.allow_delete_query', 'true', true);` first, "
+        + "and orphans the stored files."
+
     /// The server's hint, ours where rls knows better (the transaction model) or the server gives none.
     static func hint(for error: DatabaseError) -> String? {
         if error.state == .unsafeNewEnumValueUsage { return hint(for: error.state) }
         if error.message.contains("multiple commands") { return multipleCommandsHint }
+        if error.state == .insufficientPrivilege, error.message.hasPrefix("Direct deletion from storage tables is not allowed") {
+            return storageDeleteGuardHint
+        }
         return error.hint ?? hint(for: error.state)
     }
 

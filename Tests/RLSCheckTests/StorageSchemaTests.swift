@@ -34,6 +34,31 @@ import Testing
         #expect(throws: DatabaseError.self) { try db.execute("alter table storage.objects add column x int") }
     }
 
+    /// Issue 32: the storage service refuses deletes in SQL unless the transaction says it is the
+    /// Storage API (`storage.allow_delete_query`), for every role, as supabase/storage's
+    /// `storage.protect_delete()` does; RLS still decides which rows a permitted delete reaches.
+    @Test func directDeletesMeetTheStorageServicesGuard() throws {
+        let (_, db) = try TestDatabase.make()
+        try db.execute(
+            "insert into storage.buckets (id, name) values ('b', 'b'); insert into storage.objects (bucket_id, name) values ('b', 'x/y.txt')"
+        )
+        for statement in ["delete from storage.objects where bucket_id = 'b'", "delete from storage.buckets where id = 'b'"] {
+            for role in ["postgres", "service_role", "authenticated"] {
+                let error = #expect(throws: DatabaseError.self) {
+                    try db.execute("begin; set local role \(role); \(statement); rollback;")
+                }
+                try? db.execute("rollback")
+                #expect(error?.sqlState == "42501", "\(role): \(statement)")
+                #expect(error?.message.contains("Use the Storage API instead") == true)
+            }
+        }
+        // With the setting, as the Storage API deletes, the delete goes through.
+        try db.execute(
+            "begin; select set_config('storage.allow_delete_query', 'true', true); delete from storage.objects where bucket_id = 'b'; commit;"
+        )
+        #expect(try db.query("select count(*)::int as n from storage.objects").rows[0].int("n") == 0)
+    }
+
     @Test func declaringSupabasesTablesIsAValidationError() throws {
         let schema = Schema {
             Table("objects", schema: "storage") {

@@ -56,7 +56,8 @@ struct ChildCluster {
     let directory: String
     let port: Int
 
-    static func spawn() throws -> ChildCluster {
+    /// `extraEnvironment` is added to the child's environment (this process's own is never changed).
+    static func spawn(extraEnvironment: [String: String] = [:]) throws -> ChildCluster {
         let report = NSTemporaryDirectory() + "rls-child-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: report) }
         let process = Process()
@@ -64,6 +65,7 @@ struct ChildCluster {
         process.arguments = ["--testing-library", "swift-testing", "--filter", "childOwnsClusterUntilSignalled"]
         var environment = ProcessInfo.processInfo.environment
         environment[ChildProcessTests.reportVariable] = report
+        environment.merge(extraEnvironment) { _, extra in extra }
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

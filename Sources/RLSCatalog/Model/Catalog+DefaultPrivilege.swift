@@ -14,14 +14,23 @@ extension Catalog {
         public var privilege: String
         /// `WITH GRANT OPTION`.
         public var grantable: Bool
+        /// The creating role's entry for itself (Supabase's `... grant all on tables to postgres, anon,
+        /// ...` run by `postgres`): it becomes the owner's own privileges, which Postgres holds
+        /// implicitly, so a new object gets no grant from it. It still counts as a global default
+        /// that replaces the built-in one (PUBLIC's `EXECUTE` on functions).
+        public var toCreator: Bool
 
         /// Creates a default privilege entry.
-        public init(schema: String?, objectKind: Grant.ObjectKind, grantee: String, privilege: String, grantable: Bool = false) {
+        public init(
+            schema: String?, objectKind: Grant.ObjectKind, grantee: String, privilege: String, grantable: Bool = false,
+            toCreator: Bool = false
+        ) {
             self.schema = schema
             self.objectKind = objectKind
             self.grantee = grantee
             self.privilege = privilege
             self.grantable = grantable
+            self.toCreator = toCreator
         }
     }
 }

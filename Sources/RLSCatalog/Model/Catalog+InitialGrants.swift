@@ -1,7 +1,9 @@
 extension Catalog {
     /// The grants a new object of `kind` named `object` receives when the connected role creates it:
     /// Postgres's built-in default (PUBLIC may execute functions), replaced by the role's global
-    /// default privileges when it has some, plus those for the object's schema.
+    /// default privileges when it has some, plus those for the object's schema. The creator's entries
+    /// for itself are the owner's implicit privileges, never grants (see
+    /// ``DefaultPrivilege/toCreator``).
     public func initialGrants(for kind: Grant.ObjectKind, object: QualifiedName, arguments: String? = nil) -> [Grant] {
         let global = defaultPrivileges.filter { $0.schema == nil && $0.objectKind == kind }
         let inSchema = kind == .schema ? [] : defaultPrivileges.filter { $0.schema == object.schema && $0.objectKind == kind }
@@ -9,7 +11,7 @@ extension Catalog {
         if global.isEmpty, kind == .function {
             entries = [DefaultPrivilege(schema: nil, objectKind: .function, grantee: "public", privilege: "EXECUTE")]
         }
-        return (entries + inSchema).map { entry in
+        return (entries + inSchema).filter { !$0.toCreator }.map { entry in
             Grant(
                 objectKind: kind, object: object, arguments: arguments, grantee: entry.grantee,
                 privilege: entry.privilege, grantable: entry.grantable)

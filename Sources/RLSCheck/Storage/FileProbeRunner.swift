@@ -114,7 +114,8 @@ struct FileProbeRunner {
                 try connection.execute(
                     "rollback to savepoint \(ProbeRunner.savepoint);\n"
                         + "insert into storage.objects (bucket_id, name) values "
-                        + existingFiles(in: probes[indices[0]].bucket).joined(separator: ", "))
+                        + existingFiles(in: probes[indices[0]].bucket).joined(separator: ", ") + ";\n"
+                        + Self.deleteAsTheStorageAPI)
             } catch let error as DatabaseError where !error.isConnectionFailure {
                 // The files cannot be put in (no bucket row): each probe runs alone and reports the error.
                 try connection.execute("rollback to savepoint \(ProbeRunner.savepoint)")
@@ -145,6 +146,12 @@ struct FileProbeRunner {
             return FileProbeResult(probe: probe, allowed: nil, error: "\(report.state) \(report.message)")
         }
     }
+
+    /// Deletes as the Storage API makes them: it sets `storage.allow_delete_query` for its own
+    /// transaction, which lets its deletes past the storage service's guard against deleting in SQL
+    /// (`storage.protect_delete()`), so a delete probe's verdict is the policies'. Transaction-local,
+    /// undone with the probe's savepoint.
+    static let deleteAsTheStorageAPI = "select pg_catalog.set_config('storage.allow_delete_query', 'true', true)"
 
     /// `rls-check.txt` in each side's folder of `bucket`, as rows of an INSERT into storage.objects.
     private func existingFiles(in bucket: Bucket) -> [String] {
@@ -184,6 +191,7 @@ struct FileProbeRunner {
         let script = [
             "rollback to savepoint \(ProbeRunner.savepoint)",
             "insert into storage.objects (bucket_id, name) values " + existingFiles(in: probe.bucket).joined(separator: ", "),
+            Self.deleteAsTheStorageAPI,
             Impersonation.script(for: probe.persona),
             statement + (returns == .rowCount ? ";\nselect 1 as touched" : ""),
         ]

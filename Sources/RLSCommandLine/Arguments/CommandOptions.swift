@@ -15,6 +15,7 @@ struct NoOptions: CommandOptions {
 /// Options every command accepts, given before or after the command's name.
 struct GlobalOptions: CommandOptions {
     var databaseURL: String?
+    var databaseURLFile: String?
     var verbose = false
     var help = false
     var version = false
@@ -23,7 +24,11 @@ struct GlobalOptions: CommandOptions {
         .value(
             "database-url", "URL", \.databaseURL,
             help:
-                "Target database (postgres://user:pass@host:5432/db?sslmode=require or key=value). Default: $DATABASE_URL, then a running `rls dev` cluster, then a throwaway embedded one."
+                "Target database (postgres://user:pass@host:5432/db?sslmode=require or key=value). Default: $DATABASE_URL, then a running `rls dev` cluster, then a throwaway embedded one. A password here shows in `ps`: prefer DATABASE_URL or --database-url-file."
+        ),
+        .value(
+            "database-url-file", "PATH", \.databaseURLFile,
+            help: "Read the target database's URL from this file (mode 0600), so its password is on no command line."
         ),
         .flag("verbose", short: "v", \.verbose, help: "Show full error details (SQLSTATE, detail, hint, statement)."),
         .flag("help", short: "h", \.help, help: "Show help for the command."),

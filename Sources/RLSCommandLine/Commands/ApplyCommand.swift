@@ -96,7 +96,10 @@ enum ApplyCommand {
                 }
                 let clock = ContinuousClock()
                 let started = clock.now
-                let result = try connection.applyMigrations(files, options: options)
+                let progress = ApplyProgress()
+                let result = try reportingInterruption(of: progress, on: target) {
+                    try connection.applyMigrations(files, options: options, progress: progress)
+                }
                 let elapsed = clock.now - started
                 if result.applied.isEmpty {
                     console.output("Nothing to apply: another `rls apply` applied the files first.")

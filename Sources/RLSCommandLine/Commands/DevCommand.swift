@@ -25,7 +25,10 @@ enum DevCommand {
     static let start = Command(
         "dev start",
         summary: "Create (the first time) and start the cluster under .rls/ of the current directory.",
-        discussion: "",
+        discussion: """
+            Starting a running cluster is harmless. A start or creation that was interrupted (Ctrl-C, a killed
+            terminal) is finished or remade by the next start; two starts at once share one cluster.
+            """,
         options: StartOptions.self,
         run: { options, invocation in
             let privileges: DefaultPrivileges = options.legacyGrants ? .legacyGrantAll : .none

@@ -8,7 +8,7 @@ extension InitCommand {
     /// `rls pull`'s entry point, as the enum `typeName`.
     static func pulledSchema(_ invocation: Invocation, url: String?, typeName: String) throws -> (InitialSchema, Pull) {
         let hasDatabase =
-            url != nil || invocation.global.databaseURL != nil
+            url != nil || invocation.namesDatabase
             || invocation.environment["DATABASE_URL"] != nil || DevCluster.status(in: invocation.directory).url != nil
         guard hasDatabase else {
             throw UsageError(

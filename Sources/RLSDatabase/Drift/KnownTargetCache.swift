@@ -10,7 +10,7 @@ import RLSMigrations
 /// older than the stored fingerprint, so the next plan sees another stamp and reads everything.
 struct KnownTargetCache {
     /// Bumped whenever the stamp query or the fingerprint changes meaning.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     let directory: String
 

@@ -34,8 +34,11 @@ extension CatalogRows {
                 sequences.append(try Self.name(row, "schema", "name"))
                 continue
             }
-            if objectKind == "DEFAULT" {
-                if let entry = try Self.defaultPrivilege(row) { defaultPrivileges.append(entry) }
+            if objectKind == "DEFAULT" || objectKind == "DEFAULT OWN" {
+                if var entry = try Self.defaultPrivilege(row) {
+                    entry.toCreator = objectKind == "DEFAULT OWN"
+                    defaultPrivileges.append(entry)
+                }
                 continue
             }
             guard let kind = Catalog.Grant.ObjectKind(rawValue: objectKind) else { continue }

@@ -76,9 +76,11 @@ extension IntrospectionQuery {
         \(defaultPrivilegeRows)
         """
 
-    /// Default privileges of the connected role (the one that will run `CREATE`), global and per schema.
+    /// Default privileges of the connected role (the one that will run `CREATE`), global and per schema;
+    /// its entries for itself as `DEFAULT OWN` (the owner's implicit privileges).
     static let defaultPrivilegeRows = """
-        select 'DEFAULT', coalesce(n.nspname, ''), d.defaclobjtype::text, null, null,
+        select case when a.grantee = d.defaclrole then 'DEFAULT OWN' else 'DEFAULT' end,
+               coalesce(n.nspname, ''), d.defaclobjtype::text, null, null,
                \(grantee) as grantee, a.privilege_type as privilege, a.is_grantable as grantable
         from pg_default_acl d
         left join pg_namespace n on n.oid = d.defaclnamespace,

@@ -77,7 +77,6 @@ struct LintParityTests {
     @Test func extensionsInPublicAndOutdated() throws {
         let report = try lint(
             asAdmin: """
-                create schema extensions;
                 create extension pg_trgm with schema public version '1.5';
                 create extension citext with schema extensions;
                 """)
