@@ -44,8 +44,8 @@ extension DiffCommand {
 
             """
         let file = try directory.write(name: name, sql: header + plan.sql)
-        console.output("Wrote \(file.path): \(plan.summary).")
-        for change in plan.changes { console.output("  \(change.summary)") }
+        console.output("Wrote \(file.path.escapedForDisplay): \(plan.summary).")
+        for change in plan.changes { console.output("  \(change.summary.escapedForDisplay)") }
         if plan.isDestructive { console.output("It drops data: `rls apply` will need --allow-destructive.") }
         return .success
     }

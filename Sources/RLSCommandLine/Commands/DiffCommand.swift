@@ -87,7 +87,7 @@ enum DiffCommand {
             }
             let file = try directory.write(name: name, sql: header + rest, at: enumValues.isEmpty ? now : now.addingTimeInterval(1))
             invocation.console.output("Wrote \(file.path.escapedForDisplay): \(plan.summary).")
-            for change in plan.changes { invocation.console.output("  \(change.summary)") }
+            for change in plan.changes { invocation.console.output("  \(change.summary.escapedForDisplay)") }
             if plan.isDestructive {
                 invocation.console.output("It drops data: `rls apply` will need --allow-destructive.")
             }

@@ -33,14 +33,17 @@ enum PullCommand {
             out, so the Swift describes the database as it is. It also writes
             Migrations/<timestamp>_baseline.sql, which recreates the database exactly; record it as applied
             there with `rls apply --mark-applied VERSION`. What could not be expressed is listed at the end and
-            in a comment in NAME.swift. Refuses to replace existing Swift files unless --force.
+            in a comment in NAME.swift. Text from the database reaches the Swift only inside string literals
+            (exact) and comments (one line each, line breaks and control characters escaped). Refuses to replace
+            existing Swift files unless --force.
             """,
         options: Options.self,
         run: { options, invocation in
             let (folder, name, force) = (options.output, options.name, options.force)
             guard SwiftIdentifier.isTypeName(name) else {
                 throw UsageError(
-                    "--name takes a Swift type name such as MyApp (letters, digits and _, starting with a letter), not '\(name)'")
+                    "--name takes a Swift type name such as MyApp (letters, digits and _, starting with a letter), not '\(name.escapedForDisplay)'"
+                )
             }
             let migrations = MigrationDirectory(path: options.migrations.path)
             if !force, !(try migrations.filesIfPresent()).isEmpty {
@@ -78,6 +81,7 @@ enum PullCommand {
     static func printNotes(of pull: Pull, to console: Console) {
         guard !pull.pulled.notes.isEmpty else { return }
         console.output("\nNot expressed natively (kept in the baseline as they are):")
-        for note in pull.pulled.notes { console.output("  - \(note)") }
+        // Notes quote SQL: controls escaped, backslashes as written (as in the comment in NAME.swift).
+        for note in pull.pulled.notes { console.output("  - \(note.description.escapedForDisplay(doublingBackslashes: false))") }
     }
 }

@@ -47,10 +47,6 @@ extension Connection {
 
     private func readCatalog() throws -> IntrospectionRows {
         IntrospectionRows(
-            results: try [
-                IntrospectionQuery.schemasAndEnums, IntrospectionQuery.relations, IntrospectionQuery.columns,
-                IntrospectionQuery.tableParts, IntrospectionQuery.policies, IntrospectionQuery.functions,
-                IntrospectionQuery.grants, IntrospectionQuery.liveTables, IntrospectionQuery.environment,
-            ].map { try query($0) })
+            results: try IntrospectionQuery.all.map { try query($0) })
     }
 }
