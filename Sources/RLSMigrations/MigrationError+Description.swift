@@ -55,12 +55,12 @@ extension MigrationError: CustomStringConvertible {
             if let detail = failure.detail { text += "\nDetail: \(detail)" }
             if let hint = failure.hint { text += "\nHint: \(hint)" }
             guard !failure.committedBefore.isEmpty else {
-                return text + "\nNothing was applied: fix \(failure.path.escapedForDisplay) and run `rls apply` again."
+                return text + "\nNothing was applied. \(failure.nextStep)."
             }
             return text + "\nNothing else was applied. Committed before, in transactions of their own "
                 + "(an enum value cannot be used in the transaction that adds it, nor removed):\n"
                 + failure.committedBefore.map { "  " + $0 }.joined(separator: "\n")
-                + "\nFix \(failure.path.escapedForDisplay) and run `rls apply` again; what is committed is not run twice."
+                + "\n\(failure.nextStep); what is committed is not run twice."
         case .database:
             return headline + "\nNothing was applied."
         case .commitOutcomeUnknown:

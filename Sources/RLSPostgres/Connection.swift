@@ -20,6 +20,9 @@ public final class Connection {
     public internal(set) var roundTrips = 0
     /// Savepoint depth for nested ``transaction(_:)`` calls.
     var nestingDepth = 0
+    /// The timeouts each read transaction sets (``ReadTimeouts``); the defaults unless a command's
+    /// `--lock-timeout` / `--statement-timeout` say otherwise.
+    public var readTimeouts = ReadTimeouts()
 
     /// Notices the server sent since the connection opened or ``clearNotices()`` was last called.
     public var notices: [DatabaseNotice] { collector.notices }

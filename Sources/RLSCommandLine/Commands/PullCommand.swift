@@ -8,6 +8,7 @@ enum PullCommand {
         var name = "App"
         var force = false
         var migrations = MigrationsOption()
+        var readTimeouts = ReadTimeoutOptions()
 
         static let arguments: [Argument<Self>] =
             [
@@ -16,7 +17,7 @@ enum PullCommand {
                 .flag(
                     "force", \.force,
                     help: "Replace Swift files that already exist, and write a baseline into a non-empty migrations folder."),
-            ] + MigrationsOption.arguments(in: \Self.migrations)
+            ] + MigrationsOption.arguments(in: \Self.migrations) + ReadTimeoutOptions.arguments(in: \Self.readTimeouts)
     }
 
     static let command = Command(
@@ -52,7 +53,7 @@ enum PullCommand {
                     Pull into another folder with --migrations DIR, or pass --force to add it anyway.
                     """)
             }
-            let pull = try invocation.withDatabase { target, connection in
+            let pull = try invocation.withDatabase(readTimeouts: options.readTimeouts.timeouts) { target, connection in
                 try Pull(connection: connection, name: name, origin: target.description)
             }
             let existing = pull.existingFiles(in: folder)
