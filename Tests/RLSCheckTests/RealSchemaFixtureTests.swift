@@ -72,6 +72,10 @@ import Testing
             Column("score", .numeric(nil, nil))
             Column("starts_on", .date)
             Column("ends_on", .date)
+            Column("email", .text)
+            Column("website", .text)
+            Column("born_on", .date)
+            Column("joined_at", .timestamptz)
             Check("username_length", SQL(raw: "char_length(username) >= 3 and char_length(username) <= 20"))
             Check("username_format", SQL(raw: "username ~ '^[a-z0-9_]+$'"))
             Check("handle_format", SQL(raw: "((length(handle) >= 4) AND (handle ~* '^[a-z][a-z0-9]*$'::text))"))
@@ -80,6 +84,10 @@ import Testing
             Check("tier_known", SQL(raw: "(tier = ANY (ARRAY['bronze'::text, 'silver'::text]))"))
             Check("score_positive", SQL(raw: "(score > (0)::numeric) AND (score < (10)::numeric)"))
             Check("dates_ordered", SQL(raw: "ends_on > starts_on"))
+            Check("email_format", SQL(raw: #"email ~* '^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$'"#))
+            Check("website_format", SQL(raw: "(website ~ '^https?://'::text)"))
+            Check("born_in_the_past", SQL(raw: "born_on <= CURRENT_DATE"))
+            Check("joined_in_the_past", SQL(raw: "(joined_at < now())"))
         }
         .access(read: .authenticated, write: .owner(column: "id"))
     }

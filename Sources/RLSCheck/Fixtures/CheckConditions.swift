@@ -15,8 +15,11 @@ struct CheckConditions {
         var upper: (value: Double, inclusive: Bool)?
         /// The only values allowed, as text (numbers as written).
         var allowed: [String]?
-        /// A regular expression the value must match: the value is made of lower-case letters and digits.
-        var pattern = false
+        /// The regular expression the value must match, if any: the value is made of lower-case
+        /// letters and digits (shaped as an e-mail address or a web address where the pattern is).
+        var pattern: String?
+        /// Whether the value must lie before the check's clock (`born_on <= current_date`).
+        var past = false
         /// Columns of the same row this one's value must exceed.
         var above: Set<String> = []
 
@@ -24,7 +27,7 @@ struct CheckConditions {
             lhs.minLength == rhs.minLength && lhs.maxLength == rhs.maxLength && lhs.lower?.value == rhs.lower?.value
                 && lhs.lower?.inclusive == rhs.lower?.inclusive && lhs.upper?.value == rhs.upper?.value
                 && lhs.upper?.inclusive == rhs.upper?.inclusive && lhs.allowed == rhs.allowed && lhs.pattern == rhs.pattern
-                && lhs.above == rhs.above
+                && lhs.past == rhs.past && lhs.above == rhs.above
         }
     }
 
@@ -82,10 +85,14 @@ struct CheckConditions {
             }
             return
         }
-        if let (left, _, _) = ConditionText.split(part, at: [" ~* ", " ~ ", "~*", "~"]),
+        if let (left, _, right) = ConditionText.split(part, at: [" ~* ", " ~ ", "~*", "~"]),
             case .column(let name)? = ConditionText.term(left), names.contains(name)
         {
-            columns[name, default: Rule()].pattern = true
+            if case .text(let pattern)? = ConditionText.term(right) {
+                columns[name, default: Rule()].pattern = pattern
+            } else {
+                columns[name, default: Rule()].pattern = ""
+            }
             return
         }
         guard let (left, op, right) = ConditionText.split(part, at: [">=", "<=", "<>", "!=", ">", "<", "="]) else { return }
@@ -97,6 +104,8 @@ struct CheckConditions {
             if op.hasPrefix("<") && op != "<>" { columns[b, default: Rule()].above.insert(a) }
         case (.column(let name)?, .text(let value)?) where op == "=" && names.contains(name):
             columns[name, default: Rule()].allowed = [value]
+        case (.column(let name)?, .now?) where op.hasPrefix("<") && names.contains(name):
+            columns[name, default: Rule()].past = true
         default: break
         }
     }

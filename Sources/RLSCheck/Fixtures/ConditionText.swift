@@ -61,6 +61,8 @@ enum ConditionText {
         case length(of: String)
         case number(Double)
         case text(String)
+        /// `now()`, `current_date`, `current_timestamp`, `localtimestamp`.
+        case now
     }
 
     /// `username`, `"User"`, `(handle)::text`, `char_length(username)`, `(0)::numeric`, `'3'::integer`, `'a'::text`.
@@ -75,6 +77,9 @@ enum ConditionText {
         }
         if let number = Double(text.filter { $0 != " " }) { return .number(number) }
         let lower = text.lowercased()
+        if ["now()", "current_date", "current_timestamp", "localtimestamp", "clock_timestamp()", "statement_timestamp()"].contains(lower) {
+            return .now
+        }
         for function in ["char_length(", "character_length(", "length(", "octet_length("] where lower.hasPrefix(function) {
             let inside = text.dropFirst(function.count - 1)
             guard closing(inside) == inside.index(before: inside.endIndex), case .column(let name)? = term(inside) else { return nil }

@@ -146,7 +146,7 @@ enum FixtureLoader {
     private static func adopt(
         _ table: Table, owner: FixtureOwner, given: [(column: String, sql: String)], on connection: Connection
     ) throws -> FixtureRow {
-        let keys = ([table.primaryKey?.columns].compactMap { $0 } + table.uniques.map(\.columns))
+        let keys = FixtureValues.uniqueKeys(of: table)
             .filter { key in key.allSatisfy { column in given.contains { $0.column == column } } }
         guard !keys.isEmpty else {
             throw CheckError("rls check could not insert a fixture row into \(table.qualifiedName): it conflicts with an existing row")

@@ -15,7 +15,15 @@ extension FixtureValues {
     /// `value` made to match a pattern (lower-case letters and digits) and fit the length bounds,
     /// still different per row.
     func fitted(_ value: String, _ rule: CheckConditions.Rule, _ n: Int) -> String {
-        var value = rule.pattern ? "rlscheck\(n)" + (lane == 0 ? "" : "l\(lane + 1)") : value
+        var value = value
+        if let pattern = rule.pattern {
+            value = "rlscheck\(n)" + (lane == 0 ? "" : "l\(lane + 1)")
+            if pattern.contains("@") {
+                value += "@rls-check.invalid"
+            } else if pattern.lowercased().contains("http") {
+                value = "https://rls-check.invalid/" + value
+            }
+        }
         if let maxLength = rule.maxLength, value.count > maxLength {
             value = maxLength >= 2 ? "r" + String(value.suffix(maxLength - 1)) : String(value.suffix(max(maxLength, 0)))
         }
@@ -67,12 +75,26 @@ extension FixtureValues {
                 domains[column.name] = SmallDomainKeys.Domain(column: column.name, values: values)
             }
         }
-        let keys = ([table.primaryKey?.columns].compactMap { $0 } + table.uniques.map(\.columns)).filter { key in
+        // Partial unique indexes too: a combination clear of them is clear of their rows.
+        let indexes = table.indexes.filter { $0.isUnique && $0.expression == nil }.map(\.columns)
+        let keys = (Self.uniqueKeys(of: table) + indexes.filter { $0.count > 0 }).filter { key in
             key.allSatisfy { domains[$0] != nil || constant.contains($0) } && key.contains { domains[$0] != nil }
         }
         guard !keys.isEmpty else { return nil }
         let used = Set(keys.joined())
         return SmallDomainKeys(domains: table.columns.compactMap { used.contains($0.name) ? domains[$0.name] : nil }, keys: keys)
+    }
+
+    /// The primary key, the unique constraints and the unique indexes over plain columns without a
+    /// predicate: the keys a row can be found again by.
+    static func uniqueKeys(of table: Table) -> [[String]] {
+        let indexes = table.indexes.filter { $0.isUnique && $0.expression == nil && $0.predicate == nil }.map(\.columns)
+        var keys: [[String]] = []
+        for key in [table.primaryKey?.columns].compactMap({ $0 }) + table.uniques.map(\.columns) + indexes
+        where !key.isEmpty && !keys.contains(key) {
+            keys.append(key)
+        }
+        return keys
     }
 
     /// A column's short list of values: a check's list, an enum's labels, true and false.

@@ -117,7 +117,7 @@ struct FixtureValues {
     }
 
     private func isKey(_ column: Column, in table: Table) -> Bool {
-        (table.primaryKey?.columns.contains(column.name) ?? false) || table.uniques.contains { $0.columns.contains(column.name) }
+        Self.uniqueKeys(of: table).contains { $0.contains(column.name) }
     }
 
     /// A key number clear of real data: counting up from the base on the first connection, down from
@@ -153,7 +153,10 @@ struct FixtureValues {
         case .numeric, .real, .doublePrecision:
             return CheckConditions.number(Self.bounded(Double(n + rank * 1000), rule, n))
         case .boolean: return "true"
+        case .date where rule.past: return "(current_date - \(100_000 - n - rank * 1000))"
         case .date: return "(current_date + \(n + rank * 1000))"
+        case .timestamptz where rule.past, .timestamp where rule.past:
+            return "(now() - interval '\(10_000_000 - n - rank * 100_000) seconds')"
         case .timestamptz, .timestamp: return "(now() + interval '\(n + rank * 100_000) seconds')"
         case .jsonb: return "'{}'"
         case .bytea: return "decode('00', 'hex')"
