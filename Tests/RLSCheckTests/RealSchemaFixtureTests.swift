@@ -69,6 +69,7 @@ import Testing
             Column("age", .integer)
             Column("plan", .text)
             Column("tier", .text)
+            Column("region", .varchar(10))
             Column("score", .numeric(nil, nil))
             Column("starts_on", .date)
             Column("ends_on", .date)
@@ -82,6 +83,9 @@ import Testing
             Check("age_range", SQL(raw: "age between 13 and 120"))
             Check("plan_known", SQL(raw: "plan in ('free', 'pro')"))
             Check("tier_known", SQL(raw: "(tier = ANY (ARRAY['bronze'::text, 'silver'::text]))"))
+            Check(
+                "region_known",
+                SQL(raw: "((region)::text = ANY ((ARRAY['north'::character varying, 'south'::character varying])::text[]))"))
             Check("score_positive", SQL(raw: "(score > (0)::numeric) AND (score < (10)::numeric)"))
             Check("dates_ordered", SQL(raw: "ends_on > starts_on"))
             Check("email_format", SQL(raw: #"email ~* '^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$'"#))

@@ -79,7 +79,7 @@ struct CheckConditions {
         if let (left, _, rest) = ConditionText.split(part, at: ["= any"]), case .column(let name)? = ConditionText.term(left),
             names.contains(name)
         {
-            let inside = ConditionText.stripped(rest.drop { $0 == " " })
+            let inside = ConditionText.uncast(rest)
             if inside.lowercased().hasPrefix("array["), inside.last == "]", let values = Self.list(inside.dropFirst(6).dropLast()) {
                 columns[name, default: Rule()].allowed = values
             }

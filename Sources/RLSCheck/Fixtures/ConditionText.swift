@@ -67,10 +67,7 @@ enum ConditionText {
 
     /// `username`, `"User"`, `(handle)::text`, `char_length(username)`, `(0)::numeric`, `'3'::integer`, `'a'::text`.
     static func term(_ text: Substring) -> Term? {
-        var text = stripped(text)
-        while let (before, _, after) = split(text, at: ["::"]), after.allSatisfy({ $0.isLetter || $0 == " " || $0 == "_" }) {
-            text = stripped(before)
-        }
+        let text = uncast(text)
         if text.first == "'" {
             guard let (literal, rest) = stringLiteral(text), rest.isEmpty else { return nil }
             return Double(literal).map(Term.number) ?? .text(literal)
@@ -86,6 +83,17 @@ enum ConditionText {
             return .length(of: name)
         }
         return identifier(text).map(Term.column)
+    }
+
+    /// `text` without its casts: `(tier)::text` → `tier`, `(ARRAY['a'::text])::text[]` → `ARRAY['a'::text]`.
+    static func uncast(_ text: Substring) -> Substring {
+        var text = stripped(text)
+        while let (before, _, after) = split(text, at: ["::"]),
+            after.allSatisfy({ $0.isLetter || $0 == " " || $0 == "_" || $0 == "[" || $0 == "]" })
+        {
+            text = stripped(before)
+        }
+        return text
     }
 
     /// A literal's text and what follows it: `'it''s' rest` → (`it's`, `rest`).
