@@ -120,6 +120,22 @@ import Testing
         #expect(error?.message.contains("public.rating.stars") == true, "\(error?.message ?? "")")
     }
 
+    /// A unique column left to its constant default: both sides' rows would share it, and the
+    /// refusal names the column that needs a value of its own.
+    @Test func uniqueColumnLeftToItsDefaultIsNamed() throws {
+        let schema = Schema {
+            Table("page") {
+                Column("id", .bigint).identity().primaryKey()
+                Column("owner_id", .uuid).references(.authUsers)
+                Column("slug", .text).default("home").unique()
+            }
+            .access(.owner(column: "owner_id"))
+        }
+        let (_, db) = try ExampleDatabase.make(schema)
+        let error = #expect(throws: CheckError.self) { try ExampleDatabase.check(db, schema) }
+        #expect(error?.message.contains("public.page.slug a value of its own") == true, "\(error?.message ?? "")")
+    }
+
     /// Naming policies that cast the file's name (without its extension) and the owner's folder to
     /// uuid: the probes' objects are `<folder>/<uuid>.txt`, so the verdicts are the plans'.
     @Test func bucketWhosePoliciesCastNamesToUUIDChecksGreen() throws {

@@ -148,9 +148,6 @@ enum FixtureLoader {
     ) throws -> FixtureRow {
         let keys = FixtureValues.uniqueKeys(of: table)
             .filter { key in key.allSatisfy { column in given.contains { $0.column == column } } }
-        guard !keys.isEmpty else {
-            throw CheckError("rls check could not insert a fixture row into \(table.qualifiedName): it conflicts with an existing row")
-        }
         // The row it met holds the same values in one of the keys: the first key that finds one.
         for key in keys {
             let condition = key.map { column in "\(quoteIdentifier(column)) = \(given.first { $0.column == column }!.sql)" }
@@ -158,10 +155,15 @@ enum FixtureLoader {
                 "select \(returning(table)) from \(table.qualifiedName.sql) where \(condition.joined(separator: " and "))")
             if let row = existing.first { return fixtureRow(row, table: table, owner: owner) }
         }
+        // Else a key column left to its default or NULL met a row: that column needs a value of its own.
+        var unset: [String] = []
+        for column in FixtureValues.uniqueKeys(of: table).joined() where !given.contains(where: { $0.column == column }) {
+            if !unset.contains(column) { unset.append(column) }
+        }
+        let columns = unset.isEmpty ? "a key column" : unset.map { "\(table.qualifiedName).\($0)" }.joined(separator: " or ")
         throw CheckError(
-            "rls check could not insert or find a fixture row in \(table.qualifiedName): its values conflict with an existing row "
-                + "(\(keys.map { "(\($0.joined(separator: ", ")))" }.joined(separator: ", ")) find none); "
-                + "give a key column a value with .fixture(SQL(raw: \"...\")) in the schema")
+            "rls check could not insert or find a fixture row in \(table.qualifiedName): it conflicts with an existing row; "
+                + "give \(columns) a value of its own with .fixture(SQL(raw: \"...\")) in the schema")
     }
 
     private static func fixtureRow(_ row: Row, table: Table, owner: FixtureOwner) -> FixtureRow {
