@@ -18,6 +18,10 @@ extension FixtureValues {
         var value = value
         if let pattern = rule.pattern {
             value = "rlscheck\(n)" + (lane == 0 ? "" : "l\(lane + 1)")
+            // Letters only (`^[a-z]+$`): the numbers spelled in letters.
+            if pattern.contains("a-z"), !["0-9", "\\d", "\\w", "alnum", "digit"].contains(where: pattern.contains) {
+                value = "rlscheck" + Self.letters(n) + (lane == 0 ? "" : "l" + Self.letters(lane + 1))
+            }
             if pattern.contains("@") {
                 value += "@rls-check.invalid"
             } else if pattern.lowercased().contains("http") {
@@ -31,6 +35,12 @@ extension FixtureValues {
             value += String(repeating: "x", count: minLength - value.count)
         }
         return value
+    }
+
+    /// `n` in base 26 with the letters a to z: 1 → `b`, 26 → `ba`.
+    static func letters(_ n: Int) -> String {
+        let digits = String(n, radix: 26)
+        return String(digits.map { character in Character(UnicodeScalar(UInt8(Int(String(character), radix: 26)! + 97))) })
     }
 
     /// `value`, or the `n`th value within the bounds when it lies outside them.
