@@ -76,6 +76,7 @@ import Testing
             Column("email", .text)
             Column("website", .text)
             Column("nickname", .text)
+            Column("nan", .integer)  // a column name Double would read as a number
             Column("born_on", .date)
             Column("joined_at", .timestamptz)
             Check("username_length", SQL(raw: "char_length(username) >= 3 and char_length(username) <= 20"))
@@ -91,6 +92,7 @@ import Testing
             Check("dates_ordered", SQL(raw: "ends_on > starts_on"))
             Check("email_format", SQL(raw: #"email ~* '^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$'"#))
             Check("website_format", SQL(raw: "(website ~ '^https?://'::text)"))
+            Check("nan_floor", SQL(raw: "nan >= 500"))
             Check("nickname_letters", SQL(raw: "nickname ~ '^[a-z]+$'"))
             Check("born_in_the_past", SQL(raw: "born_on <= CURRENT_DATE"))
             Check("joined_in_the_past", SQL(raw: "(joined_at < now())"))

@@ -72,7 +72,10 @@ enum ConditionText {
             guard let (literal, rest) = stringLiteral(text), rest.isEmpty else { return nil }
             return Double(literal).map(Term.number) ?? .text(literal)
         }
-        if let number = Double(text.filter { $0 != " " }) { return .number(number) }
+        // Digits only: Double would read `inf` or `nan`, which are column names here.
+        if let first = text.first, first.isNumber || "-+.".contains(first), let number = Double(text.filter { $0 != " " }) {
+            return .number(number)
+        }
         let lower = text.lowercased()
         if ["now()", "current_date", "current_timestamp", "localtimestamp", "clock_timestamp()", "statement_timestamp()"].contains(lower) {
             return .now
