@@ -41,8 +41,8 @@ import Testing
         #expect(report.passed, "\(MatrixReport(report).text)")
     }
 
-    /// Three of the four pairs are taken (the guide's seed), another user holds both roles: the
-    /// fixtures take what is free and adopt existing rows where nothing is.
+    /// Three of the four pairs are taken (the guide's seed), another user holds both roles, every
+    /// flag is taken: the fixtures take what is free and adopt existing rows where nothing is.
     @Test func uniquePairOverTwoEnumsChecksGreenWhenTheTableHoldsRows() throws {
         let (_, db) = try ExampleDatabase.make(Self.roles)
         try db.execute(
@@ -52,7 +52,8 @@ import Testing
             insert into auth.users (id, email) values ('0d0d0d0d-0000-4000-8000-000000000001', 'd@x');
             insert into public.user_roles (user_id, role) values
               ('0d0d0d0d-0000-4000-8000-000000000001', 'admin'), ('0d0d0d0d-0000-4000-8000-000000000001', 'moderator');
-            insert into public.permission_flags values ('channels.delete', true), ('messages.delete', false);
+            insert into public.permission_flags values
+              ('channels.delete', true), ('channels.delete', false), ('messages.delete', true), ('messages.delete', false);
             """)
         let report = try ExampleDatabase.check(db, Self.roles)
         #expect(report.passed, "\(MatrixReport(report).text)")

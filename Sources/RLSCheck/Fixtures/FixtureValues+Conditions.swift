@@ -138,11 +138,16 @@ extension FixtureValues {
         }
     }
 
+    /// The fixture rows the other lanes (at most 7) may hold in a table, uncommitted.
+    static let otherLanesFixtures = 7 * FixtureOwner.allCases.count
+
     /// Sets the short-list columns of `given` to a combination no row holds: for a fixture row,
     /// one no other fixture row takes either (else an existing row's, which the fixture then
-    /// adopts); for an insert probe's row, the first free one (where none is, the probe meets the
-    /// key after the access checks, which still counts as allowed).
-    /// Lanes after the first count from the other end, so that they seldom wait on the first.
+    /// adopts); lanes after the first count from the other end, so that they seldom wait on the
+    /// first. An insert probe's row takes a free one on the first connection while more are free
+    /// than the other lanes' fixtures could take, else its side's fixture row's: the probe then
+    /// meets its own transaction's row after the access checks (23505, which counts as allowed)
+    /// instead of waiting on another connection's uncommitted row.
     mutating func takeCombination(
         _ keys: SmallDomainKeys, in table: Table, owner: FixtureOwner, _ given: inout [(column: String, sql: String)], forFixture: Bool
     ) {
@@ -166,13 +171,17 @@ extension FixtureValues {
         var all = keys.combinations().filter { !isUsed($0) }
         if lane > 0 { all.reverse() }
         let free = all.filter { !isTaken($0) }
-        let choice = forFixture ? free.first ?? all.first(where: isTaken) : free.first
+        let own = used.last { $0.owner == owner }?.texts
+        let choice =
+            forFixture
+            ? free.first ?? all.first(where: isTaken)
+            : (lane == 0 && free.count > Self.otherLanesFixtures ? free.first : own ?? free.first)
         guard let choice else { return }
         given = given.map { keys.columns.contains($0.column) ? ($0.column, keys.sql($0.column, choice[$0.column] ?? "")) : $0 }
         if forFixture {
             let others = Set(live.joined()).subtracting(keys.columns)
             self.used[table.qualifiedName, default: []].append(
-                (choice, Dictionary(uniqueKeysWithValues: others.compactMap { column in sql[column].map { (column, $0) } })))
+                (owner, choice, Dictionary(uniqueKeysWithValues: others.compactMap { column in sql[column].map { (column, $0) } })))
         }
     }
 }

@@ -22,7 +22,7 @@ struct FixtureValues {
     /// in the table hold already (see ``FixtureLoader``).
     var taken: [TableName: [FixtureOwner: [[String]: Set<[String]>]]] = [:]
     /// The key values of the fixture rows chosen so far: short-list columns as text, the others as SQL.
-    var used: [TableName: [(texts: [String: String], sql: [String: String])]] = [:]
+    var used: [TableName: [(owner: FixtureOwner, texts: [String: String], sql: [String: String])]] = [:]
 
     init(schema: Schema, lane: Int = 0) {
         self.schema = schema
