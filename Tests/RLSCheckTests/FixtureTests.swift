@@ -35,7 +35,9 @@ import Testing
         #expect(report.passed, "\(MatrixReport(report).text)")
     }
 
-    @Test func checkConstraintRefusalNamesTheTable() throws {
+    /// A range the generated value misses is read from the check and met (see
+    /// RealSchemaFixtureTests.unreadableCheckNamesTheColumn for one it cannot read).
+    @Test func rangeCheckIsMetWithoutAHandWrittenFixture() throws {
         let schema = Schema {
             Table("rating") {
                 Column("id", .bigint).identity().primaryKey()
@@ -46,9 +48,8 @@ import Testing
             .access(.owner(column: "owner_id"))
         }
         let (_, db) = try ExampleDatabase.make(schema)
-        let error = #expect(throws: CheckError.self) { try ExampleDatabase.check(db, schema) }
-        #expect(error?.message.contains("fixture row for public.rating was refused") == true)
-        #expect(error?.message.contains("rating_stars_range") == true)
+        let report = try ExampleDatabase.check(db, schema)
+        #expect(report.passed, "\(MatrixReport(report).text)")
     }
 }
 

@@ -20,7 +20,9 @@ enum FixtureLoader {
             var inserts: [(table: Table, owner: FixtureOwner, given: [(column: String, sql: String)])] = []
             for table in batch {
                 for owner in FixtureOwner.allCases {
-                    inserts.append((table, owner, try values.values(for: table, owner: owner, fixtures: fixtures)))
+                    var given = try values.values(for: table, owner: owner, fixtures: fixtures)
+                    try takeFreeCombination(table, owner: owner, &given, values: &values, on: connection)
+                    inserts.append((table, owner, given))
                 }
             }
             let (results, failure) = try connection.executeEach(inserts.map { insertSQL($0.table, given: $0.given) })
@@ -46,6 +48,22 @@ enum FixtureLoader {
                         appMetadataJSON: user.isAnonymous ? #"{"provider":"anonymous","providers":["anonymous"]}"# : user.appMetadataJSON,
                         isAnonymous: user.isAnonymous)
                 }))
+    }
+
+    /// For a table with keys over short lists of values (``SmallDomainKeys``): reads which
+    /// combinations the table's rows hold already and gives the row one that is free.
+    private static func takeFreeCombination(
+        _ table: Table, owner: FixtureOwner, _ given: inout [(column: String, sql: String)], values: inout FixtureValues,
+        on connection: Connection
+    ) throws {
+        let queries = values.takenQueries(table, given: given)
+        guard !queries.isEmpty, let keys = values.read(table).keys else { return }
+        var taken: [[String]: Set<[String]>] = [:]
+        for query in queries {
+            taken[query.key] = Set(try connection.query(query.sql).map { row in (0..<query.columns).map { row[$0] ?? "" } })
+        }
+        values.taken[table.qualifiedName, default: [:]][owner] = taken
+        values.takeCombination(keys, in: table, owner: owner, &given, forFixture: true)
     }
 
     /// One membership row per extra member: alice's group, the member's user id and role.
@@ -103,26 +121,49 @@ enum FixtureLoader {
     /// The error a refused fixture row throws: in the user's words where a value of ours was wrong.
     private static func refused(_ table: Table, _ error: DatabaseError) -> Error {
         guard [.checkViolation, .invalidTextRepresentation, .numericValueOutOfRange].contains(error.state) else { return error }
+        let columns = checkedColumns(table, error)
+        let subject =
+            columns.isEmpty
+            ? "the column"
+            : columns.map { "\(table.qualifiedName).\($0.name) (declared at \($0.source))" }.joined(separator: " or ")
         return CheckError(
             "rls check's fixture row for \(table.qualifiedName) was refused: \(error.message); "
-                + "give the column a valid value with .fixture(SQL(raw: \"...\")) in the schema")
+                + "give \(subject) a valid value with .fixture(SQL(raw: \"...\")) in the schema")
+    }
+
+    /// The columns the check constraint named in a check violation reads.
+    private static func checkedColumns(_ table: Table, _ error: DatabaseError) -> [Column] {
+        guard error.state == .checkViolation, let range = error.message.range(of: "violates check constraint \""),
+            let name = error.message[range.upperBound...].split(separator: "\"").first,
+            let check = table.checks.first(where: { $0.name == name })
+        else { return [] }
+        let words = Set(
+            check.condition.text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") }.map(String.init))
+        return table.columns.filter { words.contains($0.name.lowercased()) }
     }
 
     /// A trigger got there first (the sign-up profile, a counts table): adopt that row.
     private static func adopt(
         _ table: Table, owner: FixtureOwner, given: [(column: String, sql: String)], on connection: Connection
     ) throws -> FixtureRow {
-        let keys = ([table.primaryKey?.columns].compactMap { $0 } + table.uniques.map(\.columns))
-        guard let key = keys.first(where: { key in key.allSatisfy { column in given.contains { $0.column == column } } }) else {
-            throw CheckError("rls check could not insert a fixture row into \(table.qualifiedName): it conflicts with an existing row")
+        let keys = FixtureValues.uniqueKeys(of: table)
+            .filter { key in key.allSatisfy { column in given.contains { $0.column == column } } }
+        // The row it met holds the same values in one of the keys: the first key that finds one.
+        for key in keys {
+            let condition = key.map { column in "\(quoteIdentifier(column)) = \(given.first { $0.column == column }!.sql)" }
+            let existing = try connection.query(
+                "select \(returning(table)) from \(table.qualifiedName.sql) where \(condition.joined(separator: " and "))")
+            if let row = existing.first { return fixtureRow(row, table: table, owner: owner) }
         }
-        let condition = key.map { column in "\(quoteIdentifier(column)) = \(given.first { $0.column == column }!.sql)" }
-        let existing = try connection.query(
-            "select \(returning(table)) from \(table.qualifiedName.sql) where \(condition.joined(separator: " and "))")
-        guard let row = existing.first else {
-            throw CheckError("rls check could not insert or find a fixture row in \(table.qualifiedName)")
+        // Else a key column left to its default or NULL met a row: that column needs a value of its own.
+        var unset: [String] = []
+        for column in FixtureValues.uniqueKeys(of: table).joined() where !given.contains(where: { $0.column == column }) {
+            if !unset.contains(column) { unset.append(column) }
         }
-        return fixtureRow(row, table: table, owner: owner)
+        let columns = unset.isEmpty ? "a key column" : unset.map { "\(table.qualifiedName).\($0)" }.joined(separator: " or ")
+        throw CheckError(
+            "rls check could not insert or find a fixture row in \(table.qualifiedName): it conflicts with an existing row; "
+                + "give \(columns) a value of its own with .fixture(SQL(raw: \"...\")) in the schema")
     }
 
     private static func fixtureRow(_ row: Row, table: Table, owner: FixtureOwner) -> FixtureRow {

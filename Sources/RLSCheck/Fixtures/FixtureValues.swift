@@ -3,7 +3,9 @@ import RLSSQL
 
 /// Invents the values of fixture rows from the schema: references point at the parent row of the
 /// same side (or at the side's user in `auth.users`), owner columns hold the side's user id,
-/// NOT NULL columns without a default get a value of their type, unique where it has to be.
+/// NOT NULL columns without a default get a value of their type, unique where it has to be, within
+/// the bounds the table's simple check constraints set (``CheckConditions``); keys over short lists
+/// of values take combinations no row holds yet (``SmallDomainKeys``).
 struct FixtureValues {
     let schema: Schema
     /// The role alice and bob hold in their group, for membership tables.
@@ -14,6 +16,13 @@ struct FixtureValues {
     /// differ from the first's (see ``Persona/User/onLane(_:)``), so that their uncommitted rows
     /// never wait on one another.
     let lane: Int
+    /// The check conditions and short-list keys of each table asked about so far.
+    private var readTables: [TableName: (conditions: CheckConditions, keys: SmallDomainKeys?)] = [:]
+    /// Per table and side, per short-list key: the values of the key's short-list columns that rows
+    /// in the table hold already (see ``FixtureLoader``).
+    var taken: [TableName: [FixtureOwner: [[String]: Set<[String]>]]] = [:]
+    /// The key values of the fixture rows chosen so far: short-list columns as text, the others as SQL.
+    var used: [TableName: [(owner: FixtureOwner, texts: [String: String], sql: [String: String])]] = [:]
 
     init(schema: Schema, lane: Int = 0) {
         self.schema = schema
@@ -28,6 +37,7 @@ struct FixtureValues {
         var result: [(column: String, sql: String)] = []
         let referenced = referencedValues(of: table, owner: owner, fixtures: fixtures)
         let ownerColumn = directOwnerColumn(of: table)
+        let (conditions, keys) = read(table)
         for column in table.columns {
             // A stored generated column is computed by the server; writing it is an error (428C9).
             if case .stored? = column.generation { continue }
@@ -43,19 +53,33 @@ struct FixtureValues {
                 result.append((column.name, String(uniqueNumber(column.type, n))))
             } else if table.foreignKeys.contains(where: { $0.columns.contains(column.name) }) {
                 guard column.isNullable else { throw missingParent(table, column) }
+            } else if let domain = keys?.domain(of: column.name) {
+                result.append((column.name, domain.values[0].sql))
             } else if column.defaultValue != nil || column.isNullable {
                 continue
-            } else if let sql = generated(column, in: table, n) {
+            } else if let sql = generated(column, in: table, n, conditions[column.name], rank: conditions.rank(of: column.name)) {
                 result.append((column.name, sql))
             } else {
                 throw CheckError.cannotInvent(table, column)
             }
         }
+        if let keys, taken[table.qualifiedName]?[owner] != nil {
+            takeCombination(keys, in: table, owner: owner, &result, forFixture: false)
+        }
         return result
     }
 
+    /// `table`'s check conditions and short-list keys, read once.
+    mutating func read(_ table: Table) -> (conditions: CheckConditions, keys: SmallDomainKeys?) {
+        if let known = readTables[table.qualifiedName] { return known }
+        let conditions = CheckConditions(table)
+        let read = (conditions, smallDomainKeys(of: table, conditions))
+        readTables[table.qualifiedName] = read
+        return read
+    }
+
     /// The role alice and bob hold in their own group, for a membership table's role column.
-    private func fixtureRole(of table: Table, _ column: Column) -> String? {
+    func fixtureRole(of table: Table, _ column: Column) -> String? {
         guard let membership = groups.memberships.first(where: { $0.table == table.qualifiedName }),
             membership.roleColumn == column.name
         else { return nil }
@@ -93,7 +117,7 @@ struct FixtureValues {
     }
 
     private func isKey(_ column: Column, in table: Table) -> Bool {
-        (table.primaryKey?.columns.contains(column.name) ?? false) || table.uniques.contains { $0.columns.contains(column.name) }
+        Self.uniqueKeys(of: table).contains { $0.contains(column.name) }
     }
 
     /// A key number clear of real data: counting up from the base on the first connection, down from
@@ -108,24 +132,32 @@ struct FixtureValues {
     }
 
     /// A value of the column's type; numbers and texts differ per row, keys stay clear of real data.
-    private func generated(_ column: Column, in table: Table, _ n: Int) -> String? {
+    /// Within `rule` (the column's check conditions); `rank` columns below it in a chain of
+    /// comparisons (`ends_on > starts_on`) move it a step up each.
+    private func generated(_ column: Column, in table: Table, _ n: Int, _ rule: CheckConditions.Rule, rank: Int) -> String? {
         let key = isKey(column, in: table)
         let text = lane == 0 ? "\(n)" : "\(n)-\(lane + 1)"
+        if let first = rule.allowed?.first { return Self.literal(first, of: column.type) }
         switch column.type {
         case .uuid:
             return quoteLiteral(CheckUUID.make("c4ec0000", lane: lane, number: n))
         case .text, .varchar(nil):
-            return quoteLiteral("rls check \(table.name).\(column.name) \(text)")
+            return quoteLiteral(fitted("rls check \(table.name).\(column.name) \(text)", rule, n))
         case .varchar(let length?):
             let text = "rls check \(text)"
-            return quoteLiteral(text.count <= length ? text : String(String(n).suffix(length)))
+            var rule = rule
+            rule.maxLength = min(rule.maxLength ?? length, length)
+            return quoteLiteral(fitted(text.count <= length ? text : String(String(n).suffix(length)), rule, n))
         case .smallint, .integer, .bigint:
-            return String(key ? uniqueNumber(column.type, n) : n)
+            return String(Self.bounded((key ? uniqueNumber(column.type, n) : n) + rank * 1000, rule, n))
         case .numeric, .real, .doublePrecision:
-            return String(n)
+            return CheckConditions.number(Self.bounded(Double(n + rank * 1000), rule, n))
         case .boolean: return "true"
-        case .date: return "(current_date + \(n))"
-        case .timestamptz, .timestamp: return "(now() + interval '\(n) seconds')"
+        case .date where rule.past: return "(current_date - \(100_000 - n - rank * 1000))"
+        case .date: return "(current_date + \(n + rank * 1000))"
+        case .timestamptz where rule.past, .timestamp where rule.past:
+            return "(now() - interval '\(10_000_000 - n - rank * 100_000) seconds')"
+        case .timestamptz, .timestamp: return "(now() + interval '\(n + rank * 100_000) seconds')"
         case .jsonb: return "'{}'"
         case .bytea: return "decode('00', 'hex')"
         case .array: return "'{}'"

@@ -5,9 +5,11 @@ import RLSSQL
 /// Runs storage probes in the check's transaction, in probe blocks like the table probes, each
 /// probe rolled back.
 ///
-/// Before a bucket's probes `postgres` (which bypasses RLS) puts `rls-check.txt` in both sides'
-/// folders of the bucket; then the persona uploads `rls-check-upload.txt` to a folder, or reads, overwrites
-/// (sets `version`) or deletes the folder's file. A refusal is 42501 or no row touched.
+/// Before a bucket's probes `postgres` (which bypasses RLS) puts ``existingFile`` in both sides'
+/// folders of the bucket; then the persona uploads ``uploadedFile`` to a folder, or reads, overwrites
+/// (sets `version`) or deletes the folder's file. A refusal is 42501 or no row touched. The names
+/// are `<folder>/<uuid>.txt`, which the common naming policies accept (a policy that casts the
+/// file's name or folder to uuid), with fixed uuids so that reports stay the same run to run.
 ///
 /// Folders are the fixture users' ids, or for a bucket whose folders name rows
 /// (`.rowFolder(of: "listing", ...)`) the primary key of each side's fixture row of that table.
@@ -17,6 +19,11 @@ struct FileProbeRunner {
     let fixtures: Fixtures
     /// Who belongs to which group, for members plans in row folders.
     let groups: GroupRoles
+
+    /// The name of the file every folder holds before the probes.
+    static let existingFile = "\(CheckUUID.make("c4ecf11e", number: 1)).txt"
+    /// The name of the file the upload probes put in a folder.
+    static let uploadedFile = "\(CheckUUID.make("c4ecf11e", number: 2)).txt"
 
     /// Every probe of every bucket: persona × action × each side's folder.
     func probes() -> [FileProbe] {
@@ -154,21 +161,21 @@ struct FileProbeRunner {
     /// undone with the probe's savepoint.
     static let deleteAsTheStorageAPI = "select pg_catalog.set_config('storage.allow_delete_query', 'true', true)"
 
-    /// `rls-check.txt` in each side's folder of `bucket`, as rows of an INSERT into storage.objects.
+    /// ``existingFile`` in each side's folder of `bucket`, as rows of an INSERT into storage.objects.
     private func existingFiles(in bucket: Bucket) -> [String] {
         FixtureOwner.allCases.compactMap { folder(of: $0, in: bucket) }
-            .map { "(\(quoteLiteral(bucket.id)), \(quoteLiteral("\($0)/rls-check.txt")))" }
+            .map { "(\(quoteLiteral(bucket.id)), \(quoteLiteral("\($0)/\(Self.existingFile)")))" }
     }
 
     /// The probe's statement and what it returns: the upload's rows, else how many files it touched.
     private func action(_ probe: FileProbe) -> (statement: String, returns: ProbeBlock.Returns) {
         let bucket = quoteLiteral(probe.bucket.id)
-        let file = quoteLiteral("\(probe.folder)/rls-check.txt")
+        let file = quoteLiteral("\(probe.folder)/\(Self.existingFile)")
         switch probe.action {
         case .upload:
             // No RETURNING: it would need the read plan too, which an upload through the API does not.
             return (
-                "insert into storage.objects (bucket_id, name) values (\(bucket), \(quoteLiteral("\(probe.folder)/rls-check-upload.txt")))",
+                "insert into storage.objects (bucket_id, name) values (\(bucket), \(quoteLiteral("\(probe.folder)/\(Self.uploadedFile)")))",
                 .rowCount
             )
         case .read:
