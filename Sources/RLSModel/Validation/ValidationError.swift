@@ -49,7 +49,7 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// `File.swift:12: public.saved.profile_id: message`, with control characters and bidirectional
-    /// overrides in names escaped (``Swift/String/escapedForDisplay``): it is printed to a terminal.
+    /// overrides in names escaped (`escapedForDisplay`): it is printed to a terminal.
     /// Backslashes stay single: messages quote names as Swift literals (`"a\u{1B}b"`) already.
     public var description: String {
         var subject = table?.description ?? ""
