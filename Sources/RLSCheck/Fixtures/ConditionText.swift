@@ -1,3 +1,5 @@
+import RLSSQL
+
 /// Just enough reading of a CHECK condition's SQL for ``CheckConditions``: outer parentheses,
 /// top-level `AND`, operators outside parentheses and quotes, casts, literals and column names.
 /// Anything else is left unread (nil), never guessed.
@@ -5,7 +7,7 @@ enum ConditionText {
     /// `text` without surrounding blanks and the parentheses that enclose all of it.
     static func stripped(_ text: Substring) -> Substring {
         var text = trimmed(text)
-        while text.first == "(", closing(text) == text.index(before: text.endIndex) {
+        while SQLText.parenthesized(text)?.rest.isEmpty == true {
             text = trimmed(text.dropFirst().dropLast())
         }
         return text
@@ -82,7 +84,7 @@ enum ConditionText {
         }
         for function in ["char_length(", "character_length(", "length(", "octet_length("] where lower.hasPrefix(function) {
             let inside = text.dropFirst(function.count - 1)
-            guard closing(inside) == inside.index(before: inside.endIndex), case .column(let name)? = term(inside) else { return nil }
+            guard SQLText.parenthesized(inside)?.rest.isEmpty == true, case .column(let name)? = term(inside) else { return nil }
             return .length(of: name)
         }
         return identifier(text).map(Term.column)
@@ -151,29 +153,6 @@ enum ConditionText {
             }
         }
         return result
-    }
-
-    /// The index of the parenthesis closing the one `text` starts with.
-    private static func closing(_ text: Substring) -> Substring.Index? {
-        var depth = 0
-        var quote: Character?
-        for index in text.indices {
-            let character = text[index]
-            if let open = quote {
-                if character == open { quote = nil }
-                continue
-            }
-            switch character {
-            case "'", "\"": quote = character
-            case "(":
-                depth += 1
-            case ")":
-                depth -= 1
-                if depth == 0 { return index }
-            default: break
-            }
-        }
-        return nil
     }
 
     private static func matches(_ op: String, in text: Substring, at index: Substring.Index) -> Bool {

@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSModel
+import RLSSQL
 
 /// A constraint as the DSL declares it, read from `pg_get_constraintdef`.
 enum ConstraintDefinition {
@@ -23,7 +24,7 @@ enum ConstraintDefinition {
             let name = constraint.name == "\(table)_\(columns.joined(separator: "_"))_key" ? nil : constraint.name
             return .unique(Unique(columns, name: name, source: source))
         case .check:
-            guard text.hasPrefix("CHECK "), let (inside, rest) = SQLIdentifiers.parenthesized(text.dropFirst(6)),
+            guard text.hasPrefix("CHECK "), let (inside, rest) = SQLText.parenthesized(text.dropFirst(6)),
                 rest.isEmpty
             else { return nil }
             return .check(Check(constraint.name, SQL(raw: String(inside))))
@@ -38,10 +39,10 @@ enum ConstraintDefinition {
     private static func foreignKey(_ constraint: Catalog.Constraint, table: String) -> ForeignKey? {
         let text = Substring(constraint.definition)
         guard text.hasPrefix("FOREIGN KEY "),
-            let (inside, rest) = SQLIdentifiers.parenthesized(text.dropFirst(12)),
+            let (inside, rest) = SQLText.parenthesized(text.dropFirst(12)),
             let columns = SQLIdentifiers.list(inside), rest.hasPrefix(" REFERENCES "),
             let (schema, name, afterName) = SQLIdentifiers.qualified(rest.dropFirst(12)),
-            let (referencedInside, tail) = SQLIdentifiers.parenthesized(afterName),
+            let (referencedInside, tail) = SQLText.parenthesized(afterName),
             let referenced = SQLIdentifiers.list(referencedInside)
         else { return nil }
         let actions: [String: ReferentialAction] = [
@@ -57,7 +58,7 @@ enum ConstraintDefinition {
     }
 
     private static func columnList(after keyword: String, in text: Substring) -> [String]? {
-        guard text.hasPrefix(keyword), let (inside, rest) = SQLIdentifiers.parenthesized(text.dropFirst(keyword.count)),
+        guard text.hasPrefix(keyword), let (inside, rest) = SQLText.parenthesized(text.dropFirst(keyword.count)),
             rest.isEmpty
         else { return nil }
         return SQLIdentifiers.list(inside)

@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSModel
+import RLSSQL
 
 /// An index as the DSL declares it, read from `pg_get_indexdef`:
 /// `CREATE [UNIQUE] INDEX name ON schema.table USING method (a, b) [WHERE (predicate)]`.
@@ -17,7 +18,7 @@ enum IndexDefinition {
         else { return nil }
         let afterUsing = afterTable.dropFirst(7)
         let method = afterUsing.prefix { $0 != " " }
-        guard let (inside, rest) = SQLIdentifiers.parenthesized(afterUsing.dropFirst(method.count + 1)) else { return nil }
+        guard let (inside, rest) = SQLText.parenthesized(afterUsing.dropFirst(method.count + 1)) else { return nil }
         var predicate: SQL?
         if rest.hasPrefix(" WHERE ") {
             predicate = SQL(raw: String(rest.dropFirst(7)))

@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSModel
+import RLSSQL
 
 /// The access plan a policy written in the dashboard or by hand means, when it has one of
 /// Supabase's common shapes: `using (true)` for anon or authenticated, `auth.uid() = user_id`
@@ -51,7 +52,7 @@ enum PolicyShape {
                 expression.contains(" FROM \(parent.schema).\(parent.name) ")
             else { continue }
             guard let open = constraint.definition.firstIndex(of: "("),
-                let (inside, _) = SQLIdentifiers.parenthesized(constraint.definition[open...]),
+                let (inside, _) = SQLText.parenthesized(constraint.definition[open...]),
                 let columns = SQLIdentifiers.list(inside), columns.count == 1,
                 expression.contains(columns[0])
             else { continue }

@@ -45,29 +45,4 @@ enum SQLIdentifiers {
         guard let (name, rest) = identifier(afterSchema.dropFirst()) else { return nil }
         return (schema, name, rest)
     }
-
-    /// The text inside the parentheses that open `text`, and what follows the closing one.
-    static func parenthesized(_ text: Substring) -> (inside: Substring, rest: Substring)? {
-        guard text.first == "(" else { return nil }
-        var depth = 0
-        var inQuote: Character?
-        for index in text.indices {
-            let character = text[index]
-            if let quote = inQuote {
-                if character == quote { inQuote = nil }
-                continue
-            }
-            switch character {
-            case "'", "\"": inQuote = character
-            case "(": depth += 1
-            case ")":
-                depth -= 1
-                if depth == 0 {
-                    return (text[text.index(after: text.startIndex)..<index], text[text.index(after: index)...])
-                }
-            default: break
-            }
-        }
-        return nil
-    }
 }

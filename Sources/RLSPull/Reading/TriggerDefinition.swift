@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSModel
+import RLSSQL
 
 /// A trigger as the DSL declares it, read from `pg_get_triggerdef`:
 /// `CREATE TRIGGER name AFTER INSERT OR UPDATE OF a ON public.t [REFERENCING OLD TABLE AS o NEW TABLE AS n] FOR EACH ROW [WHEN (...)] EXECUTE FUNCTION public.f()`.
@@ -48,7 +49,7 @@ enum TriggerDefinition {
         rest = rest.dropFirst(level == .row ? 13 : 19)
         var condition: SQL?
         if rest.hasPrefix(" WHEN ") {
-            guard let (inside, after) = SQLIdentifiers.parenthesized(rest.dropFirst(6)) else { return nil }
+            guard let (inside, after) = SQLText.parenthesized(rest.dropFirst(6)) else { return nil }
             condition = SQL(raw: String(inside))
             rest = after
         }
