@@ -74,7 +74,9 @@ public enum SQLReferences {
     }
 
     /// The index just past `$tag$` starting at `start`, nil when no dollar quote starts there.
-    private static func dollarTagEnd(_ scalars: String.UnicodeScalarView, from start: String.UnicodeScalarView.Index) -> String.UnicodeScalarView.Index? {
+    private static func dollarTagEnd(_ scalars: String.UnicodeScalarView, from start: String.UnicodeScalarView.Index) -> String
+        .UnicodeScalarView.Index?
+    {
         var index = scalars.index(after: start)
         while index < scalars.endIndex {
             let scalar = scalars[index]
@@ -99,7 +101,10 @@ public enum SQLReferences {
                 index += 1
                 while index < scalars.count {
                     if scalars[index] == "'" {
-                        if index + 1 < scalars.count, scalars[index + 1] == "'" { index += 2; continue }
+                        if index + 1 < scalars.count, scalars[index + 1] == "'" {
+                            index += 2
+                            continue
+                        }
                         break
                     }
                     index += 1

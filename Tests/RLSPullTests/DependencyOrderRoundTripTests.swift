@@ -90,4 +90,41 @@ struct DependencyOrderRoundTripTests {
         let after = try Drift.plan(target: target, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
         #expect(after.isEmpty, "left after the diff:\n\(after.sql)")
     }
+
+    /// `rls diff` on tables that already exist: a new column defaulting to a new function, a new
+    /// check and a new index calling new functions, a changed default calling a new function, and a
+    /// new SQL function reading a new view. Each used object is created before its first use.
+    @Test func diffThatMakesKeptTablesCallNewFunctionsApplies() throws {
+        let first = SQLScript(
+            name: "20260101000000_items.sql",
+            sql: """
+                create schema app;
+                create table app.items (id bigint primary key, title text not null, code text default 'x');
+                """)
+        let desiredSQL = """
+            create schema app;
+            create function app.generate_token(length int) returns text language sql volatile
+              as $$ select substr(md5(random()::text), 1, length) $$;
+            create function app.default_code() returns text language sql volatile as $$ select app.generate_token(8) $$;
+            create function app.is_titled(t text) returns boolean language sql immutable as $$ select t <> '' $$;
+            create function app.slugify(t text) returns text language sql immutable as $$ select lower(t) $$;
+            create table app.items (
+              id bigint primary key,
+              title text not null constraint items_titled check (app.is_titled(title)),
+              code text default app.default_code(),
+              token text not null default app.generate_token(30)
+            );
+            create index items_slug on app.items (app.slugify(title));
+            create view app.z_titles with (security_invoker = true) as select title from app.items;
+            create function app.a_count() returns bigint language sql stable as $$ select count(*) from app.z_titles $$;
+            """
+        let plan = try Drift.migrationPlan(migrations: [first], desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
+        let (_, target) = try TestDatabase.make()
+        defer { target.close() }
+        try target.execute(first.sql)
+        try target.execute("insert into app.items (id, title) values (1, 'First')")
+        try target.execute("BEGIN;\n" + plan.sql + "\nCOMMIT;")
+        let after = try Drift.plan(target: target, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
+        #expect(after.isEmpty, "left after the diff:\n\(after.sql)")
+    }
 }
