@@ -81,7 +81,7 @@ public enum SQLReferences {
         while index < scalars.endIndex {
             let scalar = scalars[index]
             if scalar == "$" { return scalars.index(after: index) }
-            guard scalar == "_" || scalar.properties.isAlphabetic || (index != scalars.index(after: start) && ("0"..."9").contains(scalar))
+            guard scalar == "_" || isLetter(scalar) || (index != scalars.index(after: start) && ("0"..."9").contains(scalar))
             else { return nil }
             index = scalars.index(after: index)
         }
@@ -93,7 +93,10 @@ public enum SQLReferences {
         var result: Set<SQLObject> = []
         var index = 0
         func skipSpaces() {
-            while index < scalars.count, scalars[index].properties.isWhitespace { index += 1 }
+            while index < scalars.count, scalars[index] == " " || scalars[index] == "\n" || scalars[index] == "\t" || scalars[index] == "\r"
+            {
+                index += 1
+            }
         }
         while index < scalars.count {
             let scalar = scalars[index]
@@ -149,7 +152,12 @@ public enum SQLReferences {
     }
 
     private static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || scalar.properties.isAlphabetic
+        scalar == "_" || isLetter(scalar)
+    }
+
+    /// ASCII letters without a property lookup: statements are mostly ASCII, and some are long.
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) : scalar.properties.isAlphabetic
     }
 
     /// One identifier at `index`: `"Quoted ""name"""` as written, `plain` lowercased; nil when none starts there.
@@ -176,7 +184,7 @@ public enum SQLReferences {
         guard isIdentifierStart(scalars[index]) else { return nil }
         var name = String.UnicodeScalarView()
         while index < scalars.count,
-            scalars[index] == "_" || scalars[index] == "$" || scalars[index].properties.isAlphabetic
+            scalars[index] == "_" || scalars[index] == "$" || isLetter(scalars[index])
                 || ("0"..."9").contains(scalars[index])
         {
             name.append(scalars[index])
