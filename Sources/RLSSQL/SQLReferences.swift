@@ -22,8 +22,9 @@ public enum SQLObject: Sendable, Hashable {
 /// // [.function("app.token")]
 /// ```
 public enum SQLReferences {
-    /// The functions `sql` calls: what a table, an index, a constraint, a policy or a trigger needs
-    /// to exist before it is created. Unqualified calls are looked up in `public`.
+    /// The functions `sql` calls, and the tables its foreign keys reference: what a table, an index,
+    /// a constraint, a policy or a trigger needs to exist before it is created. Unqualified names are
+    /// looked up in `public`.
     public static func calls(in sql: String) -> Set<SQLObject> {
         references(in: sql, searchPath: ["public"], relations: false)
     }
@@ -98,6 +99,7 @@ public enum SQLReferences {
                 index += 1
             }
         }
+        var previousWord: String?
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "'" {
@@ -132,7 +134,16 @@ public enum SQLReferences {
                 skipSpaces()
                 let isCall = index < scalars.count && scalars[index] == "("
                 index = afterChain
-                if isCall {
+                defer { previousWord = parts.count == 1 ? parts[0] : nil }
+                if previousWord == "references" {
+                    // A foreign key's table, in every kind of statement: a table moved up must still
+                    // come after the tables its inline foreign keys reference.
+                    if parts.count >= 2 {
+                        result.insert(.relation(QualifiedName(schema: parts[parts.count - 2], name: parts[parts.count - 1])))
+                    } else if let name = parts.first {
+                        for schema in searchPath { result.insert(.relation(QualifiedName(schema: schema, name: name))) }
+                    }
+                } else if isCall {
                     if parts.count >= 2 {
                         result.insert(.function(QualifiedName(schema: parts[parts.count - 2], name: parts[parts.count - 1])))
                     } else if let name = parts.first {

@@ -127,4 +127,25 @@ struct DependencyOrderRoundTripTests {
         let after = try Drift.plan(target: target, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
         #expect(after.isEmpty, "left after the diff:\n\(after.sql)")
     }
+
+    /// A new table moved up (a new SQL function reads it, and a kept table's new column defaults to
+    /// that function) still comes after the new table its foreign key references.
+    @Test func aTableMovedUpKeepsTheTablesItReferencesBeforeIt() throws {
+        let first = SQLScript(
+            name: "20260101000000_items.sql", sql: "create schema app;\ncreate table app.items (id bigint primary key);\n")
+        let desiredSQL = """
+            create schema app;
+            create table app.kinds (id bigint primary key, name text not null);
+            create table app.names (id bigint primary key, kind_id bigint not null references app.kinds (id), name text);
+            create function app.first_name() returns text language sql stable as $$ select min(name) from app.names $$;
+            create table app.items (id bigint primary key, label text default app.first_name());
+            """
+        let plan = try Drift.migrationPlan(migrations: [first], desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
+        let (_, target) = try TestDatabase.make()
+        defer { target.close() }
+        try target.execute(first.sql)
+        try target.execute("BEGIN;\n" + plan.sql + "\nCOMMIT;")
+        let after = try Drift.plan(target: target, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
+        #expect(after.isEmpty, "left after the diff:\n\(after.sql)")
+    }
 }

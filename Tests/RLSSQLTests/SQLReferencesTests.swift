@@ -17,6 +17,12 @@ import Testing
         #expect(!calls.contains { if case .relation = $0 { true } else { false } })
     }
 
+    @Test func aForeignKeysTableIsUsedEvenWhereOnlyCallsAreRead() {
+        let calls = SQLReferences.calls(in: #"create table "app"."b" ("a_id" bigint references "app"."a"("id"));"#)
+        #expect(calls.contains(.relation("app.a")))
+        #expect(!calls.contains(.function("app.a")))
+    }
+
     @Test func aSQLFunctionUsesWhatItsBodyNamesThroughItsOwnSearchPath() {
         let sql = """
             CREATE OR REPLACE FUNCTION app.count_titles(p app.items)
