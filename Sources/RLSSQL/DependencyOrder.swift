@@ -61,25 +61,38 @@ extension Schema {
 public func usesFirst<Item, Name: Hashable>(
     _ items: [Item], provides: (Item) -> [Name], uses: (Item) -> Set<Name>
 ) -> [Item] {
+    usesFirstMarkingCycles(items, provides: provides, uses: uses).map(\.item)
+}
+
+/// ``usesFirst(_:provides:uses:)``, each item marked when it comes before something it uses: where
+/// a dependency cycle was broken. Such an item can only be created with its uses unchecked, as a
+/// `language sql` function with `check_function_bodies` off.
+public func usesFirstMarkingCycles<Item, Name: Hashable>(
+    _ items: [Item], provides: (Item) -> [Name], uses: (Item) -> Set<Name>
+) -> [(item: Item, precedesAUse: Bool)] {
     var providers: [Name: [Int]] = [:]
     for (index, item) in items.enumerated() {
         for name in provides(item) { providers[name, default: []].append(index) }
     }
-    guard !providers.isEmpty else { return items }
+    guard !providers.isEmpty else { return items.map { ($0, false) } }
     let needs: [[Int]] = items.indices.map { index in
         Set(uses(items[index]).flatMap { providers[$0] ?? [] }).filter { $0 != index }.sorted()
     }
     // 0: not placed; 1: its needs are being placed (a cycle back to it is broken there); 2: placed.
     var state = [UInt8](repeating: 0, count: items.count)
+    var precedesAUse = [Bool](repeating: false, count: items.count)
     var order: [Int] = []
     order.reserveCapacity(items.count)
     func place(_ index: Int) {
         guard state[index] == 0 else { return }
         state[index] = 1
-        for need in needs[index] { place(need) }
+        for need in needs[index] {
+            if state[need] == 1 { precedesAUse[index] = true }
+            place(need)
+        }
         state[index] = 2
         order.append(index)
     }
     for index in items.indices { place(index) }
-    return order.map { items[$0] }
+    return order.map { (items[$0], precedesAUse[$0]) }
 }

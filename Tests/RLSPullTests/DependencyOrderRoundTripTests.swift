@@ -148,4 +148,32 @@ struct DependencyOrderRoundTripTests {
         let after = try Drift.plan(target: target, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
         #expect(after.isEmpty, "left after the diff:\n\(after.sql)")
     }
+
+    /// A true cycle a database can hold (built in steps): a SQL function reads the table whose
+    /// column defaults to it. The baseline creates the function first with its body unchecked.
+    @Test func aCycleThroughASQLFunctionBodyReplays() throws {
+        let (_, original) = try TestDatabase.make()
+        defer { original.close() }
+        try original.execute(
+            """
+            create schema app;
+            create table app.codes (id bigint primary key, code text);
+            create function app.next_code() returns text language sql volatile
+              as $$ select 'c' || count(*) from app.codes $$;
+            alter table app.codes alter column code set default app.next_code();
+            """)
+        let pull = try Pull(connection: original, name: "Codes", origin: "a test database")
+        let (_, replayed) = try TestDatabase.make()
+        defer { replayed.close() }
+        try replayed.execute("BEGIN;\n" + pull.baselineSQL + "\nCOMMIT;")
+        #expect(try replayed.query("show check_function_bodies").rows.first?.string("check_function_bodies") == "on")
+        let plan = ChangePlan(from: try replayed.introspectCatalog(), to: pull.catalog)
+        #expect(plan.isEmpty, "\(plan.sql)")
+        // The pulled Swift renders the same way.
+        let desiredSQL = try renderValidated(pull.pulled.schema)
+        let (_, rendered) = try TestDatabase.make()
+        defer { rendered.close() }
+        try rendered.execute("BEGIN;\n" + desiredSQL + "\nCOMMIT;")
+        #expect(try rendered.query("show check_function_bodies").rows.first?.string("check_function_bodies") == "on")
+    }
 }

@@ -62,5 +62,9 @@ import Testing
     @Test func aCycleKeepsEveryItemOnce() {
         let order = usesFirst(["a", "b", "c"], provides: { [$0] }, uses: { $0 == "a" ? ["b"] : $0 == "b" ? ["a"] : [] })
         #expect(order == ["b", "a", "c"])
+        let marked = usesFirstMarkingCycles(
+            ["a", "b", "c"], provides: { [$0] }, uses: { $0 == "a" ? ["b"] : $0 == "b" ? ["a"] : [] })
+        #expect(marked.map(\.item) == ["b", "a", "c"])
+        #expect(marked.map(\.precedesAUse) == [true, false, false])
     }
 }

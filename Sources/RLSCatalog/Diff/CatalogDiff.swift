@@ -57,7 +57,15 @@ struct CatalogDiff {
         diffTriggers()
         diffLiveTables()
         let filed = DiffPhase.allCases.flatMap { phases[$0] ?? [] }
-        return usesFirst(filed, provides: { $0.provides.map { [$0] } ?? [] }, uses: Self.uses).map(\.change)
+        return usesFirstMarkingCycles(filed, provides: { $0.provides.map { [$0] } ?? [] }, uses: Self.uses).map { filed, precedesAUse in
+            var change = filed.change
+            // A SQL function in a dependency cycle (its body reads a table whose default calls it)
+            // is created before what it reads, as pg_dump does it: with its body unchecked.
+            if precedesAUse, change.object == .function, change.kind != .drop {
+                change.sql = "SET check_function_bodies = off;\n\(change.sql)\nRESET check_function_bodies;"
+            }
+            return change
+        }
     }
 
     /// Files a change under a phase; `provides` is the function, table or view it creates (or

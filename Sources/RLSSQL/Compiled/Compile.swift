@@ -79,5 +79,8 @@ public func compile(_ schema: Schema) -> CompiledSchema {
     }
     // The kinds' order above, except where a section uses a later one (a column default calling a
     // function, a SQL function reading a view): that one is moved up to just before it.
-    return CompiledSchema(origin: schema.origin, sections: usesFirst(sections, provides: \.provides, uses: \.uses))
+    let ordered = usesFirstMarkingCycles(sections, provides: \.provides, uses: \.uses).map { section, precedesAUse in
+        precedesAUse ? section.withFunctionBodiesUnchecked : section
+    }
+    return CompiledSchema(origin: schema.origin, sections: ordered)
 }

@@ -19,4 +19,16 @@ extension CompiledSection {
         default: SQLReferences.calls(in: sql)
         }
     }
+
+    /// A function section that must come before something its `language sql` body reads (a
+    /// dependency cycle: the body reads a table whose default calls the function) runs with
+    /// `check_function_bodies` off, as pg_dump creates such a function. Other sections are kept.
+    var withFunctionBodiesUnchecked: CompiledSection {
+        guard case .function = subject else { return self }
+        var section = self
+        section.statements =
+            [CompiledStatement(.setting, "set check_function_bodies = off;")] + statements
+            + [CompiledStatement(.setting, "reset check_function_bodies;")]
+        return section
+    }
 }
