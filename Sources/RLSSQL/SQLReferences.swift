@@ -64,10 +64,16 @@ public enum SQLReferences {
         guard let line = header.split(separator: "\n").first(where: { $0.lowercased().contains("search_path") }) else {
             return ["public"]
         }
-        let lowered = line.lowercased()
-        guard let key = lowered.indices.first(where: { lowered[$0...].hasPrefix("search_path") }) else { return ["public"] }
-        var rest = lowered[key...].dropFirst("search_path".count).drop { $0 == " " }
-        if rest.hasPrefix("=") { rest = rest.dropFirst() } else if rest.hasPrefix("to ") { rest = rest.dropFirst(3) }
+        // The key is found in any case; the schema names keep theirs (they are quoted when it matters).
+        guard let key = line.indices.first(where: { line[$0...].prefix(11).lowercased() == "search_path" }) else {
+            return ["public"]
+        }
+        var rest = line[key...].dropFirst(11).drop { $0 == " " }
+        if rest.hasPrefix("=") {
+            rest = rest.dropFirst()
+        } else if rest.prefix(3).lowercased() == "to " {
+            rest = rest.dropFirst(3)
+        }
         let quotesAndSpaces: Set<Character> = [" ", "'", "\""]
         return rest.split(separator: ",").map { part in
             String(part.drop(while: quotesAndSpaces.contains).reversed().drop(while: quotesAndSpaces.contains).reversed())

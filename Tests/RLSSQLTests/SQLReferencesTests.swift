@@ -38,6 +38,19 @@ import Testing
         #expect(!uses.contains(.relation("public.titles")))
     }
 
+    @Test func aStandardSQLBodyIsReadAndSearchPathSchemasKeepTheirCase() {
+        let sql = """
+            CREATE OR REPLACE FUNCTION "Billing".total()
+             RETURNS bigint
+             LANGUAGE sql
+             SET search_path TO 'Billing'
+            BEGIN ATOMIC
+             SELECT count(*) AS count FROM invoices;
+            END
+            """
+        #expect(SQLReferences.ofFunction(sql).contains(.relation(QualifiedName(schema: "Billing", name: "invoices"))))
+    }
+
     @Test func aPlpgsqlBodyIsNotReadOnlyItsHeader() {
         let sql = """
             create function "app"."touch"() returns setof "app"."items" language plpgsql
