@@ -4,8 +4,11 @@ extension Invocation {
     /// Resolves the target database (`--database-url` or `--database-url-file`, `DATABASE_URL`, the dev
     /// cluster, else a throwaway embedded one), says which on standard error, connects, runs `body`, then
     /// closes and stops what it started. `databaseURL` stands in for `--database-url` when a command takes
-    /// the URL in an option of its own.
-    func withDatabase<T>(databaseURL: String? = nil, _ body: (DatabaseTarget, Connection) throws -> T) throws -> T {
+    /// the URL in an option of its own; `readTimeouts` are what the connection's read transactions set
+    /// (``ReadTimeoutOptions``).
+    func withDatabase<T>(
+        databaseURL: String? = nil, readTimeouts: ReadTimeouts = ReadTimeouts(), _ body: (DatabaseTarget, Connection) throws -> T
+    ) throws -> T {
         let given = try databaseURL.map { ($0, DatabaseTarget.Source.explicit) } ?? givenDatabaseURL()
         let target = try DatabaseTarget.resolve(
             databaseURL: given?.0, databaseURLSource: given?.1 ?? .explicit, environment: session.environment,
@@ -16,6 +19,7 @@ extension Invocation {
         let connectionTarget = try ConnectionTarget(target.url)
         session.console.error("Database: \(target)")
         let connection = try Connection(connectionTarget)
+        connection.readTimeouts = readTimeouts
         defer { connection.close() }
         return try body(target, connection)
     }

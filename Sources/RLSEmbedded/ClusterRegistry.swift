@@ -9,6 +9,8 @@ enum ClusterRegistry {
     nonisolated(unsafe) private static var exitHookInstalled = false
     nonisolated(unsafe) private static var signalSources: [any DispatchSourceSignal] = []
     nonisolated(unsafe) private static var stoppingOnSignal = false
+    /// How many callers handle SIGINT and SIGTERM themselves right now (``EmbeddedCluster/reportingSignalsElsewhere(_:)``).
+    nonisolated(unsafe) private static var handledElsewhere = 0
 
     /// True once a SIGINT or SIGTERM handler has begun stopping the clusters; the process is about to exit with 128 + signal.
     static var isStoppingOnSignal: Bool { lock.withLock { stoppingOnSignal } }
@@ -42,6 +44,9 @@ enum ClusterRegistry {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler {
+                    // With no cluster running, a command that handles the signal itself (on a database
+                    // that outlives it) says what it leaves behind and exits.
+                    guard lock.withLock({ !clusters.isEmpty || handledElsewhere == 0 }) else { return }
                     lock.withLock { stoppingOnSignal = true }
                     let name = signalNumber == SIGINT ? "SIGINT" : "SIGTERM"
                     FileHandle.standardError.write(
@@ -60,5 +65,12 @@ enum ClusterRegistry {
                 signalSources.append(source)
             }
         }
+    }
+
+    /// Runs `body` while its caller handles SIGINT and SIGTERM itself.
+    static func handlingSignalsElsewhere<T>(_ body: () throws -> T) rethrows -> T {
+        lock.withLock { handledElsewhere += 1 }
+        defer { lock.withLock { handledElsewhere -= 1 } }
+        return try body()
     }
 }

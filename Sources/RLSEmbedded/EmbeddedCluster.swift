@@ -64,6 +64,13 @@ public final class EmbeddedCluster: Sendable {
         ClusterRegistry.installSignalHandlers()
     }
 
+    /// Runs `body`, during which a caller's own SIGINT and SIGTERM handler (a command on a database
+    /// that outlives it, saying what the interruption leaves behind) has the signal to itself while
+    /// no cluster is running: the handlers of ``stopAllOnSignal()`` then leave it alone.
+    public static func reportingSignalsElsewhere<T>(_ body: () throws -> T) rethrows -> T {
+        try ClusterRegistry.handlingSignalsElsewhere(body)
+    }
+
     /// When a signal handler is stopping the clusters, waits for it to exit the process with 128 + signal,
     /// so the command's own exit status (a failure from its broken connection) never wins the race.
     public static func waitIfStoppingOnSignal() {

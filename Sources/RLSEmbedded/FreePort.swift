@@ -6,8 +6,9 @@ import RLSPostgres
 #endif
 
 /// Asks the kernel for a TCP port on 127.0.0.1 that nothing listens on right now.
-enum FreePort {
-    static func pick() throws -> Int {
+public enum FreePort {
+    /// A port on 127.0.0.1 that nothing listens on right now.
+    public static func pick() throws -> Int {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -32,7 +33,7 @@ enum FreePort {
     }
 
     /// True when something accepts TCP connections on 127.0.0.1:`port`.
-    static func isListening(_ port: Int) -> Bool {
+    public static func isListening(_ port: Int) -> Bool {
         #if canImport(Glibc)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

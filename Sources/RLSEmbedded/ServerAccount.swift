@@ -9,13 +9,14 @@ import RLSPostgres
 ///
 /// `initdb` and `postgres` refuse to run as root, and development machines and CI often are root,
 /// so as root the programs run as the `postgres` system user through `setpriv` (or `runuser`).
-struct ServerAccount: Sendable {
-    let name: String
+public struct ServerAccount: Sendable {
+    /// The account's user name.
+    public let name: String
     let uid: uid_t
     let gid: gid_t
 
     /// `nil` when not root (the programs then run as the caller); throws when root and no account exists.
-    static func forCurrentUser() throws -> ServerAccount? {
+    public static func forCurrentUser() throws -> ServerAccount? {
         guard geteuid() == 0 else { return nil }
         guard let entry = getpwnam("postgres") else {
             throw EmbeddedClusterError(
@@ -30,7 +31,7 @@ struct ServerAccount: Sendable {
     /// The command line that runs `executable` as this account. Neither `setpriv` nor `runuser -u`
     /// (without `-l`) adds the caller's environment: the program gets the one it is started with,
     /// ``ChildEnvironment/minimal(from:)``.
-    func wrap(_ executable: String, _ arguments: [String]) -> (String, [String]) {
+    public func wrap(_ executable: String, _ arguments: [String]) -> (String, [String]) {
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") {
             // setpriv execs in place, so the process we start is the server itself and its pid is the postmaster's.
             return ("/usr/bin/setpriv", ["--reuid=\(uid)", "--regid=\(gid)", "--init-groups", "--", executable] + arguments)
@@ -39,7 +40,7 @@ struct ServerAccount: Sendable {
     }
 
     /// Gives the account a file or directory (not recursive).
-    func own(_ path: String) throws {
+    public func own(_ path: String) throws {
         guard chown(path, uid, gid) == 0 else {
             throw EmbeddedClusterError(kind: .fileSystem, message: "Could not give \(path) to the \(name) user (errno \(errno)).")
         }
@@ -48,7 +49,7 @@ struct ServerAccount: Sendable {
 
 extension Optional where Wrapped == ServerAccount {
     /// The command line for `executable`, as the account when there is one.
-    func wrap(_ executable: String, _ arguments: [String]) -> (String, [String]) {
+    public func wrap(_ executable: String, _ arguments: [String]) -> (String, [String]) {
         switch self {
         case .some(let account): account.wrap(executable, arguments)
         case .none: (executable, arguments)

@@ -35,11 +35,3 @@ public struct ApplyOptions: Sendable, Equatable {
         self.lockWait = lockWait
     }
 }
-
-extension Duration {
-    /// Whole milliseconds, at least 1, for `SET LOCAL …_timeout` (0 would mean "no limit").
-    public var settingMilliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-    }
-}

@@ -111,6 +111,7 @@ struct ApplyRun {
         let line = failure.error.position.map { statement.line(atCharacter: $0) } ?? statement.line
         var report = StatementFailure(file: file, statement: statement, line: line, error: failure.error)
         report.committedBefore = progress.outcome.committed
+        report.nameLockHolders(on: connection, waited: options.lockTimeout)
         throw MigrationError.statementFailed(report)
     }
 

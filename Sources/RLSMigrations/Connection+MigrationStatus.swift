@@ -17,12 +17,12 @@ extension Connection {
         do {
             let ownTransaction = !isInTransaction
             let applied = try transaction { connection in
-                if ownTransaction { try connection.execute("SET TRANSACTION READ ONLY") }
+                if ownTransaction { try connection.execute("SET TRANSACTION READ ONLY; " + connection.readTimeouts.setLocalSQL) }
                 return try MigrationHistory.read(on: connection, shape: try MigrationHistory.shape(on: connection))
             }
             return MigrationStatus(files: files, applied: applied)
         } catch {
-            throw MigrationError.database("read the migration history", error)
+            throw MigrationError.database("read the migration history", explainingReadTimeout(error, reading: "the migration history"))
         }
     }
 }

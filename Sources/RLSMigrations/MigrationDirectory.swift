@@ -29,27 +29,22 @@ public struct MigrationDirectory: Sendable {
         exists ? try files() : []
     }
 
-    /// Every `*.sql` file in the folder, sorted by version. Hidden files, sub-folders and files
-    /// not ending in `.sql` (a README) are ignored.
+    /// Every migration file in the folder, sorted by version. Hidden entries and entries that
+    /// neither start with a 14-digit version nor end in `.sql` (a README, an `archive/` folder) are
+    /// ignored; every other entry is a regular file named `YYYYMMDDHHMMSS_name.sql`, or the whole
+    /// folder is refused before any file is read (see `migrationFileNames()`).
     ///
-    /// Throws ``MigrationError/directoryMissing(_:)`` when the folder does not exist,
-    /// ``MigrationError/badFileName(_:directory:)`` for a `.sql` file not named
-    /// `YYYYMMDDHHMMSS_name.sql`, and ``MigrationError/duplicateVersion(_:fileNames:)`` when two files
-    /// share a timestamp.
+    /// Throws ``MigrationError/directoryMissing(_:)`` when the folder does not exist;
+    /// ``MigrationError/fileNameNotUTF8(_:directory:)`` for any name that is not UTF-8;
+    /// ``MigrationError/symbolicLink(_:)`` and ``MigrationError/notRegularFile(_:kind:)`` for a link,
+    /// folder or device named like a migration (a link is never followed);
+    /// ``MigrationError/badFileName(_:directory:)`` for a near-miss name (`.SQL`, `.sql.txt`); and
+    /// ``MigrationError/duplicateVersion(_:fileNames:)`` when two files share a timestamp.
     public func files() throws -> [MigrationFile] {
         guard exists else { throw MigrationError.directoryMissing(path) }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            throw MigrationError.unreadable(path, reason: error.localizedDescription)
-        }
         var files: [MigrationFile] = []
-        for name in names.sorted() where name.hasSuffix(".sql") && !name.hasPrefix(".") {
+        for name in try migrationFileNames() {
             let filePath = self.filePath(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: filePath, isDirectory: &isDirectory), !isDirectory.boolValue
-            else { continue }
             files.append(try MigrationFile(fileName: name, path: filePath, contents: try read(filePath)))
         }
         files.sort { ($0.version, $0.fileName) < ($1.version, $1.fileName) }
@@ -80,14 +75,11 @@ public struct MigrationDirectory: Sendable {
         return try MigrationFile(fileName: fileName, path: filePath, contents: sql)
     }
 
-    private func filePath(_ name: String) -> String {
+    func filePath(_ name: String) -> String {
         path.hasSuffix("/") ? path + name : path + "/" + name
     }
 
     private func read(_ filePath: String) throws -> String {
-        guard let data = FileManager.default.contents(atPath: filePath) else {
-            throw MigrationError.unreadable(filePath, reason: "the file could not be read")
-        }
-        return try MigrationText.decode(data, path: filePath)
+        try MigrationText.decode(try Self.readRegularFile(filePath), path: filePath)
     }
 }

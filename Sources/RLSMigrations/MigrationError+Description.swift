@@ -11,10 +11,11 @@ extension MigrationError: CustomStringConvertible {
         case .unreadable(let path, let reason):
             return "Could not use \(path): \(reason).\nCheck that it exists and that you may read and write it."
         case .badFileName(let fileName, let directory):
-            let place = directory.isEmpty ? "" : " in \(directory)"
-            return "Migration file \(fileName)\(place) is not named YYYYMMDDHHMMSS_name.sql "
+            let place = directory.isEmpty ? "" : " in \(directory.escapedForDisplay)"
+            return "Migration file \(fileName.escapedForDisplay)\(place) is not named YYYYMMDDHHMMSS_name.sql "
                 + "(a 14-digit UTC timestamp, an underscore, a name).\n"
-                + "Rename it, for example to \(MigrationError.suggestedName(for: fileName))."
+                + "Rename it, for example to \(MigrationError.suggestedName(for: fileName).escapedForDisplay), "
+                + "or move it out of the folder if it is not a migration."
         case .duplicateVersion(let version, let fileNames):
             return "Migration files \(fileNames.joined(separator: " and ")) share the version \(version).\n"
                 + "Give one of them a later timestamp (each version is applied once)."
@@ -54,18 +55,30 @@ extension MigrationError: CustomStringConvertible {
             if let detail = failure.detail { text += "\nDetail: \(detail)" }
             if let hint = failure.hint { text += "\nHint: \(hint)" }
             guard !failure.committedBefore.isEmpty else {
-                return text + "\nNothing was applied: fix \(failure.path.escapedForDisplay) and run `rls apply` again."
+                return text + "\nNothing was applied. \(failure.nextStep)."
             }
             return text + "\nNothing else was applied. Committed before, in transactions of their own "
                 + "(an enum value cannot be used in the transaction that adds it, nor removed):\n"
                 + failure.committedBefore.map { "  " + $0 }.joined(separator: "\n")
-                + "\nFix \(failure.path.escapedForDisplay) and run `rls apply` again; what is committed is not run twice."
+                + "\n\(failure.nextStep); what is committed is not run twice."
         case .database:
             return headline + "\nNothing was applied."
         case .commitOutcomeUnknown:
             return headline + "\nRun `rls plan` to see which files are still pending before applying again."
         case .stoppedAfterCommits(let cause, let outcome):
             return cause.headline + "\n" + outcome.description
+        case .fileNameNotUTF8(let bytes, let directory):
+            return "A file name in \(directory.escapedForDisplay) is not UTF-8: \(String(escapingForDisplay: bytes)) "
+                + "(the bytes that are not are shown as \\xNN).\n"
+                + "Rename it to UTF-8 (a migration is named YYYYMMDDHHMMSS_name.sql) or move it out of the folder: "
+                + "rls does not skip a file it cannot name. Nothing was applied."
+        case .symbolicLink(let path):
+            return "\(path.escapedForDisplay) is a symbolic link; rls reads only regular files as migrations and follows no link.\n"
+                + "Replace it with a copy of the file it points to, or move it out of the folder. Nothing was applied."
+        case .notRegularFile(let path, let kind):
+            return "\(path.escapedForDisplay) is \(kind), not a regular file, but is named like a migration.\n"
+                + "Move it out of the folder, or rename it if it is not a migration "
+                + "(migrations are regular files named YYYYMMDDHHMMSS_name.sql). Nothing was applied."
         }
     }
 
@@ -87,10 +100,16 @@ extension MigrationError: CustomStringConvertible {
         }
     }
 
-    /// `add_saved.sql` → `20261122153000_add_saved.sql`, a hint for renaming a badly named file.
+    /// `add_saved.sql` → `20261122153000_add_saved.sql`, a hint for renaming a badly named file;
+    /// a name that already starts with a version keeps it (`20260101000000_a.SQL` → `20260101000000_a.sql`).
     private static func suggestedName(for fileName: String) -> String {
-        let stem = fileName.hasSuffix(".sql") ? String(fileName.dropLast(4)) : fileName
+        var stem = fileName.lowercased().hasSuffix(".sql") ? String(fileName.dropLast(4)) : fileName
+        var version = MigrationFile.version(at: Date())
+        if stem.unicodeScalars.count > 14, stem.unicodeScalars.prefix(14).allSatisfy({ ("0"..."9").contains($0) }) {
+            version = String(stem.prefix(14))
+            stem = String(stem.dropFirst(14))
+        }
         let name = (try? MigrationFile.slug(stem)) ?? "name"
-        return "\(MigrationFile.version(at: Date()))_\(name).sql"
+        return "\(version)_\(name).sql"
     }
 }

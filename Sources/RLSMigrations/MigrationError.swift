@@ -39,4 +39,11 @@ public enum MigrationError: Error, Sendable, Equatable {
     /// The apply stopped (the error given) after some of its transactions had committed; the
     /// outcome says what stays committed and what did not commit.
     indirect case stoppedAfterCommits(MigrationError, ApplyOutcome)
+    /// A name in the migrations folder is not UTF-8 (its bytes as the file system holds them): rls
+    /// cannot tell whether it is a migration, so it refuses the folder instead of skipping the file.
+    case fileNameNotUTF8([UInt8], directory: String)
+    /// An entry named like a migration is a symbolic link: rls reads only regular files and follows no link.
+    case symbolicLink(String)
+    /// An entry named like a migration is not a regular file; `kind` says what it is ("a folder").
+    case notRegularFile(String, kind: String)
 }

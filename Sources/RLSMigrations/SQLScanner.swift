@@ -7,21 +7,36 @@ import RLSPostgres
 /// Works on UTF-8 bytes (every byte that matters is ASCII; a multi-byte character can only be part
 /// of an identifier, a string or a comment), which keeps a 4,000-statement file in milliseconds.
 package struct SQLScanner {
-    /// The source as UTF-8; token offsets index into this.
-    let bytes: [UInt8]
+    /// The source as UTF-8, borrowed for one scan (see ``scanning(_:_:)``); token offsets index into this.
+    let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    /// A scanner at the start of `source`.
-    init(_ source: String) {
-        bytes = Array(source.utf8)
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Runs `body` with a scanner at the start of `source` that reads the string's own UTF-8
+    /// storage: a 200 MB migration is split without a copy of it. The scanner must not outlive `body`.
+    static func scanning<Result>(_ source: String, _ body: (inout SQLScanner) -> Result) -> Result {
+        let borrowed = source.utf8.withContiguousStorageIfAvailable { buffer in
+            var scanner = SQLScanner(bytes: buffer)
+            return body(&scanner)
+        }
+        if let borrowed { return borrowed }
+        // A string without contiguous UTF-8 of its own (bridged): scan a copy.
+        return Array(source.utf8).withUnsafeBufferPointer { buffer in
+            var scanner = SQLScanner(bytes: buffer)
+            return body(&scanner)
+        }
     }
 
     /// All tokens of the source, comments and whitespace left out.
     package static func tokens(in source: String) -> [SQLToken] {
-        var scanner = SQLScanner(source)
-        var tokens: [SQLToken] = []
-        while let token = scanner.next() { tokens.append(token) }
-        return tokens
+        scanning(source) { scanner in
+            var tokens: [SQLToken] = []
+            while let token = scanner.next() { tokens.append(token) }
+            return tokens
+        }
     }
 
     /// The next token, or `nil` at the end of the source.

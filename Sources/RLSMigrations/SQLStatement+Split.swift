@@ -11,7 +11,10 @@ extension SQLStatement {
     /// // ["create function f() returns text language sql as $$ select ';' $$", "select 1"]
     /// ```
     public static func split(_ script: String) -> [SQLStatement] {
-        var scanner = SQLScanner(script)
+        SQLScanner.scanning(script) { split(&$0) }
+    }
+
+    private static func split(_ scanner: inout SQLScanner) -> [SQLStatement] {
         var position = ScriptPosition(bytes: scanner.bytes)
         var statements: [SQLStatement] = []
         var tokens: [SQLToken] = []
@@ -93,13 +96,13 @@ private struct AtomicBodyTracker {
 
 /// Turns UTF-8 byte offsets into 1-based line, column and Unicode-scalar offset, moving forward only.
 private struct ScriptPosition {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     private var byte = 0
     private var scalar = 0
     private var line = 1
     private var lineStartScalar = 0
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 

@@ -107,6 +107,9 @@ private struct PipelineRun {
     private var syncSent = false
     private var synced = false
 
+    /// About how much SQL one round of queueing sends before it flushes and reads results.
+    private static let batchBytes = 1 << 20
+
     /// Command tags of statements that end, start or nest a transaction block.
     private static let transactionTags: Set<String> = [
         "BEGIN", "START TRANSACTION", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE", "PREPARE TRANSACTION",
@@ -121,14 +124,19 @@ private struct PipelineRun {
 
     mutating func drive(_ owner: Connection, _ connection: OpaquePointer, make: (Int) throws -> PipelineStatement) throws {
         let socket = PQsocket(connection)
+        // Whether libpq still holds output the socket has not taken. No statement is queued then:
+        // queued faster than the server reads, a 200 MB script would sit whole in libpq's buffer.
+        var unsent = false
         while !synced {
             var queued = 0
-            while sent < count, queued < 256, sent - finished < ahead {
+            var queuedBytes = 0
+            while sent < count, queued < 256, queuedBytes < Self.batchBytes, !unsent, sent - finished < ahead {
                 let statement = try make(sent)
                 try send(statement, owner, connection)
                 unanswered[sent] = statement.sql
                 sent += 1
                 queued += 1
+                queuedBytes += statement.sql.utf8.count
             }
             // The Sync (which would commit an implicit transaction, should a statement have ended ours)
             // goes only after every statement's result has been read and checked; until then a Flush
@@ -142,6 +150,7 @@ private struct PipelineRun {
             }
             let flush = PQflush(connection)
             guard flush >= 0 else { throw owner.lostConnection("could not send the pipeline") }
+            unsent = flush == 1
             guard PQconsumeInput(connection) == 1 else { throw owner.lostConnection("the connection broke") }
             try readAvailable(owner, connection)
             if synced { break }
@@ -153,17 +162,27 @@ private struct PipelineRun {
     }
 
     private func send(_ statement: PipelineStatement, _ owner: Connection, _ connection: OpaquePointer) throws {
-        var cStrings: [UnsafeMutablePointer<CChar>?] = statement.parameterTexts.map { $0.flatMap { strdup($0) } }
-        defer { for pointer in cStrings { free(pointer) } }
-        let queued = cStrings.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else {
-                return PQsendQueryParams(connection, statement.sql, 0, nil, nil, nil, nil, 0)
-            }
-            return base.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) { values in
-                PQsendQueryParams(connection, statement.sql, Int32(buffer.count), nil, values, nil, nil, 0)
-            }
+        var pointers: [UnsafePointer<CChar>?] = []
+        let queued = Self.withCStrings(statement.parameterTexts[...], &pointers) { values in
+            PQsendQueryParams(connection, statement.sql, Int32(values.count), nil, values, nil, nil, 0)
         }
         guard queued == 1 else { throw owner.lostConnection("could not queue a statement") }
+    }
+
+    /// Calls `body` with a C string for each text (nil for NULL) that points into the string's own
+    /// storage: a parameter of 200 MB (the history row's statements) is not copied to be sent.
+    private static func withCStrings<Result>(
+        _ texts: ArraySlice<String?>, _ pointers: inout [UnsafePointer<CChar>?], _ body: ([UnsafePointer<CChar>?]) -> Result
+    ) -> Result {
+        guard let first = texts.first else { return body(pointers) }
+        guard let text = first else {
+            pointers.append(nil)
+            return withCStrings(texts.dropFirst(), &pointers, body)
+        }
+        return text.withCString { pointer in
+            pointers.append(pointer)
+            return withCStrings(texts.dropFirst(), &pointers, body)
+        }
     }
 
     /// Reads every result that has arrived, without blocking.

@@ -20,6 +20,9 @@ public final class Connection {
     public internal(set) var roundTrips = 0
     /// Savepoint depth for nested ``transaction(_:)`` calls.
     var nestingDepth = 0
+    /// The timeouts each read transaction sets (``ReadTimeouts``); the defaults unless a command's
+    /// `--lock-timeout` / `--statement-timeout` say otherwise.
+    public var readTimeouts = ReadTimeouts()
 
     /// Notices the server sent since the connection opened or ``clearNotices()`` was last called.
     public var notices: [DatabaseNotice] { collector.notices }
@@ -172,7 +175,7 @@ public final class Connection {
     }
 
     /// Throws the server's error, if the result reports one.
-    private func check(_ result: OpaquePointer?, statement: String) throws {
+    func check(_ result: OpaquePointer?, statement: String) throws {
         guard let result else {
             let message = handle.flatMap { PQerrorMessage($0) }.map { String(cString: $0) } ?? "no result"
             throw DatabaseError(kind: .connectionLost, message: target.scrub(message), statement: statement)
@@ -205,7 +208,7 @@ public final class Connection {
         )
     }
 
-    private static func read(_ result: OpaquePointer) -> QueryResult {
+    static func read(_ result: OpaquePointer) -> QueryResult {
         let columnCount = Int(PQnfields(result))
         let rowCount = Int(PQntuples(result))
         let columns = (0..<columnCount).map { String(cString: PQfname(result, Int32($0))) }

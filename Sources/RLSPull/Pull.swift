@@ -30,9 +30,9 @@ public struct Pull: Sendable {
         // The file the schema is written to, in the schema target `Policies` (Docs/ADOPTING.md's name).
         self.pulled = PulledSchema(catalog: catalog, fileID: "Policies/\(name).swift")
         self.sources = SwiftSourceFiles(pulled, name: name, origin: origin)
-        let plan = ChangePlan(from: Catalog(defaultPrivileges: catalog.defaultPrivileges), to: catalog)
+        let plan = ChangePlan(from: .newSupabaseDatabase(defaultPrivileges: catalog.defaultPrivileges), to: catalog)
         self.baselineSQL = """
-            -- Baseline written by `rls pull` from \(origin): the database exactly as it was, \(plan.summary).
+            -- Baseline written by `rls pull` from \(origin.escapedForDisplay): the database exactly as it was, \(plan.summary).
             -- That database already holds it: record it there without running it, with
             -- `rls apply --mark-applied VERSION`. On an empty database it runs like any migration.
 

@@ -21,7 +21,9 @@ public func renderValidated(_ schema: Schema) throws(SchemaValidationError) -> S
 }
 
 /// `create schema if not exists` for every declared schema a Supabase database does not already have,
-/// and `grant usage` on it to the roles that get any privilege inside it.
+/// and `grant usage` on it: to the roles a ``SchemaUsage`` names, else to the roles that get any
+/// privilege inside it. A ``SchemaUsage`` for `public` revokes usage from those of
+/// ``RLSModel/SchemaUsage/publicDefault`` it leaves out and grants it to the others it names.
 func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
     var names: [String] = []
     var users: [String: Set<Role>] = [:]
@@ -33,11 +35,25 @@ func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
     for type in schema.enums { note(type.schema, []) }
     for function in schema.functions + schema.membershipFunctions { note(function.schema, function.executableBy) }
     for view in schema.views { note(view.schema, view.readableBy + [.serviceRole]) }
+    let declared = Dictionary(schema.schemaUsages.map { ($0.schema, Set($0.roles)) }, uniquingKeysWith: { first, _ in first })
+    for name in declared.keys { note(name, []) }
     var statements: [CompiledStatement] = []
-    for name in names.sorted()
-    where !SupabaseSchemas.preexists(name) {
+    for name in names.sorted() where !SupabaseSchemas.owns(name) {
+        let roles = declared[name] ?? users[name] ?? []
+        if name == SupabaseSchemas.public {
+            guard declared[name] != nil else { continue }
+            let revoked = SchemaUsage.publicDefault.filter { !roles.contains($0) }
+            if !revoked.isEmpty {
+                statements.append(CompiledStatement(.revoke, revokeStatement(["usage"], on: .schema(name), from: revoked)))
+            }
+            let granted = roles.filter { !SchemaUsage.publicDefault.contains($0) }
+            if !granted.isEmpty {
+                statements.append(CompiledStatement(.grant, grantStatement(["usage"], on: .schema(name), to: granted.sorted())))
+            }
+            continue
+        }
         statements.append(CompiledStatement(.createSchema, "create schema if not exists \(quoteIdentifier(name));"))
-        if let roles = users[name], !roles.isEmpty {
+        if !roles.isEmpty {
             statements.append(CompiledStatement(.grant, grantStatement(["usage"], on: .schema(name), to: roles.sorted())))
         }
     }

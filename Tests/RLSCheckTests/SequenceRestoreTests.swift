@@ -2,6 +2,7 @@ import ElectricRide
 import Foundation
 import RLSCheck
 import RLSDatabase
+import RLSSQL
 import RLSTestSupport
 import Testing
 
@@ -84,5 +85,48 @@ import Testing
         #expect(notes.contains { $0.contains("audit.log_id_seq") && $0.contains("held its lock") }, "\(report.notes)")
         #expect(notes.count == 1, "only the sequence the check advanced and could not lock is named: \(notes)")
         try other.execute("commit")
+    }
+
+    /// Another session draws from the audit log's sequence while the check runs and commits its rows
+    /// (an autonomous transaction through dblink in the same trigger, so the check's own draws come
+    /// before and after it): the check must not set the sequence back below those rows, and says so.
+    @Test func valuesOthersCommittedDuringTheCheckAreNeverHandedOutAgain() throws {
+        let (url, db) = try ExampleDatabase.make()
+        try db.execute(Self.auditLog)
+        let admin = try TestDatabase.admin(url)
+        defer { admin.close() }
+        // dblink connects as the superuser, so only the superuser's security-definer function calls it.
+        try admin.execute(
+            """
+            create extension dblink schema audit;
+            create function audit.autonomous(tbl text) returns void language sql security definer set search_path = '' as $$
+              select audit.dblink_exec(\(quoteLiteral(try TestDatabase.adminURL(url))),
+                                       format('insert into audit.log (tbl) values (%L)', 'autonomous ' || tbl))
+            $$;
+            grant execute on function audit.autonomous(text) to postgres;
+            create or replace function audit.record() returns trigger language plpgsql security definer set search_path = '' as $$
+            begin
+              insert into audit.log (tbl) values (tg_table_name);
+              perform audit.autonomous(tg_table_name);
+              insert into audit.log (tbl) values (tg_table_name);
+              return new;
+            end $$;
+            alter function audit.record() owner to postgres;
+            """)
+        let report = try ExampleDatabase.check(db)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        let committed = try db.query("select count(*)::int as rows, max(id)::text as max from audit.log").first
+        #expect(try committed?.int("rows") ?? 0 > 0, "the trigger committed rows through dblink during the check")
+        let position = try db.query("select last_value::text as value from audit.log_id_seq").first?.string("value")
+        #expect(Int(position ?? "") ?? 0 >= Int(try committed?.string("max") ?? "") ?? .max, "the sequence is not below committed rows")
+        // The next inserts get values no committed row holds, as many as the committed rows' highest id.
+        #expect(throws: Never.self) {
+            try db.execute("insert into audit.log (tbl) select 'after the check' from generate_series(1, (select max(id) from audit.log))")
+        }
+        let notes = report.notes.filter { $0.contains("audit.log_id_seq") }
+        #expect(
+            notes.contains { $0.contains("ahead of where it was") && $0.contains("drawn by others during the check") },
+            "\(report.notes)")
+        #expect(!report.notes.contains { $0.contains("harmless") }, "\(report.notes)")
     }
 }

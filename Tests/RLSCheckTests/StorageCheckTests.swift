@@ -65,6 +65,20 @@ import Testing
         #expect(JSONReport(report).text.contains(#""bucket" : "avatars""#) || JSONReport(report).text.contains(#""bucket": "avatars""#))
     }
 
+    /// An upload the server refuses (no insert policy for the bucket any more) is a mismatch that says
+    /// why, with the server's SQLSTATE and message, as a table probe's mismatch does, in every format.
+    @Test func aRefusedUploadShowsTheServersReason() throws {
+        let report = try Self.checked(after: #"drop policy "bucket_avatars_insert" on storage.objects;"#)
+        let refused = report.files.filter { $0.verdict == .mismatch && $0.probe.name == "bucket avatars · alice · upload · own folder" }
+        #expect(refused.count == 1, "\(report.files.filter { $0.verdict != .pass }.map(\.probe.name))")
+        let line = MatrixReport(report).text.split(separator: "\n").first { $0.contains("✗ bucket avatars · alice · upload · own folder") }
+        #expect(line?.contains("expected yes, got no (server: 42501 new row violates row-level security policy") == true, "\(line ?? "")")
+        #expect(TAPReport(report).text.contains("server: 42501"))
+        #expect(JUnitReport(report).text.contains("server: 42501"))
+        // Table probes' notes carry 42501s too, but none for storage.objects.
+        #expect(JSONReport(report).text.contains(#"server: 42501 new row violates row-level security policy for table \"objects\""#))
+    }
+
     /// A file probe that runs past the statement timeout fails its block; the block's probes then
     /// run one at a time: the slow ones report the timeout and fail the check, as a table probe's
     /// timeout does (the storage API would answer an error); the others still pass.

@@ -113,18 +113,22 @@ struct FunctionBody {
     /// The definition with every unqualified table or view name qualified with the one schema that
     /// holds it (`public` when several do, as the default `search_path` finds it first).
     func qualifiedDefinition(in catalog: Catalog) -> String {
+        guard body.startIndex != body.endIndex else { return definition }
         let code = code
-        var text = code.startIndex == code.endIndex ? "" : String(body)
-        for reference in relationNames(in: catalog).filter({ $0.schema == nil }).reversed() {
+        let original = String(body)
+        var places = CharacterPlaces(code: code, original: original)
+        var text = ""
+        var copied = original.startIndex
+        for reference in relationNames(in: catalog) where reference.schema == nil {
             let schemas = catalog.schemas(holding: reference.name)
             let schema = schemas.count == 1 ? schemas[0] : "public"
-            let lower = code.distance(from: code.startIndex, to: reference.range.lowerBound)
-            let upper = code.distance(from: code.startIndex, to: reference.range.upperBound)
-            let start = text.index(text.startIndex, offsetBy: lower)
-            let end = text.index(text.startIndex, offsetBy: upper)
-            text.replaceSubrange(start..<end, with: "\(quoteIdentifier(schema)).\(text[start..<end])")
+            let start = places.original(at: reference.range.lowerBound)
+            let end = places.original(at: reference.range.upperBound)
+            text += original[copied..<start]
+            text += "\(quoteIdentifier(schema)).\(original[start..<end])"
+            copied = end
         }
-        guard body.startIndex != body.endIndex else { return definition }
+        text += original[copied...]
         return String(definition[..<body.startIndex]) + text + String(definition[body.endIndex...])
     }
 
@@ -134,12 +138,10 @@ struct FunctionBody {
         guard language == "plpgsql" else { return [] }
         let code = code
         let original = String(body)
+        var places = CharacterPlaces(code: code, original: original)
         return code.matches(of: #/(?is)\bexecute\s+(?!function\b|procedure\b)([^;]+)/#).compactMap { match in
             let statement = code[match.output.1.startIndex..<match.output.1.endIndex]
-            let lower = code.distance(from: code.startIndex, to: statement.startIndex)
-            let upper = code.distance(from: code.startIndex, to: statement.endIndex)
-            let written = String(
-                original[original.index(original.startIndex, offsetBy: lower)..<original.index(original.startIndex, offsetBy: upper)])
+            let written = String(original[places.original(at: statement.startIndex)..<places.original(at: statement.endIndex)])
             let lowered = written.lowercased()
             if lowered.contains("quote_ident") || lowered.contains("quote_literal") || lowered.contains("quote_nullable") { return nil }
             let concatenates = statement.contains("||")
@@ -160,4 +162,30 @@ private func withoutSpaceOutsideQuotes(_ text: Substring) -> String {
         if inQuotes || !character.isWhitespace { result.append(character) }
     }
     return result
+}
+
+/// The place in the original body of a place in its ``FunctionBody/code`` (the two have as many
+/// characters), for places asked in increasing order: one walk over both texts in all, where counting
+/// each from the start made a body with thousands of findings quadratic.
+private struct CharacterPlaces {
+    let code: String
+    let original: String
+    private var codeIndex: String.Index
+    private var originalIndex: String.Index
+
+    init(code: String, original: String) {
+        self.code = code
+        self.original = original
+        codeIndex = code.startIndex
+        originalIndex = original.startIndex
+    }
+
+    /// The index in `original` of the character at `place` in `code`; `place` is not before the last one asked.
+    mutating func original(at place: String.Index) -> String.Index {
+        while codeIndex < place, originalIndex < original.endIndex {
+            code.formIndex(after: &codeIndex)
+            original.formIndex(after: &originalIndex)
+        }
+        return originalIndex
+    }
 }

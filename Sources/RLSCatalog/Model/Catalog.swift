@@ -69,9 +69,10 @@ public struct Catalog: Equatable, Sendable, Codable {
         tables.first { $0.name == name }
     }
 
-    /// True when the catalog holds nothing at all.
+    /// True when the catalog holds nothing of a project's: at most what a new Supabase database
+    /// has (``newSupabaseDatabase(defaultPrivileges:)``).
     public var isEmpty: Bool {
         schemas.isEmpty && enums.isEmpty && tables.isEmpty && views.isEmpty && functions.isEmpty
-            && triggers.isEmpty && policies.isEmpty && grants.isEmpty
+            && triggers.isEmpty && policies.isEmpty && grants.allSatisfy(Self.publicSchemaUsage.contains)
     }
 }

@@ -31,6 +31,8 @@ public enum AccessCheck {
         let lanes = ProbeLanes(schema: schema, options: options, target: connection.target)
         defer { lanes.stop() }
         let sequences = try SequenceShadow.record(on: connection)
+        options.progress?.started(sequences, on: connection.target)
+        defer { options.progress?.ended() }
         do {
             var report = try runRolledBack(
                 schema, scenarios: scenarios, on: connection, options: options, sequences: sequences, lanes: lanes)
@@ -132,6 +134,7 @@ public enum AccessCheck {
         report.files = fileResults
         report.probesByConnection = observed.ranByConnection
         report.notes += report.notRunNotes
+        if let note = lanes.unservedNote { report.notes.append(note) }
         if let reason = runner.unbatchedBecause {
             report.notes.append("rls check ran each probe on its own, in two round trips, because \(reason); in blocks, 50 probes take one")
         }

@@ -11,6 +11,9 @@ public struct CheckOptions: Sendable {
     /// How many connections run the table probes at once, each in its own rolled-back transaction
     /// (see `rls check --connections` in Docs/CHECK.md); 1 runs everything on the given connection.
     public var connections: Int
+    /// Where the check says what it leaves behind should the process stop while it runs (a signal
+    /// handler reads it; see ``CheckProgress``); nil when nobody asks.
+    public var progress: CheckProgress?
 
     /// The defaults: 10 s statements, 5 s locks, policies-only probes on, two connections.
     public init(statementTimeout: String = "10s", lockTimeout: String = "5s", probesPoliciesOnly: Bool = true, connections: Int = 2) {

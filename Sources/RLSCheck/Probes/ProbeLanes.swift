@@ -24,13 +24,23 @@ import RLSSQL
 /// - a probe on any connection that ended in a lock timeout or a deadlock runs again on the first
 ///   connection once the lanes have rolled back, with the check's own lock timeout;
 /// - a lane that cannot connect or set up (a connection limit, a refused fixture) takes no piece,
-///   and a piece a lane could not finish runs on the first connection.
+///   and a piece a lane could not finish runs on the first connection;
+/// - a lane whose first statement is not answered (a pooler with one server connection, which the
+///   first connection's transaction holds) gives up, and the report says the check ran on one.
 ///
 /// Each lane reads the last value it drew from each sequence before it rolls back, so that the
 /// check can still put the sequences back (see ``SequenceShadow``).
 struct ProbeLanes {
     /// How long a lane waits on a lock before giving up, or its probe runs again on the first connection.
     static let laneLockTimeout = "200ms"
+    /// How long a lane waits for the answer to its first statement before it gives up: a connection
+    /// the server (or a pooler) does not serve while the first connection's transaction is open.
+    /// It gives up sooner when the first connection is done.
+    static let firstAnswerSeconds = 2.0
+    /// A lane whose first statement went unanswered this long, and longer than opening its
+    /// connection took (until it gave up, or until the first connection was done), was not served:
+    /// the check says it ran on one connection.
+    static let unservedAfterSeconds = 0.05
 
     let schema: Schema
     let options: CheckOptions
@@ -115,6 +125,15 @@ struct ProbeLanes {
     /// ``stop()`` has returned, however the check ended.
     var drawn: [[String: String]] { board.drawnByLanes }
 
+    /// When a lane was not served (``unservedAfterSeconds``; complete once ``stop()`` has returned),
+    /// the note that says the check ran on one connection.
+    var unservedNote: String? {
+        guard board.wasUnserved else { return nil }
+        return "rls check ran on one connection: a second connection got no answer to its first statement while the first "
+            + "connection's transaction was open (a pooler that gives this client a single server connection, such as PgBouncer "
+            + "with pool_size 1, serves it only after that transaction); pass --connections 1 to skip the attempt"
+    }
+
     /// Whether lanes were started and not stopped: a lock the first connection waits on may be theirs.
     var areRunning: Bool { started && !board.isClosed }
 
@@ -158,11 +177,25 @@ struct ProbeLanes {
         /// Connects, sets up, waits for the probes, takes pieces until none is left, and returns the
         /// last value drawn from each sequence; any failure ends the lane.
         func run(board: Board, target: ConnectionTarget) -> [String: String] {
+            let connecting = Date()
             guard !board.isClosed, let connection = try? Connection(target) else { return [:] }
+            // Opening the connection took a few round trips: an answer to one statement should take no longer.
+            let roundTrips = max(Date().timeIntervalSince(connecting), ProbeLanes.unservedAfterSeconds)
             defer { connection.close() }
             guard let (tables, sequences) = board.waitForSetUp() else { return [:] }
             do {
-                try connection.execute(options.beginSQL(lockTimeout: ProbeLanes.laneLockTimeout))
+                // Through a pooler that gives this client one server connection (PgBouncer with pool_size 1),
+                // the first statement waits until the first connection's transaction ends, which waits for this lane.
+                let begin = options.beginSQL(lockTimeout: ProbeLanes.laneLockTimeout)
+                let sent = Date()
+                guard
+                    try connection.executeReturningLast(begin, answeringWithin: ProbeLanes.firstAnswerSeconds, unless: { board.isClosed })
+                        != nil
+                else {
+                    // Unanswered for less only when the first connection was done first.
+                    if Date().timeIntervalSince(sent) >= roundTrips { board.noteUnserved() }
+                    return [:]
+                }
                 let runner = try ProbeRunner.started(for: schema, tables: tables, lane: number, on: connection).runner
                 // The first connection plans the probes meanwhile; it may also need no lane at all.
                 guard board.waitUntilOpen() else { throw CancellationError() }
@@ -188,6 +221,7 @@ struct ProbeLanes {
         private var closed = false
         private var results: [Int: [(outcome: ProbeOutcome, note: String?)]] = [:]
         private var drawn: [[String: String]]
+        private var unserved = false
         private(set) var ran: [Int]
 
         init(lanes: Int) {
@@ -261,6 +295,11 @@ struct ProbeLanes {
         }
 
         func record(_ drawn: [String: String], of lane: Int) { locked { self.drawn[lane - 1] = drawn } }
+
+        /// A lane's first statement got no answer in time.
+        func noteUnserved() { locked { unserved = true } }
+
+        var wasUnserved: Bool { locked { unserved } }
 
         var drawnByLanes: [[String: String]] { locked { drawn } }
 

@@ -60,6 +60,7 @@ public struct JSONReport {
             ("allowed", result.allowed.map(JSONValue.bool) ?? .null),
             ("verdict", .string(result.verdict.rawValue)),
             ("error", result.error.map(JSONValue.string) ?? .null),
+            ("note", result.note.map(JSONValue.string) ?? .null),
         ])
     }
 

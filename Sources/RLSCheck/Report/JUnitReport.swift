@@ -115,7 +115,7 @@ public struct JUnitReport {
             case .unverified: lines += [open + ">", #"      <skipped message="\#(Self.escaped(result.observed))"/>"#, "    </testcase>"]
             case .notRun: lines += [open + ">", Self.error(result.observed), "    </testcase>"]
             case .mismatch:
-                let message = "expected \(result.probe.expectedAllowed ? "yes" : "no"), got \(result.observed)"
+                let message = "expected \(result.probe.expectedAllowed ? "yes" : "no"), got \(result.observedWithNote)"
                 lines += [open + ">", #"      <failure message="\#(Self.escaped(message))" type="mismatch"/>"#, "    </testcase>"]
             }
         }

@@ -10,6 +10,8 @@ protocol OwnOtherResult {
     /// Done (true), refused (false) or neither (nil: an error, or not run).
     var allowed: Bool? { get }
     var observed: String { get }
+    /// ``observed``, and for a mismatch the server's words where it gave any.
+    var observedWithNote: String { get }
     var verdict: Verdict { get }
     var probeName: String { get }
     var expectedAllowed: Bool { get }
@@ -24,6 +26,7 @@ extension FileProbeResult: OwnOtherResult {
 }
 
 extension ChannelProbeResult: OwnOtherResult {
+    var observedWithNote: String { observed }
     var persona: Persona { probe.persona }
     var actionName: String { probe.action.rawValue }
     var owner: FixtureOwner { probe.topicOwner }
@@ -68,7 +71,7 @@ extension MatrixReport {
         for result in results where result.verdict != .pass {
             lines.append(
                 "  \(result.verdict.mark) \(result.probeName): expected "
-                    + "\(result.expectedAllowed ? "yes" : "no"), got \(result.observed)")
+                    + "\(result.expectedAllowed ? "yes" : "no"), got \(result.observedWithNote)")
         }
         return lines
     }

@@ -58,7 +58,8 @@ public struct TAPReport {
             case .unverified: lines.append("ok \(number) - \(result.probe.name) # SKIP \(Self.directive(result.observed))")
             case .mismatch, .notRun:
                 lines.append("not ok \(number) - \(result.probe.name)")
-                lines += yaml([("expected", result.probe.expectedAllowed ? "yes" : "no"), ("actual", result.observed)], list: ("", []))
+                lines += yaml(
+                    [("expected", result.probe.expectedAllowed ? "yes" : "no"), ("actual", result.observedWithNote)], list: ("", []))
             }
         }
         for scenario in report.scenarios {

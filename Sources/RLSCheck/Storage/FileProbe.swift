@@ -73,6 +73,10 @@ public struct FileProbeResult: Sendable, Hashable {
     /// The persona could not be impersonated, so nothing ran; ``error`` says why.
     public var notRun = false
 
+    /// The server's words when it refused with an error (42501), as table probes' notes have them:
+    /// `server: 42501 new row violates row-level security policy for table "objects"`.
+    public var note: String?
+
     /// Pass when the observation matches the plans. An error is a mismatch, as for a table probe:
     /// what the API would have answered is an error, not the promised yes or no.
     public var verdict: Verdict {
@@ -84,5 +88,10 @@ public struct FileProbeResult: Sendable, Hashable {
     public var observed: String {
         if notRun { return "not run: \(error ?? "")" }
         return allowed.map { $0 ? "yes" : "no" } ?? "error \(error ?? "")"
+    }
+
+    /// ``observed``, and for a mismatch the server's words (``note``): what a report shows of it.
+    public var observedWithNote: String {
+        observed + (verdict == .mismatch ? note.map { " (\($0))" } ?? "" : "")
     }
 }

@@ -137,7 +137,8 @@ struct FileProbeRunner {
     private func result(of report: ProbeBlock.Report, _ probe: FileProbe) -> FileProbeResult {
         switch report.state {
         case ProbeBlock.finished: return FileProbeResult(probe: probe, allowed: (Int(report.result) ?? 0) > 0)
-        case SQLState.insufficientPrivilege.rawValue where report.stage == "probe": return FileProbeResult(probe: probe, allowed: false)
+        case SQLState.insufficientPrivilege.rawValue where report.stage == "probe":
+            return FileProbeResult(probe: probe, allowed: false, note: "server: \(report.state) \(report.message)")
         case _ where report.stage == "group":
             return FileProbeResult(
                 probe: probe, allowed: nil, error: ProbeRunner.notImpersonated(probe.persona, report),
@@ -203,7 +204,7 @@ struct FileProbeRunner {
                 return FileProbeResult(probe: probe, allowed: nil, error: "\(error.sqlState ?? "") \(error.message)")
             }
             guard let refusal = try Impersonation.refusal(of: probe.persona, on: connection) else {
-                return FileProbeResult(probe: probe, allowed: false)
+                return FileProbeResult(probe: probe, allowed: false, note: "server: \(error.sqlState ?? "") \(error.message)")
             }
             return FileProbeResult(probe: probe, allowed: nil, error: ProbeRunner.notImpersonated(probe.persona, refusal), notRun: true)
         }

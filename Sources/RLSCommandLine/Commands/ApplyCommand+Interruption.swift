@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import RLSDatabase
 
@@ -12,27 +11,7 @@ extension ApplyCommand {
     static func reportingInterruption<T>(
         of progress: ApplyProgress, on target: DatabaseTarget, _ body: () throws -> T
     ) rethrows -> T {
-        guard target.source != .embedded else { return try body() }
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGINT, SIGTERM] {
-            // Dispatch runs the handler on a queue, where reading the progress (behind a lock) and
-            // writing are safe; a plain C handler may do neither.
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                let name = signalNumber == SIGINT ? "SIGINT" : "SIGTERM"
-                let report = "rls apply: stopped by \(name); the open transaction is rolled back.\n\(progress.outcome)\n"
-                FileHandle.standardError.write(Data(report.utf8))
-                exit(128 + signalNumber)
-            }
-            source.resume()
-            sources.append(source)
-        }
-        defer {
-            for source in sources { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
-        }
-        return try body()
+        try reportingLiveInterruption(
+            on: target, { name in "rls apply: stopped by \(name); the open transaction is rolled back.\n\(progress.outcome)\n" }, body)
     }
 }

@@ -62,6 +62,11 @@ enum ApplyCommand {
             options.includeAll = arguments.includeAll
             if let seconds = arguments.lockTimeout { options.lockTimeout = seconds }
             if let seconds = arguments.statementTimeout { options.statementTimeout = seconds }
+            // The time reported is the whole apply's, reading, splitting and checking the files
+            // included (seconds of a 200 MB file), less only the wait for a confirmation.
+            let clock = ContinuousClock()
+            let started = clock.now
+            var confirming = Duration.zero
             let files = try MigrationDirectory(path: migrations).files()
             let console = invocation.console
             return try invocation.withDatabase { target, connection in
@@ -79,7 +84,10 @@ enum ApplyCommand {
                 }
                 if options.dryRun {
                     for file in preview.applied {
-                        console.output("\n-- \(file.displayName)\n\(file.contents)")
+                        // The text as it is, in writes of its own: a 200 MB file is not copied to be printed.
+                        console.output("\n-- \(file.displayName)")
+                        console.writeOutput(file.contents)
+                        console.output()
                     }
                     try rehearse(files, on: connection, options: options, console: console)
                     console.output(
@@ -88,19 +96,19 @@ enum ApplyCommand {
                     return .success
                 }
                 if console.isInteractive, !arguments.yes, target.source != .embedded {
+                    let asked = clock.now
                     console.writeOutput("Apply \(preview.applied.count) file(s) to \(target)? [y/N] ")
                     guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
                         console.output("Nothing applied.")
                         return .failure
                     }
+                    confirming = clock.now - asked
                 }
-                let clock = ContinuousClock()
-                let started = clock.now
                 let progress = ApplyProgress()
                 let result = try reportingInterruption(of: progress, on: target) {
                     try connection.applyMigrations(files, options: options, progress: progress)
                 }
-                let elapsed = clock.now - started
+                let elapsed = clock.now - started - confirming
                 if result.applied.isEmpty {
                     console.output("Nothing to apply: another `rls apply` applied the files first.")
                 } else {

@@ -114,7 +114,13 @@ enum CheckCommand {
                     ? try MigrationReplay.apply(
                         arguments.migrations.path, orRendering: invocation.schema, on: connection)
                     : try driftNote(invocation, target: target, connection: connection)
-                var report = try AccessCheck.run(invocation.schema, scenarios: invocation.scenarios, on: connection, options: options)
+                // On a database that outlives the command, Ctrl-C names the sequences the check left ahead.
+                var options = options
+                let progress = CheckProgress()
+                options.progress = progress
+                var report = try reportingLiveInterruption(on: target, { progress.interruptionReport(signal: $0) }) {
+                    try AccessCheck.run(invocation.schema, scenarios: invocation.scenarios, on: connection, options: options)
+                }
                 report.notes = [note].compactMap { $0 } + report.notes
                 return report
             }
@@ -128,7 +134,7 @@ enum CheckCommand {
             switch format {
             case .tap: invocation.console.writeOutput(TAPReport(report).text)
             case .json: invocation.console.writeOutput(JSONReport(report).text)
-            case .text: invocation.console.output(MatrixReport(report).text)
+            case .text: invocation.console.output(MatrixReport(report).text.linesEscapedForDisplay)
             }
             return report.passed ? .success : .failure
         }
@@ -155,7 +161,7 @@ enum CheckCommand {
             invocation.console.error(note)
             return try PolicyCost.run(invocation.schema, on: connection, rowsPerTable: rows)
         }
-        invocation.console.output(report.text)
+        invocation.console.output(report.text.linesEscapedForDisplay)
         return report.flagged.isEmpty ? .success : .failure
     }
 }

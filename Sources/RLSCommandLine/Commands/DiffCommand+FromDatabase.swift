@@ -6,12 +6,12 @@ import RLSSQL
 extension DiffCommand {
     /// Writes the migration from the target database to the schema, after checking that every file in
     /// the folder is applied there and that the new file replays cleanly after them.
-    static func fromDatabase(name: String, migrations: String, invocation: Invocation) throws -> ExitCode {
+    static func fromDatabase(name: String, migrations: String, readTimeouts: ReadTimeouts, invocation: Invocation) throws -> ExitCode {
         let desiredSQL = try renderValidated(invocation.schema)
         let directory = MigrationDirectory(path: migrations)
         let files = try directory.filesIfPresent()
         let console = invocation.console
-        let plan: ChangePlan? = try invocation.withDatabase { target, connection in
+        let plan: ChangePlan? = try invocation.withDatabase(readTimeouts: readTimeouts) { target, connection in
             let status = try connection.migrationStatus(files)
             guard status.pending.isEmpty else {
                 throw CommandError(
@@ -44,8 +44,8 @@ extension DiffCommand {
 
             """
         let file = try directory.write(name: name, sql: header + plan.sql)
-        console.output("Wrote \(file.path): \(plan.summary).")
-        for change in plan.changes { console.output("  \(change.summary)") }
+        console.output("Wrote \(file.path.escapedForDisplay): \(plan.summary).")
+        for change in plan.changes { console.output("  \(change.summary.escapedForDisplay)") }
         if plan.isDestructive { console.output("It drops data: `rls apply` will need --allow-destructive.") }
         return .success
     }

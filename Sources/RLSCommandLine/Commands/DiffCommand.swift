@@ -10,6 +10,7 @@ enum DiffCommand {
         var fromDatabase = false
         var migrations = MigrationsOption()
         var accessOutput = AccessDiffOutput()
+        var readTimeouts = ReadTimeoutOptions()
 
         static let arguments: [Argument<Self>] =
             [
@@ -22,6 +23,7 @@ enum DiffCommand {
                         "Start from the database (--database-url, DATABASE_URL) instead of Migrations/: closes drift, tightens a pulled schema."
                 ),
             ] + MigrationsOption.arguments(in: \Self.migrations) + AccessDiffOutput.arguments(in: \Self.accessOutput)
+            + ReadTimeoutOptions.arguments(in: \Self.readTimeouts)
     }
 
     static let command = Command(
@@ -49,7 +51,9 @@ enum DiffCommand {
             let name = arguments.name
             _ = try MigrationFile.fileName(for: name)
             if arguments.fromDatabase {
-                return try fromDatabase(name: name, migrations: arguments.migrations.path, invocation: invocation)
+                return try fromDatabase(
+                    name: name, migrations: arguments.migrations.path, readTimeouts: arguments.readTimeouts.timeouts, invocation: invocation
+                )
             }
             let desiredSQL = try renderValidated(invocation.schema)
             let directory = MigrationDirectory(path: arguments.migrations.path)
@@ -83,7 +87,7 @@ enum DiffCommand {
             }
             let file = try directory.write(name: name, sql: header + rest, at: enumValues.isEmpty ? now : now.addingTimeInterval(1))
             invocation.console.output("Wrote \(file.path.escapedForDisplay): \(plan.summary).")
-            for change in plan.changes { invocation.console.output("  \(change.summary)") }
+            for change in plan.changes { invocation.console.output("  \(change.summary.escapedForDisplay)") }
             if plan.isDestructive {
                 invocation.console.output("It drops data: `rls apply` will need --allow-destructive.")
             }

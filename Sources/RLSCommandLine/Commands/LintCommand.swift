@@ -13,12 +13,16 @@ enum LintCommand {
         var format = Format.text
         var failOn = LintLevel.error
         var schemaOnly = false
+        var readTimeouts = ReadTimeoutOptions()
 
-        static let arguments: [Argument<Self>] = [
-            .value("format", \.format, help: "text (default), json or sarif (SARIF 2.1.0)."),
-            .value("fail-on", \.failOn, help: "Exit 1 when a finding is at least this level: error (default), warning or info."),
-            .flag("schema-only", \.schemaOnly, help: "Lint the compiled-in schema on a throwaway database, even when a database is given."),
-        ]
+        static let arguments: [Argument<Self>] =
+            [
+                .value("format", \.format, help: "text (default), json or sarif (SARIF 2.1.0)."),
+                .value("fail-on", \.failOn, help: "Exit 1 when a finding is at least this level: error (default), warning or info."),
+                .flag(
+                    "schema-only", \.schemaOnly, help: "Lint the compiled-in schema on a throwaway database, even when a database is given."
+                ),
+            ] + ReadTimeoutOptions.arguments(in: \Self.readTimeouts)
     }
 
     static let command = Command(
@@ -39,7 +43,9 @@ enum LintCommand {
             """,
         options: Options.self,
         run: { arguments, invocation in
-            let output = try arguments.schemaOnly ? lintSchema(invocation, scratch: nil) : lintTarget(invocation)
+            let output =
+                try arguments.schemaOnly
+                ? lintSchema(invocation, scratch: nil) : lintTarget(invocation, readTimeouts: arguments.readTimeouts.timeouts)
             switch arguments.format {
             case .sarif: invocation.console.output(try sarif(output, schema: invocation.schema, directory: invocation.directory))
             case .json: invocation.console.output(try output.json())
@@ -65,8 +71,8 @@ enum LintCommand {
     }
 
     /// The live database when one is given; the compiled-in schema, on the throwaway cluster, when not.
-    private static func lintTarget(_ invocation: Invocation) throws -> LintOutput {
-        try invocation.withDatabase { target, connection in
+    private static func lintTarget(_ invocation: Invocation, readTimeouts: ReadTimeouts) throws -> LintOutput {
+        try invocation.withDatabase(readTimeouts: readTimeouts) { target, connection in
             if let cluster = target.cluster { return try lintSchema(invocation, scratch: cluster) }
             return LintOutput(source: "database", subject: "the database \(target)", report: Lint.run(try connection.introspectCatalog()))
         }

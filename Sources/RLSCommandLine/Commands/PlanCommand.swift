@@ -13,6 +13,7 @@ enum PlanCommand {
         var migrations = MigrationsOption()
         var access = false
         var accessOutput = AccessDiffOutput()
+        var readTimeouts = ReadTimeoutOptions()
 
         static let arguments: [Argument<Self>] =
             [
@@ -20,7 +21,7 @@ enum PlanCommand {
                 .value("format", \.format, help: "text (default) or json."),
             ] + MigrationsOption.arguments(in: \Self.migrations) + [
                 .flag("access", \.access, help: "Also show what applying would change in access (runs rls check's probes, rolled back).")
-            ] + AccessDiffOutput.arguments(in: \Self.accessOutput)
+            ] + AccessDiffOutput.arguments(in: \Self.accessOutput) + ReadTimeoutOptions.arguments(in: \Self.readTimeouts)
     }
 
     static let command = Command(
@@ -55,7 +56,7 @@ enum PlanCommand {
             // Before connecting: a schema error is reported alone.
             let desiredSQL = try renderValidated(invocation.schema)
             let files = try MigrationDirectory(path: arguments.migrations.path).filesIfPresent()
-            let (database, plan) = try invocation.withDatabase { target, connection in
+            let (database, plan) = try invocation.withDatabase(readTimeouts: arguments.readTimeouts.timeouts) { target, connection in
                 // One scratch cluster at most, started only if the cache cannot answer.
                 try target.withScratchCluster { scratch in
                     (

@@ -8,6 +8,7 @@ enum PullCommand {
         var name = "App"
         var force = false
         var migrations = MigrationsOption()
+        var readTimeouts = ReadTimeoutOptions()
 
         static let arguments: [Argument<Self>] =
             [
@@ -16,7 +17,7 @@ enum PullCommand {
                 .flag(
                     "force", \.force,
                     help: "Replace Swift files that already exist, and write a baseline into a non-empty migrations folder."),
-            ] + MigrationsOption.arguments(in: \Self.migrations)
+            ] + MigrationsOption.arguments(in: \Self.migrations) + ReadTimeoutOptions.arguments(in: \Self.readTimeouts)
     }
 
     static let command = Command(
@@ -32,14 +33,17 @@ enum PullCommand {
             out, so the Swift describes the database as it is. It also writes
             Migrations/<timestamp>_baseline.sql, which recreates the database exactly; record it as applied
             there with `rls apply --mark-applied VERSION`. What could not be expressed is listed at the end and
-            in a comment in NAME.swift. Refuses to replace existing Swift files unless --force.
+            in a comment in NAME.swift. Text from the database reaches the Swift only inside string literals
+            (exact) and comments (one line each, line breaks and control characters escaped). Refuses to replace
+            existing Swift files unless --force.
             """,
         options: Options.self,
         run: { options, invocation in
             let (folder, name, force) = (options.output, options.name, options.force)
             guard SwiftIdentifier.isTypeName(name) else {
                 throw UsageError(
-                    "--name takes a Swift type name such as MyApp (letters, digits and _, starting with a letter), not '\(name)'")
+                    "--name takes a Swift type name such as MyApp (letters, digits and _, starting with a letter), not '\(name.escapedForDisplay)'"
+                )
             }
             let migrations = MigrationDirectory(path: options.migrations.path)
             if !force, !(try migrations.filesIfPresent()).isEmpty {
@@ -49,7 +53,7 @@ enum PullCommand {
                     Pull into another folder with --migrations DIR, or pass --force to add it anyway.
                     """)
             }
-            let pull = try invocation.withDatabase { target, connection in
+            let pull = try invocation.withDatabase(readTimeouts: options.readTimeouts.timeouts) { target, connection in
                 try Pull(connection: connection, name: name, origin: target.description)
             }
             let existing = pull.existingFiles(in: folder)
@@ -77,6 +81,7 @@ enum PullCommand {
     static func printNotes(of pull: Pull, to console: Console) {
         guard !pull.pulled.notes.isEmpty else { return }
         console.output("\nNot expressed natively (kept in the baseline as they are):")
-        for note in pull.pulled.notes { console.output("  - \(note)") }
+        // Notes quote SQL: controls escaped, backslashes as written (as in the comment in NAME.swift).
+        for note in pull.pulled.notes { console.output("  - \(note.description.escapedForDisplay(doublingBackslashes: false))") }
     }
 }

@@ -29,7 +29,7 @@ struct AccessDiffOutput: CommandOptions {
     func emit(_ diff: AccessDiff, _ invocation: Invocation) throws -> ExitCode {
         let text: String
         switch format ?? .text {
-        case .text: text = diff.text + "\n"
+        case .text: text = diff.text.linesEscapedForDisplay + "\n"
         case .markdown: text = diff.markdown
         case .json: text = diff.json
         }

@@ -33,10 +33,14 @@ struct Console: Sendable {
 
 /// Writes every byte of `text` to a file descriptor, unbuffered, so output and errors interleave as they happen.
 private func writeAll(_ text: String, to descriptor: Int32) {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        if written <= 0 { return }
-        bytes = bytes.dropFirst(written)
+    var text = text
+    // The string's own UTF-8 storage, not a copy of it: a dry run prints a migration file whole.
+    text.withUTF8 { buffer in
+        var bytes = UnsafeRawBufferPointer(buffer)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if written <= 0 { return }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }

@@ -9,9 +9,10 @@ struct ErrorReport {
 
     /// `command` as the user typed it, with the executable's name: `rls apply`.
     func print(to console: Console, command: String) {
-        let short = String(describing: error)
+        // Server messages quote names: no control character of theirs reaches the terminal.
+        let short = String(describing: error).linesEscapedForDisplay
         console.error("\(command): \(short)")
-        let detail = String(reflecting: error)
+        let detail = String(reflecting: error).linesEscapedForDisplay
         guard detail != short, detail.hasPrefix(short) else { return }
         if verbose {
             console.error(String(detail.dropFirst(short.count)).trimmingPrefix("\n"))

@@ -16,13 +16,17 @@ struct LintOutput {
         if report.findings.isEmpty { console.output("No findings.") }
         for finding in report.findings {
             console.output()
-            console.output("\(finding.level.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(finding.rule)  \(finding.object)")
-            console.output("        \(finding.message)")
+            let level = finding.level.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)
+            console.output("\(level)\(finding.rule)  \(finding.object.escapedForDisplay)")
+            // Messages quote SQL: controls escaped, backslashes as written.
+            console.output("        \(finding.message.escapedForDisplay(doublingBackslashes: false))")
             if let fix = finding.fix {
                 console.output(
-                    "        fix: " + fix.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n             "))
+                    "        fix: "
+                        + fix.linesEscapedForDisplay.split(separator: "\n", omittingEmptySubsequences: false).joined(
+                            separator: "\n             "))
             }
-            if source == "schema", let dslFix = finding.dslFix { console.output("        in the DSL: \(dslFix)") }
+            if source == "schema", let dslFix = finding.dslFix { console.output("        in the DSL: \(dslFix.linesEscapedForDisplay)") }
         }
         console.output()
         console.output("\(report.summary).")

@@ -67,8 +67,8 @@ struct PlanReport {
 
     private func printChanges(_ plan: ChangePlan, to console: Console) {
         for change in plan.changes {
-            console.output("  \(change.summary)")
-            for line in change.sql.split(separator: "\n", omittingEmptySubsequences: false) {
+            console.output("  \(change.summary.escapedForDisplay)")
+            for line in change.sql.linesEscapedForDisplay.split(separator: "\n", omittingEmptySubsequences: false) {
                 console.output("      \(line)")
             }
         }

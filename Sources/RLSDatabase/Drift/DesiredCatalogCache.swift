@@ -212,10 +212,10 @@ struct DesiredCatalogCache {
         "\(basis(defaultPrivileges))|\(digest)"
     }
 
-    /// What a desired state depends on besides the SQL: the format, the Supabase shape and the
+    /// What a desired state depends on besides the SQL: the format, the catalog queries, the Supabase shape and the
     /// scratch database's default privileges. An increment starts only from an entry sharing it.
     private func basis(_ defaultPrivileges: DefaultPrivileges) -> String {
-        "\(Self.formatVersion)|\(SupabaseShape.version)|\(defaultPrivileges.rawValue)"
+        "\(Self.formatVersion)|\(IntrospectionQuery.fingerprint)|\(SupabaseShape.version)|\(defaultPrivileges.rawValue)"
     }
 
     private func path(_ key: String, _ suffix: String) -> String {

@@ -29,7 +29,7 @@ struct KnownTargetCache {
     }
 
     private func key(_ stamp: CatalogStamp) -> String {
-        SHA256.hexDigest(of: "\(Self.formatVersion)\u{1F}\(stamp.identity)\u{1F}\(stamp.stamp)".utf8)
+        SHA256.hexDigest(of: "\(Self.formatVersion)\u{1F}\(IntrospectionQuery.fingerprint)\u{1F}\(stamp.identity)\u{1F}\(stamp.stamp)".utf8)
     }
 
     private func path(_ stamp: CatalogStamp) -> String {

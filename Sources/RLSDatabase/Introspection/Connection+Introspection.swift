@@ -30,7 +30,7 @@ extension Connection {
         try execute(
             nested
                 ? "SAVEPOINT rls_introspection; SET LOCAL search_path = ''"
-                : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL search_path = ''")
+                : "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL search_path = ''; " + readTimeouts.setLocalSQL)
         do {
             let result = try readCatalog()
             try execute(
@@ -40,16 +40,13 @@ extension Connection {
             return result
         } catch {
             try? execute(nested ? "ROLLBACK TO SAVEPOINT rls_introspection" : "ROLLBACK")
-            throw error
+            // Nested, the caller's transaction set its own timeouts and explains its own failures.
+            throw nested ? error : explainingReadTimeout(error, reading: "the database's catalog")
         }
     }
 
     private func readCatalog() throws -> IntrospectionRows {
         IntrospectionRows(
-            results: try [
-                IntrospectionQuery.schemasAndEnums, IntrospectionQuery.relations, IntrospectionQuery.columns,
-                IntrospectionQuery.tableParts, IntrospectionQuery.policies, IntrospectionQuery.functions,
-                IntrospectionQuery.grants, IntrospectionQuery.liveTables, IntrospectionQuery.environment,
-            ].map { try query($0) })
+            results: try IntrospectionQuery.all.map { try query($0) })
     }
 }

@@ -38,13 +38,18 @@ extension IntrospectionQuery {
     private static let grantee = "case when a.grantee = 0 then 'public' else pg_get_userbyid(a.grantee)::text end"
 
     /// Every privilege on managed schemas, tables, views, sequences, columns and functions, except
-    /// the owner's own and those on schema `public` (Supabase sets those, differently per project); then one `SEQUENCE*` row per sequence and the `DEFAULT` privileges. A missing ACL means the built-in default (`acldefault`), so both sides of a
-    /// diff read the same whether or not the ACL was ever written.
+    /// the owner's own; on schema `public` only `USAGE`, and not `postgres`'s (Supabase grants it
+    /// that everywhere, while the owner of `public` differs between Postgres versions); then one
+    /// `SEQUENCE*` row per sequence and the `DEFAULT` privileges. A missing ACL means the built-in
+    /// default (`acldefault`), so both sides of a diff read the same whether or not the ACL was ever
+    /// written.
     static let grants = """
         select 'SCHEMA' as object_kind, n.nspname as schema, '' as name, null::text as arguments, null::text as column_name,
                \(grantee) as grantee, a.privilege_type as privilege, a.is_grantable as grantable
         from pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
-        where \(managed) and a.grantee <> n.nspowner and n.nspname <> 'public'
+        where \(managed) and a.grantee <> n.nspowner
+          and (n.nspname <> 'public'
+               or (a.privilege_type = 'USAGE' and a.grantee <> coalesce((select oid from pg_roles where rolname = 'postgres'), 0)))
           and \(ManagedSchemas.notExtensionMember("n.oid", catalog: "pg_namespace"))
         union all
         select case when c.relkind = 'S' then 'SEQUENCE' else 'TABLE' end, n.nspname, c.relname, null, null,

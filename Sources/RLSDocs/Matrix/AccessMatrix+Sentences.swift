@@ -41,7 +41,7 @@ extension AccessMatrix {
             guard let columns = table.writableColumns(operation),
                 users.contains(where: { outcome(of: table, $0, operation) == .allowed })
             else { continue }
-            let names = listed(columns.map { "`\($0)`" })
+            let names = listed(columns.map(\.markdownCode))
             let text =
                 operation == .update
                 ? "Only \(names) can be changed; the app's users have no privilege on the other columns."
@@ -78,7 +78,7 @@ extension AccessMatrix {
             return []
         }
         if !policies.isEmpty {
-            let names = listed(Array(Set(policies)).sorted().map { "`\($0)`" })
+            let names = listed(Array(Set(policies)).sorted().map(\.markdownCode))
             return "Who can \(verbs) rows is decided by the hand-written \(policies.count == 1 ? "policy" : "policies") \(names);"
                 + " read \(Set(policies).count == 1 ? "its" : "their") SQL below."
         }

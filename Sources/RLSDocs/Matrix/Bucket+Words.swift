@@ -25,12 +25,12 @@ extension Bucket {
             case .ownerFolder:
                 return "Only the signed-in user whose id names the folder (`<user id>/…`) can \(verbs) its files."
             case .rowFolder(let name, let plans):
-                let noun = name.name.replacingOccurrences(of: "_", with: " ")
+                let noun = name.name.replacingOccurrences(of: "_", with: " ").markdownText
                 let who =
                     schema.table(name).map { table in plans.map { Self.who($0, of: table, noun: noun, in: schema) } }
                     ?? plans.map(\.description)
                 return
-                    "Only \(who.joinedWithOr) can \(verbs) files, each in the folder named after the \(noun)'s id (`<\(name.name) id>/…`)."
+                    "Only \(who.joinedWithOr) can \(verbs) files, each in the folder named after the \(noun)'s id (\("<\(name.name) id>/…".markdownCode))."
             case .serviceRoleOnly, .noAccess:
                 return "No app user can \(verbs) files; only the service role (the backend) can."
             }
@@ -48,7 +48,7 @@ extension Bucket {
     var limitsSentence: String? {
         var parts: [String] = []
         if let fileSizeLimit { parts.append("up to \(Self.size(fileSizeLimit))") }
-        if let types = allowedMimeTypes, !types.isEmpty { parts.append("of type \(types.map { "`\($0)`" }.joinedWithOr)") }
+        if let types = allowedMimeTypes, !types.isEmpty { parts.append("of type \(types.map(\.markdownCode).joinedWithOr)") }
         return parts.isEmpty ? nil : "Files " + parts.joined(separator: ", ") + "."
     }
 

@@ -4,9 +4,9 @@ extension OwnerPath {
     /// Who owns a row, in words: "the signed-in user whose id is the row's `seller_id`", or, through a
     /// parent, "the signed-in user who owns the `listing` that `listing_id` points to (its `seller_id`)".
     public var owner: String {
-        guard let first = hops.first else { return "the signed-in user whose id is the row's `\(ownerColumn)`" }
-        let rest = hops.dropFirst().map { "`\($0.column)` → `\($0.parent.name)`" } + ["`\(ownerColumn)`"]
-        return "the signed-in user who owns the `\(first.parent.name)` that `\(first.column)` points to"
+        guard let first = hops.first else { return "the signed-in user whose id is the row's \(ownerColumn.markdownCode)" }
+        let rest = hops.dropFirst().map { "\($0.column.markdownCode) → \($0.parent.name.markdownCode)" } + [ownerColumn.markdownCode]
+        return "the signed-in user who owns the \(first.parent.name.markdownCode) that \(first.column.markdownCode) points to"
             + " (its \(rest.joined(separator: ", ")))"
     }
 

@@ -7,7 +7,7 @@ extension Role {
         case .anon: "visitors who are not signed in (`anon`)"
         case .authenticated: "signed-in users (`authenticated`)"
         case .serviceRole: "the service role"
-        default: "`\(name)`"
+        default: name.markdownCode
         }
     }
 }

@@ -17,7 +17,7 @@ extension Table {
         for channel in channels {
             let features = channel.features.map(\.rawValue).joined(separator: ", ")
             sentences.append(
-                "Private channel `\(channel.topic("<\(primaryKey?.columns.first ?? "key")>"))` (\(features)): "
+                "Private channel \(channel.topic("<\(primaryKey?.columns.first ?? "key")>").markdownCode) (\(features)): "
                     + "receive: \(channelAudience(channel.receive, in: schema)); send: \(channelAudience(channel.send, in: schema)).")
         }
         return sentences

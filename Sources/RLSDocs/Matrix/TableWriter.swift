@@ -17,15 +17,15 @@ public struct TableWriter: Sendable, Hashable {
     /// "`public.create_profile_for_new_user` (security definer), run by the trigger
     /// `on_auth_user_created` after insert on `auth.users`: Creates the ... row."
     public var summary: String {
-        var text = "`\(function.qualifiedName)` (security \(function.security.rawValue))"
-        let runs = triggers.map { "`\($0.name)` \($0.timing.rawValue) \($0.eventWords) on `\($0.table)`" }
+        var text = "\(function.qualifiedName.description.markdownCode) (security \(function.security.rawValue))"
+        let runs = triggers.map { "\($0.name.markdownCode) \($0.timing.rawValue) \($0.eventWords) on \($0.table.description.markdownCode)" }
         if !runs.isEmpty {
             text += ", run by the trigger\(runs.count == 1 ? "" : "s") \(listed(runs))"
         }
         if !function.executableBy.isEmpty {
-            text += ", callable by \(listed(function.executableBy.map { "`\($0)`" }))"
+            text += ", callable by \(listed(function.executableBy.map(\.name.markdownCode)))"
         }
-        if let comment = function.comment { text += ": \(comment)" }
+        if let comment = function.comment { text += ": \(comment.markdownText)" }
         return text
     }
 }

@@ -116,15 +116,31 @@ struct AccessHTMLPage {
     /// Markdown's `code` and **bold** as HTML, everything else escaped.
     func inline(_ text: String) -> String {
         var result = ""
-        var inCode = false
         var inBold = false
         var rest = Substring(text)
         while let character = rest.first {
             if character == "`" {
-                result += inCode ? "</code>" : "<code>"
-                inCode.toggle()
-                rest = rest.dropFirst()
-            } else if !inCode && rest.hasPrefix("**") {
+                // A code span as CommonMark reads it (String.markdownCode writes them): a run of
+                // backticks, up to the next run of the same length; one padding space each side dropped.
+                let fence = rest.prefix { $0 == "`" }
+                let after = rest.dropFirst(fence.count)
+                guard let close = Self.closingFence(fence.count, in: after) else {
+                    result += fence
+                    rest = after
+                    continue
+                }
+                var code = after[..<close.lowerBound]
+                if code.count > 2, code.first == " ", code.last == " " { code = code.dropFirst().dropLast() }
+                result += "<code>" + String(code).htmlEscaped + "</code>"
+                rest = after[close.upperBound...]
+            } else if character == "\\", let next = rest.dropFirst().first, next.isASCII, next.isPunctuation || next.isSymbol {
+                // A backslash escape (String.markdownText): the character as it is.
+                result += String(next).htmlEscaped
+                rest = rest.dropFirst(2)
+            } else if let entity = ["&amp;", "&lt;", "&gt;"].first(where: { rest.hasPrefix($0) }) {
+                result += entity
+                rest = rest.dropFirst(entity.count)
+            } else if rest.hasPrefix("**") {
                 result += inBold ? "</strong>" : "<strong>"
                 inBold.toggle()
                 rest = rest.dropFirst(2)
@@ -134,6 +150,21 @@ struct AccessHTMLPage {
             }
         }
         return result
+    }
+
+    /// Where the first run of exactly `count` backticks in `text` is.
+    private static func closingFence(_ count: Int, in text: Substring) -> Range<Substring.Index>? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard text[index] == "`" else {
+                index = text.index(after: index)
+                continue
+            }
+            let run = text[index...].prefix { $0 == "`" }
+            if run.count == count { return index..<run.endIndex }
+            index = run.endIndex
+        }
+        return nil
     }
 
     private static let style = [

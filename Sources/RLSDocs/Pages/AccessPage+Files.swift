@@ -15,7 +15,7 @@ extension AccessPage {
         ]
         for bucket in buckets {
             lines.append(
-                "| [\(bucket.id)](#\(Self.bucketAnchor(bucket))) | "
+                "| " + "[\(bucket.id.markdownText)](#\(Self.bucketAnchor(bucket)))".markdownCell + " | "
                     + columns.map { fileMark(bucket, $0.0, $0.1) }.joined(separator: " | ") + " |")
         }
         return lines
@@ -40,7 +40,7 @@ extension AccessPage {
         ]
         for bucket in schema.buckets {
             let status = proof.buckets[bucket.id] == .proven ? "proven by `rls check`" : "not yet proven"
-            lines += ["### Bucket `\(bucket.id)`", ""]
+            lines += ["### Bucket \(bucket.id.markdownCode)", ""]
             lines += [bucket.publicSentence, bucket.limitsSentence].compactMap { $0 }.flatMap { [$0, ""] }
             lines += bucket.fileSentences(in: schema).map { "- \($0) *(\(status))*" }
             let section = compiled.section(.bucket(id: bucket.id))
@@ -50,13 +50,8 @@ extension AccessPage {
                 "<details>",
                 "<summary>SQL: the bucket and \(policies.count) \(policies.count == 1 ? "policy" : "policies") on storage.objects</summary>",
                 "",
-                "```sql",
-                section?.sql ?? "",
-                "```",
-                "",
-                "</details>",
-                "",
             ]
+            lines += (section?.sql ?? "").markdownCodeBlock(language: "sql") + ["", "</details>", ""]
         }
         return lines
     }

@@ -10,12 +10,12 @@ extension AccessPage {
             lines += ["## Views", ""]
             for view in schema.views {
                 let readers = listed((view.readableBy.filter { $0 != .serviceRole } + [.serviceRole]).map(\.readerWords))
-                var text = "- `\(view.qualifiedName.displayName)`: \(readers) can read it;"
+                var text = "- \(view.qualifiedName.displayName.markdownCode): \(readers) can read it;"
                 text +=
                     view.isSecurityInvoker
                     ? " it runs with the reader's rights, so the rules of the tables it reads still apply."
                     : " it runs as its owner, **bypassing row-level security** on the tables it reads."
-                if let comment = view.comment { text += " \(comment)" }
+                if let comment = view.comment { text += " \(comment.markdownText)" }
                 lines.append(text)
             }
             lines.append("")
@@ -28,14 +28,14 @@ extension AccessPage {
                 let callers =
                     function.executableBy.isEmpty
                     ? "nobody may call it directly"
-                    : "callable by \(listed(function.executableBy.map { "`\($0)`" }))"
-                var text = "- `\(function.qualifiedName)`: security \(function.security.rawValue), \(callers)"
+                    : "callable by \(listed(function.executableBy.map(\.name.markdownCode)))"
+                var text = "- \(function.qualifiedName.description.markdownCode): security \(function.security.rawValue), \(callers)"
                 if !routine.triggers.isEmpty {
                     text +=
-                        "; run by \(listed(routine.triggers.map { "`\($0.name)` (\($0.timing.rawValue) \($0.eventWords) on `\($0.table)`)" }))"
+                        "; run by \(listed(routine.triggers.map { "\($0.name.markdownCode) (\($0.timing.rawValue) \($0.eventWords) on \($0.table.description.markdownCode))" }))"
                 }
                 text += "."
-                if let comment = function.comment { text += " \(comment)" }
+                if let comment = function.comment { text += " \(comment.markdownText)" }
                 lines.append(text)
             }
             lines.append("")

@@ -7,8 +7,8 @@ extension AccessPage {
     func tableSection(_ table: Table) -> [String] {
         let schema = matrix.schema
         let writers = schema.writers(of: table)
-        var lines = ["## `\(table.displayName)`", ""]
-        if let comment = table.comment { lines += [comment, ""] }
+        var lines = ["## \(table.displayName.markdownCode)", ""]
+        if let comment = table.comment { lines += [comment.markdownText, ""] }
         for sentence in matrix.sentences(for: table, writtenByRoutines: !writers.isEmpty) {
             let status = isProven(sentence, of: table) ? "proven by `rls check`" : "not yet proven"
             lines.append("- \(sentence.text) *(\(status))*")
@@ -17,7 +17,8 @@ extension AccessPage {
         if let grid = matrix.roleGrid(for: table) { lines += [""] + grid.markdown }
         lines += ["", "**Columns**, visible to whoever can see a row:", "", "| column | type | notes |", "|---|---|---|"]
         for column in table.columns {
-            lines.append("| `\(column.name)` | \(column.type.description.markdownCell) | \(notes(on: column, of: table).markdownCell) |")
+            let cells = [column.name.markdownCode, column.type.description.markdownText, notes(on: column, of: table)]
+            lines.append("| " + cells.map(\.markdownCell).joined(separator: " | ") + " |")
         }
         lines += ["", "**Privileges**: " + grants(of: table)]
         if !writers.isEmpty {
@@ -26,7 +27,9 @@ extension AccessPage {
         let triggers = schema.triggers(on: table)
         if !triggers.isEmpty {
             lines += ["", "**Triggers on this table**:", ""]
-            lines += triggers.map { "- `\($0.name)`, \($0.timing.rawValue) \($0.eventWords), runs `\($0.function)`" }
+            lines += triggers.map {
+                "- \($0.name.markdownCode), \($0.timing.rawValue) \($0.eventWords), runs \($0.function.description.markdownCode)"
+            }
         }
         let access = compiled.section(.access(table.qualifiedName))
         let policyCount = access?.policies.count ?? 0
@@ -35,17 +38,13 @@ extension AccessPage {
             "<details>",
             "<summary>SQL: row-level security, privileges and \(policyCount) \(policyCount == 1 ? "policy" : "policies")</summary>",
             "",
-            "```sql",
-            access?.sql ?? "",
-            "```",
-            "",
-            "</details>",
         ]
+        lines += (access?.sql ?? "").markdownCodeBlock(language: "sql") + ["", "</details>"]
         let realtimeSQL = [CompiledSection.Subject.liveChanges(table.qualifiedName), .channels(table.qualifiedName)]
             .compactMap { compiled.section($0)?.sql }
         if !realtimeSQL.isEmpty {
-            lines += ["", "<details>", "<summary>SQL: live changes and private channels</summary>", "", "```sql"]
-            lines += realtimeSQL + ["```", "", "</details>"]
+            lines += ["", "<details>", "<summary>SQL: live changes and private channels</summary>", ""]
+            lines += realtimeSQL.joined(separator: "\n").markdownCodeBlock(language: "sql") + ["", "</details>"]
         }
         return lines
     }
@@ -56,17 +55,17 @@ extension AccessPage {
         if table.primaryKey?.columns.contains(column.name) == true { notes.append("primary key") }
         if table.uniques.contains(where: { $0.columns == [column.name] }) { notes.append("unique") }
         if let path = matrix.ownerPath(of: table), path.ownershipColumn == column.name {
-            notes.append(path.hops.isEmpty ? "**owner**: the user's id" : "**owner** through `\(path.hops[0].parent.name)`")
+            notes.append(path.hops.isEmpty ? "**owner**: the user's id" : "**owner** through \(path.hops[0].parent.name.markdownCode)")
         }
         for key in table.foreignKeys where key.columns.contains(column.name) {
             let target = key.referencedTable.schema == "public" ? key.referencedTable.name : key.referencedTable.description
             let action = key.onDelete == .noAction ? "" : " (on delete \(key.onDelete.rawValue))"
-            notes.append("references `\(target)`\(action)")
+            notes.append("references \(target.markdownCode)\(action)")
         }
         if column.identity != nil { notes.append("generated") }
-        if let value = column.defaultValue { notes.append("default `\(value.sql)`") }
+        if let value = column.defaultValue { notes.append("default \(value.sql.markdownCode)") }
         if column.isNullable { notes.append("optional") }
-        if let comment = column.comment { notes.append(comment) }
+        if let comment = column.comment { notes.append(comment.markdownText) }
         return notes.joined(separator: "; ")
     }
 
@@ -75,7 +74,7 @@ extension AccessPage {
         let privileges = table.privileges
         let parts = (Role.apiRoles + privileges.keys.filter { !Role.apiRoles.contains($0) }.sorted()).map { role in
             let operations = (privileges[role] ?? []).sorted()
-            return "`\(role)`: " + (operations.isEmpty ? "nothing" : operations.map(\.rawValue).joined(separator: ", "))
+            return "\(role.name.markdownCode): " + (operations.isEmpty ? "nothing" : operations.map(\.rawValue).joined(separator: ", "))
         }
         return parts.joined(separator: " · ") + ". Everything else is revoked."
     }

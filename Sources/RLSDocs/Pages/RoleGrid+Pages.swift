@@ -11,7 +11,7 @@ extension RoleGrid {
             "|---|" + Operation.allCases.map { _ in ":-:|" }.joined(),
         ]
         for row in rows {
-            lines.append("| \(row.role.markdownCell) | " + row.outcomes.map(\.symbol).joined(separator: " | ") + " |")
+            lines.append("| \(row.role.markdownText.markdownCell) | " + row.outcomes.map(\.symbol).joined(separator: " | ") + " |")
         }
         return [heading, ""] + lines + ["", legend]
     }

@@ -27,7 +27,7 @@ struct SchemaDiagram {
                 let relation = (optional ? "|o" : "||") + "--" + (single ? "o|" : "o{")
                 lines.append(
                     "    \(entity(key.referencedTable)) \(relation) \(entity(table.qualifiedName))"
-                        + " : \"\(key.columns.joined(separator: ", "))\"")
+                        + " : \"\(label(key.columns.joined(separator: ", ")))\"")
             }
         }
         for name in referencedOutside {
@@ -42,10 +42,10 @@ struct SchemaDiagram {
                 if table.foreignKeys.contains(where: { $0.columns.contains(column.name) }) { keys.append("FK") }
                 let isOwner = owner?.ownershipColumn == column.name
                 guard !keys.isEmpty || isOwner else { continue }
-                var line = "        \(typeName(column.type)) \(column.name)"
+                var line = "        \(typeName(column.type)) \(plain(column.name))"
                 if !keys.isEmpty { line += " " + keys.joined(separator: ", ") }
                 if isOwner, let owner {
-                    line += owner.hops.isEmpty ? " \"owner\"" : " \"owner through \(owner.hops[0].parent.name)\""
+                    line += owner.hops.isEmpty ? " \"owner\"" : " \"owner through \(label(owner.hops[0].parent.name))\""
                 }
                 attributes.append(line)
             }
@@ -69,6 +69,11 @@ struct SchemaDiagram {
         case .enumeration(let name): plain(name.name)
         default: plain(type.description)
         }
+    }
+
+    /// Text for a quoted Mermaid label: one line, no `"`, no backtick that could end the fence.
+    private func label(_ text: String) -> String {
+        text.escapedForDisplay(doublingBackslashes: false).replacing("\"", with: "'").replacing("`", with: "'")
     }
 
     private func plain(_ text: String) -> String {

@@ -24,9 +24,10 @@ extension AccessDocs {
         defer { cluster.stop() }
         let connection = try Connection(url: cluster.url)
         defer { connection.close() }
-        let hasFiles = ((try? FileManager.default.contentsOfDirectory(atPath: migrations)) ?? []).contains { $0.hasSuffix(".sql") }
+        // The folder's own reading (never FileManager's listing, which drops names that are not UTF-8).
+        let newest = try MigrationDirectory(path: migrations).filesIfPresent().last?.version
+        let hasFiles = newest != nil
         _ = try MigrationReplay.apply(migrations, orRendering: schema, on: connection)
-        let newest = hasFiles ? try MigrationDirectory(path: migrations).files().last?.version : nil
         // The folder's own name only: the page must read the same whichever path led to it.
         let folder = URL(fileURLWithPath: migrations).lastPathComponent
         let source =

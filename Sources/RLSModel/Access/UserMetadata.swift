@@ -7,9 +7,22 @@ public enum UserMetadata {
     public static let names = ["raw_user_meta_data", "user_metadata"]
 
     /// Whether `sql` mentions user metadata (any spelling, quoted or not).
+    /// Compares UTF-8 bytes, ASCII letters folded (the names are ASCII): one pass per name, so a
+    /// megabyte-long policy is read in milliseconds.
     public static func isRead(by sql: String) -> Bool {
-        let lowered = sql.lowercased()
-        return names.contains { lowered.contains($0) }
+        let bytes = sql.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return names.contains { name in
+            let pattern = Array(name.utf8)
+            guard bytes.count >= pattern.count else { return false }
+            var start = 0
+            while start <= bytes.count - pattern.count {
+                var matched = 0
+                while matched < pattern.count, bytes[start + matched] == pattern[matched] { matched += 1 }
+                if matched == pattern.count { return true }
+                start += 1
+            }
+            return false
+        }
     }
 
     /// Why a policy reading it is wrong, and what to decide access from instead.

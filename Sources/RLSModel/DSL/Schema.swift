@@ -24,6 +24,8 @@ public struct Schema: Sendable, Hashable {
     public var signUpProfiles: [SignUpProfile]
     /// Storage buckets, in declaration order.
     public var buckets: [Bucket] = []
+    /// Database schemas whose users are declared outright, in declaration order.
+    public var schemaUsages: [SchemaUsage] = []
     /// Where the schema was declared: generated files name it (``origin``), so an adopter's
     /// migrations and docs point at the adopter's own Swift file.
     public var source: SourceLocation
@@ -58,6 +60,7 @@ public struct Schema: Sendable, Hashable {
             case .view(let view): views.append(view)
             case .signUpProfile(let profile): signUpProfiles.append(profile)
             case .bucket(let bucket): buckets.append(bucket)
+            case .schemaUsage(let usage): schemaUsages.append(usage)
             }
         }
     }

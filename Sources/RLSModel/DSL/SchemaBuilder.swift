@@ -15,6 +15,8 @@ public enum SchemaBuilder {
     public static func buildExpression(_ profile: SignUpProfile) -> [SchemaElement] { [.signUpProfile(profile)] }
     /// A storage bucket.
     public static func buildExpression(_ bucket: Bucket) -> [SchemaElement] { [.bucket(bucket)] }
+    /// The roles that may use a database schema.
+    public static func buildExpression(_ usage: SchemaUsage) -> [SchemaElement] { [.schemaUsage(usage)] }
     /// Several elements at once.
     public static func buildExpression(_ elements: [SchemaElement]) -> [SchemaElement] { elements }
     /// The block's statements, in order.

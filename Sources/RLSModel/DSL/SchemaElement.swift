@@ -14,4 +14,6 @@ public enum SchemaElement: Sendable, Hashable {
     case signUpProfile(SignUpProfile)
     /// A storage bucket and its file plans.
     case bucket(Bucket)
+    /// The roles that may use a database schema.
+    case schemaUsage(SchemaUsage)
 }

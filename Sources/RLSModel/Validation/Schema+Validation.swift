@@ -61,6 +61,7 @@ extension Schema {
         errors += realtimeErrors()
         errors += storageErrors()
         errors += ownedSchemaErrors()
+        errors += schemaUsageErrors()
         return errors
     }
 

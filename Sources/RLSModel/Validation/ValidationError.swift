@@ -48,10 +48,13 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
         self.message = message
     }
 
-    /// `File.swift:12: public.saved.profile_id: message`.
+    /// `File.swift:12: public.saved.profile_id: message`, with control characters and bidirectional
+    /// overrides in names escaped (``Swift/String/escapedForDisplay``): it is printed to a terminal.
+    /// Backslashes stay single: messages quote names as Swift literals (`"a\u{1B}b"`) already.
     public var description: String {
         var subject = table?.description ?? ""
         if let column { subject += subject.isEmpty ? column : ".\(column)" }
-        return subject.isEmpty ? "\(source): \(message)" : "\(source): \(subject): \(message)"
+        let text = subject.isEmpty ? "\(source): \(message)" : "\(source): \(subject): \(message)"
+        return text.escapedForDisplay(doublingBackslashes: false)
     }
 }

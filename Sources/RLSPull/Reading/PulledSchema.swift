@@ -102,7 +102,10 @@ struct CatalogReader {
             if schema.comment != nil {
                 notes.append(PullNote("schema \(schema.name)", "its comment is not expressible; kept in the baseline"))
             }
+            if used { elements.append(.schemaUsage(schemaUsage(schema.name))) }
         }
+        let publicUsage = schemaUsage(SupabaseSchemas.public)
+        if Set(publicUsage.roles) != Set(SchemaUsage.publicDefault) { elements.append(.schemaUsage(publicUsage)) }
         let owned = Set(
             catalog.tables.flatMap { table in
                 table.columns.filter { $0.generation != .none && $0.generation != .stored }
@@ -115,6 +118,21 @@ struct CatalogReader {
     }
 
     // MARK: Grants
+
+    /// Exactly the roles the database lets use `schema` (the owner's own use aside); other schema
+    /// privileges (`CREATE`) are noted, kept in the baseline.
+    mutating func schemaUsage(_ schema: String) -> SchemaUsage {
+        let grants = catalog.grants.filter { $0.objectKind == .schema && $0.object.schema == schema }
+        for grant in grants where grant.privilege != "USAGE" || grant.grantable {
+            notes.append(
+                PullNote(
+                    "schema \(schema)",
+                    "\(grant.privilege.lowercased())\(grant.grantable ? " with grant option" : "") granted to \(grant.grantee) "
+                        + "is not expressible; kept in the baseline"))
+        }
+        let roles = Set(grants.filter { $0.privilege == "USAGE" }.map { Role($0.grantee) })
+        return SchemaUsage(schema, by: roles.sorted(), fileID: "rls pull", line: 0)
+    }
 
     /// Grants on one object, by role; notes grants WITH GRANT OPTION.
     mutating func grants(_ kind: Catalog.Grant.ObjectKind, on object: RLSCatalog.QualifiedName, arguments: String? = nil) -> [Role: Set<

@@ -51,7 +51,10 @@ extension ColumnDefault {
         switch self {
         case .string(let value): SwiftLiteral.string(value)
         case .integer(let value): String(value)
-        case .decimal(let value): value
+        // A number as it is; other text (only a hand-made value holds any) as a literal, never as code.
+        case .decimal(let value) where Double(value) != nil && value.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }):
+            value
+        case .decimal(let value): ".decimal(\(SwiftLiteral.string(value)))"
         case .boolean(let value): value ? "true" : "false"
         case .now: ".now"
         case .randomUUID: ".randomUUID"
@@ -63,7 +66,7 @@ extension ColumnDefault {
 
 extension SQL {
     /// `SQL(raw: "...")`.
-    func swiftSource(indent: String = "") -> String { "SQL(raw: \(SwiftLiteral.string(text, indent: indent)))" }
+    func swiftSource(indent: String = "") -> String { "SQL(raw: \(SwiftLiteral.text(text, indent: indent)))" }
 }
 
 extension QualifiedName {

@@ -8,7 +8,7 @@ extension Function {
         line += ", arguments: \(SwiftLiteral.string(definedArguments ?? ""))"
         line += ",\n\(indent)         definition: \((definition ?? body).swiftSource(indent: indent))"
         line += ",\n\(indent)         executableBy: \(executableBy.swiftSource)"
-        if let comment { line += ", comment: \(SwiftLiteral.string(comment, indent: indent))" }
+        if let comment { line += ", comment: \(SwiftLiteral.text(comment, indent: indent))" }
         return line + ")"
     }
 }
@@ -20,7 +20,7 @@ extension View {
         if schema != "public" { line += ", schema: \(SwiftLiteral.string(schema))" }
         if !isSecurityInvoker { line += ", securityInvoker: false" }
         if !readableBy.isEmpty { line += ", readableBy: \(readableBy.swiftSource)" }
-        if let comment { line += ", comment: \(SwiftLiteral.string(comment, indent: indent))" }
+        if let comment { line += ", comment: \(SwiftLiteral.text(comment, indent: indent))" }
         line += ",\n\(indent)     query: \(query.swiftSource(indent: indent)))"
         if let grants { line += "\n\(indent).grants(\(grants.swiftSource))" }
         return line
@@ -65,7 +65,7 @@ extension EnumType {
         var line = "EnumType(\(SwiftLiteral.string(name))"
         if schema != "public" { line += ", schema: \(SwiftLiteral.string(schema))" }
         if !values.isEmpty { line += ", values: \(values.swiftArguments)" }
-        if let comment { line += ", comment: \(SwiftLiteral.string(comment))" }
+        if let comment { line += ", comment: \(SwiftLiteral.text(comment, indent: ""))" }
         return line + ")"
     }
 }

@@ -11,10 +11,22 @@ public enum SwiftIdentifier {
         return result
     }
 
-    /// True when `name` can name a Swift type: an ASCII letter, then letters, digits or `_`.
+    /// True when `name` can name a Swift type: an ASCII letter, then letters, digits or `_`; not a
+    /// Swift keyword (`class`, `Self`) nor a DSL type the generated files use.
     public static func isTypeName(_ name: String) -> Bool {
         guard let first = name.first, first.isASCII, first.isLetter else { return false }
         return name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
             && !["Schema", "Table", "Column", "Policy", "Function", "Trigger", "View", "Index", "Role", "SQL"].contains(name)
+            && !keywords.contains(name)
     }
+
+    /// Swift's reserved words, and the type names the language itself claims.
+    static let keywords: Set<String> = [
+        "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension", "fileprivate", "func", "import",
+        "init", "inout", "internal", "let", "nonisolated", "open", "operator", "package", "precedencegroup", "private",
+        "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias", "var", "break", "case", "catch",
+        "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return",
+        "throw", "switch", "where", "while", "as", "await", "false", "is", "nil", "self", "super", "throws", "true", "try",
+        "any", "some", "Any", "Self", "Type", "Protocol", "Sendable", "String", "Int", "Bool", "Never", "Optional",
+    ]
 }

@@ -24,7 +24,7 @@ public struct SwiftSourceFiles: Sendable {
                     "import RLSModel",
                     "",
                     "extension \(name) {",
-                    "    /// \(summary)",
+                    "    /// \(SwiftComment.line(summary))",
                     "    @SchemaBuilder static var \(property): [SchemaElement] {",
                 ] + body + ["    }", "}", ""]
             var fileName = "\(name)+\(fileSuffix).swift"
@@ -32,13 +32,18 @@ public struct SwiftSourceFiles: Sendable {
             files[fileName] = lines.joined(separator: "\n")
         }
         let indent = "        "
+        if !schema.schemaUsages.isEmpty {
+            add(
+                "schemaUsages", "Schemas", summary: "Who may use each database schema.",
+                schema.schemaUsages.map { indent + $0.swiftSource })
+        }
         if !schema.enums.isEmpty {
             add("types", "Types", summary: "Enum types.", schema.enums.map { indent + $0.swiftSource })
         }
         var placedTriggers: Set<String> = []
         for table in schema.tables {
             let words = table.schema == "public" ? [table.name] : [table.schema, table.name]
-            var body = (pulled.tableComments[table.qualifiedName.description] ?? []).map { indent + "// " + $0 }
+            var body = (pulled.tableComments[table.qualifiedName.description] ?? []).map { indent + "// " + SwiftComment.line($0) }
             body += table.swiftSource(indent: indent, policyComments: pulled.policyComments)
             for trigger in schema.triggers where trigger.table == table.qualifiedName {
                 placedTriggers.insert("\(trigger.table).\(trigger.name)")
@@ -67,14 +72,14 @@ public struct SwiftSourceFiles: Sendable {
                 otherTriggers.map { indent + $0.swiftSource })
         }
         var main = [
-            "// Written by `rls pull` from \(origin); edit freely (see Docs/ADOPTING.md).",
+            "// Written by `rls pull` from \(SwiftComment.line(origin)); edit freely (see Docs/ADOPTING.md).",
             "import RLSModel",
             "",
             "/// The database schema as `rls pull` read it.",
         ]
         if !pulled.notes.isEmpty {
             main += ["///", "/// Not expressed natively (the baseline migration holds them as they are):"]
-            main += pulled.notes.map { "/// - \($0)" }
+            main += pulled.notes.map { "/// - " + SwiftComment.line($0.description) }
         }
         main += ["public enum \(name) {", "    /// The whole schema.", "    public static let schema = Schema {"]
         main += parts.map { "        " + $0 }

@@ -22,7 +22,7 @@ extension Table {
             if inlineKey == column.name { line += ".primaryKey()" }
             if inlineUniques.contains(where: { $0.columns == [column.name] }) { line += ".unique()" }
             if let key = inlineKeys.first(where: { $0.columns == [column.name] }) { line += key.inlineSwiftSource }
-            if let comment = column.comment { line += ".comment(\(SwiftLiteral.string(comment, indent: inner)))" }
+            if let comment = column.comment { line += ".comment(\(SwiftLiteral.text(comment, indent: inner)))" }
             lines.append(inner + line)
         }
         if let key = primaryKey, inlineKey == nil {
@@ -51,11 +51,11 @@ extension Table {
             lines.append(inner + line + ")")
         }
         for policy in policies {
-            if let comment = policyComments["\(schema).\(name).\(policy.name)"] { lines.append(inner + "// \(comment)") }
+            if let comment = policyComments["\(schema).\(name).\(policy.name)"] { lines.append(inner + "// " + SwiftComment.line(comment)) }
             lines.append(inner + policy.swiftSource(indent: inner))
         }
         lines.append(indent + "}")
-        if let comment { lines.append(indent + ".comment(\(SwiftLiteral.string(comment, indent: indent)))") }
+        if let comment { lines.append(indent + ".comment(\(SwiftLiteral.text(comment, indent: indent)))") }
         if !overrides.rowLevelSecurity {
             lines.append(indent + ".rowLevelSecurity(false)  // rls lint: table-without-rls when the API roles hold grants")
         }

@@ -18,7 +18,7 @@ struct MigrationDirectoryTests {
         try contents.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
     }
 
-    @Test("Files come back sorted by version; README, hidden files and folders are ignored")
+    @Test("Files come back sorted by version; README, hidden files and unrelated folders are ignored")
     func readsSorted() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -26,7 +26,7 @@ struct MigrationDirectoryTests {
         try write("select 1;", "20260101000000_first.sql", in: folder)
         try write("# notes", "README.md", in: folder)
         try write("x", ".hidden.sql", in: folder)
-        try FileManager.default.createDirectory(atPath: folder + "/old.sql", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/old", withIntermediateDirectories: true)
         let files = try MigrationDirectory(path: folder).files()
         #expect(files.map(\.fileName) == ["20260101000000_first.sql", "20260102000000_second.sql"])
         #expect(files[0].contents == "select 1;")

@@ -98,6 +98,15 @@ struct EscapedNameTests {
         #expect(#"a\nb"#.escapedForDisplay == #"a\\nb"#)
     }
 
+    @Test("Bytes that are not UTF-8 are shown as \\xNN between the valid characters around them")
+    func escapingBytes() {
+        #expect(String(escapingForDisplay: Array("café".utf8)) == "café")
+        #expect(String(escapingForDisplay: Array("caf".utf8) + [0xE9] + Array(".sql".utf8)) == #"caf\xE9.sql"#)
+        // A truncated sequence, a lone continuation byte, then a valid 4-byte character and a control character.
+        let bytes: [UInt8] = [0xE2, 0x82, 0x41, 0x80] + Array("😀".utf8) + [0x0A, 0x05]
+        #expect(String(escapingForDisplay: bytes) == #"\xE2\x82A\x80😀\n\u{5}"#)
+    }
+
     @Test("A refusal names a file with a newline in its name on one line")
     func refusalMessage() throws {
         let file = try MigrationFile(

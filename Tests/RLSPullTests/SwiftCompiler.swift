@@ -1,0 +1,44 @@
+import Foundation
+
+/// The Swift compiler of this toolchain, for tests that prove generated Swift builds: `swiftc`
+/// against the modules this test build produced.
+enum SwiftCompiler {
+    /// The folder holding `RLSModel.swiftmodule`: beside the test binary, or in `.build/debug`.
+    static func modules() throws -> String {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let candidates = [
+            binary.appendingPathComponent("Modules"), binary, binary.deletingLastPathComponent().appendingPathComponent("Modules"),
+            repository.appendingPathComponent(".build/debug/Modules"),
+        ]
+        let module = "RLSModel.swiftmodule"
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0.appendingPathComponent(module).path) }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no \(module) in \(candidates.map(\.path))"])
+        }
+        return found.path
+    }
+
+    /// `swiftc -typecheck` of `files` as the library `Policies`, importing this build's modules.
+    static func typeCheck(_ files: [String]) throws -> (status: Int32, output: String) {
+        try swiftc(["-typecheck", "-parse-as-library", "-module-name", "Policies", "-I", try modules()] + files)
+    }
+
+    /// `swiftc` with `arguments`, found on the PATH.
+    static func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        try execute("/usr/bin/env", ["swiftc"] + arguments)
+    }
+
+    /// Runs `executable` and returns its exit status and its output and errors together.
+    static func execute(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
