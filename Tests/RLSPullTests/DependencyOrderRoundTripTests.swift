@@ -67,11 +67,8 @@ struct DependencyOrderRoundTripTests {
         let (_, rendered) = try TestDatabase.make()
         defer { rendered.close() }
         try rendered.execute("BEGIN;\n" + desiredSQL + "\nCOMMIT;")
-        // Schema USAGE grants the DSL adds on its own are another finding of issue 31 (schema
-        // privileges are not modelled yet); every other object must match.
         let drift = try Drift.plan(target: original, desiredSQL: desiredSQL, scratch: TestDatabase.cluster)
-        let objectDrift = drift.changes.filter { !($0.object == .privilege && $0.name.hasPrefix("USAGE on ")) }
-        #expect(objectDrift.isEmpty, "drift after pull:\n\(ChangePlan(changes: objectDrift).sql)")
+        #expect(drift.isEmpty, "drift after pull:\n\(drift.sql)")
     }
 
     /// `rls diff` from a first migration that has only the schema to the whole database: the
