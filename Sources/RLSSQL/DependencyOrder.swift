@@ -75,24 +75,27 @@ public func usesFirstMarkingCycles<Item, Name: Hashable>(
         for name in provides(item) { providers[name, default: []].append(index) }
     }
     guard !providers.isEmpty else { return items.map { ($0, false) } }
-    let needs: [[Int]] = items.indices.map { index in
+    func needs(_ index: Int) -> [Int] {
         Set(uses(items[index]).flatMap { providers[$0] ?? [] }).filter { $0 != index }.sorted()
     }
+    // An item reached in turn after the last provider finds everything it could use placed: its
+    // uses are not read at all (most of a plan: grants, policies, triggers).
+    let lastProvider = providers.values.lazy.compactMap(\.last).max() ?? 0
     // 0: not placed; 1: its needs are being placed (a cycle back to it is broken there); 2: placed.
     var state = [UInt8](repeating: 0, count: items.count)
     var precedesAUse = [Bool](repeating: false, count: items.count)
     var order: [Int] = []
     order.reserveCapacity(items.count)
-    func place(_ index: Int) {
+    func place(_ index: Int, inTurn: Bool = false) {
         guard state[index] == 0 else { return }
         state[index] = 1
-        for need in needs[index] {
+        for need in inTurn && index > lastProvider ? [] : needs(index) {
             if state[need] == 1 { precedesAUse[index] = true }
             place(need)
         }
         state[index] = 2
         order.append(index)
     }
-    for index in items.indices { place(index) }
+    for index in items.indices { place(index, inTurn: true) }
     return order.map { (items[$0], precedesAUse[$0]) }
 }

@@ -105,7 +105,9 @@ public enum SQLReferences {
                 index += 1
             }
         }
-        var previousWord: String?
+        // Names are only spelled out when they are kept: most words of a statement are not.
+        func name(_ span: Range<Int>) -> String { identifierName(scalars, span) }
+        var previousIsReferences = false
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "'" {
@@ -124,7 +126,7 @@ public enum SQLReferences {
             } else if scalar == "-", index + 1 < scalars.count, scalars[index + 1] == "-" {
                 while index < scalars.count, scalars[index] != "\n" { index += 1 }
             } else if scalar == "\"" || isIdentifierStart(scalar) {
-                var parts: [String] = []
+                var parts: [Range<Int>] = []
                 while let part = identifier(scalars, &index) {
                     parts.append(part)
                     let afterPart = index
@@ -140,25 +142,23 @@ public enum SQLReferences {
                 skipSpaces()
                 let isCall = index < scalars.count && scalars[index] == "("
                 index = afterChain
-                defer { previousWord = parts.count == 1 ? parts[0] : nil }
-                if previousWord == "references" {
-                    // A foreign key's table, in every kind of statement: a table moved up must still
-                    // come after the tables its inline foreign keys reference.
+                let followsReferences = previousIsReferences
+                previousIsReferences = parts.count == 1 && isWord(scalars, parts[0], "references")
+                if followsReferences || isCall {
+                    // After REFERENCES, a foreign key's table, in every kind of statement: a table
+                    // moved up must still come after the tables its inline foreign keys reference.
+                    let object = followsReferences ? SQLObject.relation : SQLObject.function
                     if parts.count >= 2 {
-                        result.insert(.relation(QualifiedName(schema: parts[parts.count - 2], name: parts[parts.count - 1])))
-                    } else if let name = parts.first {
-                        for schema in searchPath { result.insert(.relation(QualifiedName(schema: schema, name: name))) }
-                    }
-                } else if isCall {
-                    if parts.count >= 2 {
-                        result.insert(.function(QualifiedName(schema: parts[parts.count - 2], name: parts[parts.count - 1])))
-                    } else if let name = parts.first {
-                        for schema in searchPath { result.insert(.function(QualifiedName(schema: schema, name: name))) }
+                        result.insert(object(QualifiedName(schema: name(parts[parts.count - 2]), name: name(parts[parts.count - 1]))))
+                    } else if let only = parts.first {
+                        let spelled = name(only)
+                        for schema in searchPath { result.insert(object(QualifiedName(schema: schema, name: spelled))) }
                     }
                 } else if relations, let first = parts.first {
-                    for schema in searchPath { result.insert(.relation(QualifiedName(schema: schema, name: first))) }
-                    for (schema, name) in zip(parts, parts.dropFirst()) {
-                        result.insert(.relation(QualifiedName(schema: schema, name: name)))
+                    let spelled = name(first)
+                    for schema in searchPath { result.insert(.relation(QualifiedName(schema: schema, name: spelled))) }
+                    for (schema, table) in zip(parts, parts.dropFirst()) {
+                        result.insert(.relation(QualifiedName(schema: name(schema), name: name(table))))
                     }
                 }
             } else {
@@ -177,36 +177,60 @@ public enum SQLReferences {
         scalar.isASCII ? ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) : scalar.properties.isAlphabetic
     }
 
-    /// One identifier at `index`: `"Quoted ""name"""` as written, `plain` lowercased; nil when none starts there.
-    private static func identifier(_ scalars: [Unicode.Scalar], _ index: inout Int) -> String? {
+    /// The span of one identifier at `index` (quotes included), moving past it; nil when none starts there.
+    private static func identifier(_ scalars: [Unicode.Scalar], _ index: inout Int) -> Range<Int>? {
         guard index < scalars.count else { return nil }
+        let start = index
         if scalars[index] == "\"" {
-            var name = String.UnicodeScalarView()
             index += 1
             while index < scalars.count {
                 if scalars[index] == "\"" {
                     if index + 1 < scalars.count, scalars[index + 1] == "\"" {
-                        name.append("\"")
                         index += 2
                         continue
                     }
                     index += 1
                     break
                 }
-                name.append(scalars[index])
                 index += 1
             }
-            return String(name)
+            return start..<index
         }
         guard isIdentifierStart(scalars[index]) else { return nil }
-        var name = String.UnicodeScalarView()
         while index < scalars.count,
             scalars[index] == "_" || scalars[index] == "$" || isLetter(scalars[index])
                 || ("0"..."9").contains(scalars[index])
         {
+            index += 1
+        }
+        return start..<index
+    }
+
+    /// The name an identifier's span spells: `"Quoted ""name"""` as written, `plain` lowercased.
+    private static func identifierName(_ scalars: [Unicode.Scalar], _ span: Range<Int>) -> String {
+        var name = String.UnicodeScalarView()
+        guard scalars[span.lowerBound] == "\"" else {
+            name.append(contentsOf: scalars[span])
+            return String(name).lowercased()
+        }
+        var index = span.lowerBound + 1
+        while index < span.upperBound {
+            if scalars[index] == "\"" {
+                if index + 1 < span.upperBound, scalars[index + 1] == "\"" { name.append("\"") }
+                index += 2
+                continue
+            }
             name.append(scalars[index])
             index += 1
         }
-        return String(name).lowercased()
+        return String(name)
+    }
+
+    /// True when the unquoted identifier at `span` is `word` (given in lower case), in any case.
+    private static func isWord(_ scalars: [Unicode.Scalar], _ span: Range<Int>, _ word: String) -> Bool {
+        guard span.count == word.unicodeScalars.count, scalars[span.lowerBound] != "\"" else { return false }
+        return zip(scalars[span], word.unicodeScalars).allSatisfy { pair in
+            pair.0 == pair.1 || (pair.0.isASCII && pair.0.value + 32 == pair.1.value && ("A"..."Z").contains(pair.0))
+        }
     }
 }
