@@ -20,7 +20,8 @@ extension CatalogDiff {
                 .createFunction,
                 Change(
                     kind: old == nil ? .create : .alter, object: .function,
-                    name: function.signature, sql: sql))
+                    name: function.signature, sql: sql),
+                provides: sql.isEmpty || old?.definition == function.definition ? nil : .function(function.name))
         }
         for function in current.functions where wanted[function.signature] == nil {
             add(

@@ -43,7 +43,7 @@ extension CatalogDiff {
         for column in table.columns where column.comment != nil {
             sql += "\n" + commentSQL(on: "COLUMN \(table.name.sql).\(quoteIdentifier(column.name))", column.comment)
         }
-        add(.createTable, Change(kind: .create, object: .table, name: "\(table.name)", sql: sql))
+        add(.createTable, Change(kind: .create, object: .table, name: "\(table.name)", sql: sql), provides: .relation(table.name))
         for constraint in table.constraints where !canInline(constraint) {
             add(
                 .addForeignKey,

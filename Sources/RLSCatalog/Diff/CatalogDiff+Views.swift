@@ -51,7 +51,9 @@ extension CatalogDiff {
                     for option in old.options where !view.options.contains(where: { optionName($0) == optionName(option) }) {
                         sql = "ALTER VIEW \(view.name.sql) RESET (\(optionName(option)));\n" + sql
                     }
-                    add(.createView, Change(kind: .alter, object: .view, name: "\(view.name)", sql: sql))
+                    add(
+                        .createView, Change(kind: .alter, object: .view, name: "\(view.name)", sql: sql),
+                        provides: .relation(view.name))
                 }
                 continue
             }
@@ -59,7 +61,8 @@ extension CatalogDiff {
                 .createView,
                 Change(
                     kind: old == nil ? .create : .alter, object: .view, name: "\(view.name)",
-                    sql: view.createSQL(replace: false)))
+                    sql: view.createSQL(replace: false)),
+                provides: .relation(view.name))
         }
     }
 

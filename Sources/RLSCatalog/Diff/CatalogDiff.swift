@@ -1,11 +1,20 @@
+import RLSSQL
+
 /// Computes the ordered changes between two catalogs; ``ChangePlan/init(from:to:)`` is its front door.
 ///
 /// Each `diff…` extension looks at one kind of object and files its changes under a ``DiffPhase``;
-/// the plan is the phases in order, each in the (sorted) order its changes were filed.
+/// the plan is the phases in order, each in the (sorted) order its changes were filed, except that
+/// a function or view that an earlier change uses is created just before it (`usesFirst`).
 struct CatalogDiff {
+    /// A change with the object it creates, for ordering.
+    private struct Filed {
+        var change: Change
+        var provides: SQLObject?
+    }
+
     let current: Catalog
     let desired: Catalog
-    private var phases: [DiffPhase: [Change]] = [:]
+    private var phases: [DiffPhase: [Filed]] = [:]
 
     /// Tables in `current` that `desired` no longer has.
     let droppedTables: Set<QualifiedName>
@@ -47,12 +56,34 @@ struct CatalogDiff {
         diffPolicies()
         diffTriggers()
         diffLiveTables()
-        return DiffPhase.allCases.flatMap { phases[$0] ?? [] }
+        let filed = DiffPhase.allCases.flatMap { phases[$0] ?? [] }
+        return usesFirstMarkingCycles(filed, provides: { $0.provides.map { [$0] } ?? [] }, uses: Self.uses).map { filed, precedesAUse in
+            var change = filed.change
+            // A SQL function in a dependency cycle (its body reads a table whose default calls it)
+            // is created before what it reads, as pg_dump does it: with its body unchecked.
+            if precedesAUse, change.object == .function, change.kind != .drop {
+                change.sql = "SET check_function_bodies = off;\n\(change.sql)\nRESET check_function_bodies;"
+            }
+            return change
+        }
     }
 
-    /// Files a change under a phase.
-    mutating func add(_ phase: DiffPhase, _ change: Change) {
-        phases[phase, default: []].append(change)
+    /// Files a change under a phase; `provides` is the function, table or view it creates (or
+    /// replaces), which a change filed earlier may use.
+    mutating func add(_ phase: DiffPhase, _ change: Change, provides: SQLObject? = nil) {
+        phases[phase, default: []].append(Filed(change: change, provides: provides))
+    }
+
+    /// What a change needs to exist when it runs: nothing to drop or revoke something; what a
+    /// function's header (and a SQL function's body) or a view's query names; what anything else calls.
+    private static func uses(_ filed: Filed) -> Set<SQLObject> {
+        let change = filed.change
+        switch (change.kind, change.object) {
+        case (.drop, _), (.revoke, _), (.disableRowSecurity, _), (.comment, _): return []
+        case (_, .function): return SQLReferences.ofFunction(change.sql)
+        case (_, .view): return SQLReferences.callsAndRelations(in: change.sql)
+        default: return SQLReferences.calls(in: change.sql)
+        }
     }
 
     /// True when an object that reads `dependencies` must be dropped before the tables change.

@@ -2,7 +2,8 @@
 ///
 /// Drops of dependents come first, then table shape changes, then creations from the bottom up
 /// (types, tables, constraints, functions, views, grants, storage buckets, policies, triggers), and last the drops
-/// of things that others may have used until then (functions, types, schemas).
+/// of things that others may have used until then (functions, types, schemas). A function, table
+/// or view that a change of an earlier phase uses is moved up to just before it (`usesFirst`).
 enum DiffPhase: Int, CaseIterable, Comparable {
     case dropTrigger
     case dropPolicy

@@ -4,7 +4,9 @@ import RLSModel
 /// `postgres` role, in dependency order: schemas, enum types, tables (structure, comments,
 /// indexes), functions, views, triggers, then each table's access (RLS, grants, policies), live
 /// tables, channels and storage buckets (their rows in `storage.buckets` and policies on
-/// `storage.objects`). The same schema always gives the same sections and statements.
+/// `storage.objects`), except that a function or view another section uses is moved up to just
+/// before it (``usesFirst(_:provides:uses:)``). The same schema always gives the same sections and
+/// statements.
 ///
 /// Call ``RLSModel/Schema/validate()`` first: compiling assumes a valid schema.
 ///
@@ -75,5 +77,10 @@ public func compile(_ schema: Schema) -> CompiledSchema {
                 statements: [CompiledStatement(.upsertBucket, bucket.upsertStatement)]
                     + storagePolicies(of: bucket, in: schema).map(CompiledStatement.init)))
     }
-    return CompiledSchema(origin: schema.origin, sections: sections)
+    // The kinds' order above, except where a section uses a later one (a column default calling a
+    // function, a SQL function reading a view): that one is moved up to just before it.
+    let ordered = usesFirstMarkingCycles(sections, provides: \.provides, uses: \.uses).map { section, precedesAUse in
+        precedesAUse ? section.withFunctionBodiesUnchecked : section
+    }
+    return CompiledSchema(origin: schema.origin, sections: ordered)
 }

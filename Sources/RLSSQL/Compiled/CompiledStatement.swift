@@ -41,6 +41,9 @@ public struct CompiledStatement: Sendable, Hashable {
         case replicaIdentity
         /// `insert into storage.buckets ... on conflict do update ...`
         case upsertBucket
+        /// `set check_function_bodies = off` / `reset check_function_bodies` around a function that
+        /// closes a dependency cycle.
+        case setting
     }
 
     /// What the statement does.
