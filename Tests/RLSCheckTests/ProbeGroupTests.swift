@@ -123,7 +123,7 @@ import Testing
         #expect(text.contains("  ! public.note · anon · select"), "\(text)")
         #expect(
             text.hasSuffix(
-                ", 0 mismatches, \(anon.count) not run, 0 unverified; \(report.channels.count) channel probes: \(report.channels.count - channels.count) passed, \(channels.count) not; \(report.files.count) storage probes: \(report.files.count - files.count) passed, \(files.count) not; 0 of 1 scenarios passed"
+                ", 0 mismatches, \(anon.count) not run, 0 unverified; \(report.channels.count) channel probes: \(report.channels.count - channels.count) passed, 0 mismatches, \(channels.count) not run; \(report.files.count) storage probes: \(report.files.count - files.count) passed, 0 mismatches, \(files.count) not run; 0 of 1 scenarios passed"
             ), "\(text)")
         #expect(text.contains("\nFAIL "), "\(text)")
         #expect(report.failedScenarios.count == 1)

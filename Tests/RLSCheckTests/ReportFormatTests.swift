@@ -4,6 +4,14 @@ import RLSModel
 import Testing
 
 @Suite struct ReportFormatTests {
+    /// Issue 32: channel and storage probe counts read as sentences, in the table probes' words
+    /// (they ended mid-phrase: `160 storage probes: 128 passed, 32 not`).
+    @Test func probeCountsReadAsASentence() {
+        #expect(CheckReport.counts([.pass, .mismatch, .mismatch, .notRun]) == "1 passed, 2 mismatches, 1 not run")
+        #expect(CheckReport.counts([.pass, .mismatch]) == "1 passed, 1 mismatch")
+        #expect(CheckReport.counts([.pass, .unverified]) == "1 passed, 0 mismatches, 1 unverified")
+    }
+
     static let report: CheckReport = {
         let leak = Probe(table: "public.saved", persona: .user(.bob), operation: .select, target: .fixtureRows)
         var mismatch = ProbeResult(probe: leak, expected: .outcome(.rows([.bob])), actual: .rows([.alice, .bob]))

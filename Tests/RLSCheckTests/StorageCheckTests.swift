@@ -43,7 +43,7 @@ import Testing
         #expect(Self.observed(report, "invoices", "alice", .read) == ["alice:no", "bob:no"])
         #expect(text.contains("avatars (public; folders <user id>/)"), "\(text)")
         #expect(text.contains("boat-photos (folders <boat id>/)"), "\(text)")
-        #expect(report.summary.contains("\(report.files.count) storage probes: \(report.files.count) passed, 0 not"))
+        #expect(report.summary.contains("\(report.files.count) storage probes: \(report.files.count) passed, 0 mismatches"))
     }
 
     /// A policy that forgot the folder test lets alice upload into bob's folder: the check fails there,
