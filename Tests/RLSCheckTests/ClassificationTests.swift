@@ -46,6 +46,27 @@ import Testing
             !report.results.contains { $0.probe.persona == .user(.alice) && $0.probe.operation == .insert && $0.actual == .deniedByGrant })
     }
 
+    /// Issue 32: a project that shuts anon out of `public` (its own USAGE and PUBLIC's) refuses anon's
+    /// writes with 42501 "permission denied for schema public": a privilege refusal, never a WITH CHECK one.
+    @Test func aSchemaUsageRefusalIsNotAWithCheckRejection() throws {
+        let (_, db) = try TestDatabase.make()
+        let schema = Schema {
+            Table("guestbook") {
+                Column("id", .bigint).identity().primaryKey()
+                Column("body", .text)
+            }
+            .access(read: .public, write: .public)
+        }
+        try db.execute("begin;\n" + renderValidated(schema) + "\ncommit;")
+        try db.execute("revoke usage on schema public from public, anon")
+        let report = try AccessCheck.run(schema, on: db)
+        let inserts = report.results.filter { $0.probe.persona == .anon && $0.probe.operation == .insert }
+        #expect(!inserts.isEmpty)
+        #expect(inserts.allSatisfy { $0.actual == .deniedByGrant }, "\(inserts.map(\.actual))")
+        #expect(inserts.allSatisfy { $0.note?.contains("permission denied for schema public") == true }, "\(inserts.map(\.note))")
+        #expect(!MatrixReport(report).text.contains("rejected (WITH CHECK) (server: 42501 permission denied for schema"))
+    }
+
     /// Every mismatch shows the server's own words, whatever the outcome.
     @Test func everyMismatchShowsTheServersMessage() throws {
         let (_, db) = try TestDatabase.make()

@@ -274,10 +274,13 @@ struct ProbeBlock {
     }
 
     /// The condition that `role` holds `privilege` on `table`, or on its `column` where that is not
-    /// null; the function asks it per privilege in a loop, which PL/pgSQL evaluates without planning.
+    /// null, and may use the table's schema (a project that revokes `USAGE` on `public` from anon
+    /// refuses with 42501 "permission denied for schema", which is no WITH CHECK); the function asks
+    /// it per privilege in a loop, which PL/pgSQL evaluates without planning.
     static func holds(role: String, table: String, privilege: String, column: String) -> String {
-        "case when \(column) is null then has_table_privilege(\(role), \(table), \(privilege)) "
-            + "else has_column_privilege(\(role), \(table), \(column), \(privilege)) end"
+        "(case when \(column) is null then has_table_privilege(\(role), \(table), \(privilege)) "
+            + "else has_column_privilege(\(role), \(table), \(column), \(privilege)) end "
+            + "and has_schema_privilege(\(role), (select c.relnamespace from pg_catalog.pg_class c where c.oid = (\(table))::regclass), 'USAGE'))"
     }
 
     /// `array['a', null]::text[]`.
