@@ -16,12 +16,22 @@ public struct Pull: Sendable {
     public var pulled: PulledSchema
     /// The Swift files to write.
     public var sources: SwiftSourceFiles
-    /// SQL that creates exactly `catalog` on an empty Supabase database.
+    /// SQL that creates exactly `catalog` on an empty Supabase database, then the rows of the tables
+    /// named with `data`.
     public var baselineSQL: String
+    /// The tables whose rows the baseline carries, and how many each gave.
+    public var referenceData: [(table: String, rows: Int)] = []
 
-    /// Reads the database behind `connection` (read-only, one snapshot) and prints it as the enum `name`.
-    public init(connection: Connection, name: String, origin: String) throws {
-        try self.init(catalog: connection.introspectCatalog(), name: name, origin: origin)
+    /// Reads the database behind `connection` (read-only, one snapshot) and prints it as the enum
+    /// `name`; the rows of the tables in `data` (``ReferenceData``) end the baseline.
+    public init(connection: Connection, name: String, origin: String, data: [String] = []) throws {
+        let catalog = try connection.introspectCatalog()
+        self.init(catalog: catalog, name: name, origin: origin)
+        if !data.isEmpty {
+            let rows = try ReferenceData(tables: data, in: catalog, connection: connection)
+            referenceData = rows.rowCounts
+            if !rows.sql.isEmpty { baselineSQL += "\n\n" + rows.sql + "\n" }
+        }
     }
 
     /// Prints a catalog already read.

@@ -64,6 +64,15 @@ struct Argument<Options>: Sendable {
         }
     }
 
+    /// `--name VALUE`, repeatable: each value is added to the list (`--data a --data b`).
+    static func repeated(
+        _ name: String, _ valueName: String, _ path: WritableKeyPath<Options, [String]> & Sendable, help: String
+    ) -> Self {
+        Argument(spec: ArgumentSpec(name: name, short: nil, kind: .value(valueName), help: help)) { options, text in
+            options[keyPath: path].append(text ?? "")
+        }
+    }
+
     /// `--name [VALUE]`: the value may be left out; see ``ArgumentParser`` for when the next argument is taken as it.
     static func optionalValue(
         _ name: String, _ valueName: String, _ path: WritableKeyPath<Options, OptionalValue?> & Sendable, help: String

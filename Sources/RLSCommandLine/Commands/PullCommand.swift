@@ -7,6 +7,7 @@ enum PullCommand {
         var output = "Policies"
         var name = "App"
         var force = false
+        var data: [String] = []
         var migrations = MigrationsOption()
         var readTimeouts = ReadTimeoutOptions()
 
@@ -17,6 +18,9 @@ enum PullCommand {
                 .flag(
                     "force", \.force,
                     help: "Replace Swift files that already exist, and write a baseline into a non-empty migrations folder."),
+                .repeated(
+                    "data", "TABLE", \.data,
+                    help: "Also carry the rows of TABLE (schema.table) into the baseline: configuration rows functions read. Repeatable."),
             ] + MigrationsOption.arguments(in: \Self.migrations) + ReadTimeoutOptions.arguments(in: \Self.readTimeouts)
     }
 
@@ -32,7 +36,9 @@ enum PullCommand {
             imply (the legacy grants to every API role), RLS switched off and missing indexes are written
             out, so the Swift describes the database as it is. It also writes
             Migrations/<timestamp>_baseline.sql, which recreates the database exactly; record it as applied
-            there with `rls apply --mark-applied VERSION`. What could not be expressed is listed at the end and
+            there with `rls apply --mark-applied VERSION`. Rows are not part of it, except those of the tables
+            named with --data TABLE (configuration rows functions read); tables that functions read are named
+            as candidates. What could not be expressed is listed at the end and
             in a comment in NAME.swift. Text from the database reaches the Swift only inside string literals
             (exact) and comments (one line each, line breaks and control characters escaped). Refuses to replace
             existing Swift files unless --force.
@@ -54,7 +60,7 @@ enum PullCommand {
                     """)
             }
             let pull = try invocation.withDatabase(readTimeouts: options.readTimeouts.timeouts) { target, connection in
-                try Pull(connection: connection, name: name, origin: target.description)
+                try Pull(connection: connection, name: name, origin: target.description, data: options.data)
             }
             let existing = pull.existingFiles(in: folder)
             if !force, !existing.isEmpty {
@@ -72,6 +78,15 @@ enum PullCommand {
                     + "\(pull.pulled.schema.views.count) view(s), \(pull.pulled.schema.triggers.count) trigger(s).")
             console.output("Wrote \(baseline.path): the database as it is.")
             console.output("Record it as applied there: rls apply --mark-applied \(baseline.version)")
+            for (table, rows) in pull.referenceData {
+                console.output("  with \(rows) row(s) of \(table.escapedForDisplay) (--data)")
+            }
+            let candidates = ReferenceData.candidates(in: pull.catalog).filter { name in !pull.referenceData.contains { $0.table == name } }
+            if !candidates.isEmpty {
+                console.output(
+                    "Functions read \(candidates.map(\.escapedForDisplay).joined(separator: ", ")); the baseline holds no rows. "
+                        + "If they hold configuration the functions need, pull again with --data TABLE for each.")
+            }
             printNotes(of: pull, to: console)
             return .success
         }
