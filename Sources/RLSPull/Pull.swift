@@ -27,6 +27,16 @@ public struct Pull: Sendable {
     public init(connection: Connection, name: String, origin: String, data: [String] = []) throws {
         let catalog = try connection.introspectCatalog()
         self.init(catalog: catalog, name: name, origin: origin)
+        let unread = try connection.unmodelledObjects().map { kind, object in
+            PullNote(
+                "\(kind) \(object)",
+                "NOT in the baseline or the Swift: rls does not read \(kind)s yet; add its CREATE statement to the baseline "
+                    + "by hand, before the first object that uses it, or the baseline will not replay")
+        }
+        if !unread.isEmpty {
+            pulled.notes = (pulled.notes + unread).sorted()
+            sources = SwiftSourceFiles(pulled, name: name, origin: origin)
+        }
         if !data.isEmpty {
             let rows = try ReferenceData(tables: data, in: catalog, connection: connection)
             referenceData = rows.rowCounts

@@ -46,7 +46,8 @@ public struct ReferenceData: Sendable {
                 let name = quoteIdentifier(column.name)
                 block.append(
                     "select pg_catalog.setval(pg_catalog.pg_get_serial_sequence(\(quoteLiteral(table.name.sql)), \(quoteLiteral(column.name))), "
-                        + "coalesce((select max(\(name)) from \(table.name.sql)), 1), (select max(\(name)) from \(table.name.sql)) is not null);")
+                        + "coalesce((select max(\(name)) from \(table.name.sql)), 1), (select max(\(name)) from \(table.name.sql)) is not null);"
+                )
             }
             blocks.append(block.joined(separator: "\n"))
         }
@@ -69,7 +70,8 @@ public struct ReferenceData: Sendable {
     public static func candidates(in catalog: Catalog) -> [String] {
         let bodies = catalog.functions.map { $0.definition.lowercased() }
         return catalog.tables.map(\.name).filter { name in
-            let spellings = ["\(name.schema).\(name.name)", "\"\(name.schema)\".\"\(name.name)\""].map { $0.lowercased() }
+            let spellings =
+                ["\(name.schema).\(name.name)", "\"\(name.schema)\".\"\(name.name)\""].map { $0.lowercased() }
                 + (name.schema == "public" ? [name.name.lowercased()] : [])
             return bodies.contains { body in spellings.contains { names(body, $0) } }
         }.map(\.description)

@@ -32,7 +32,8 @@ struct ReferenceDataTests {
         let (_, replayed) = try TestDatabase.make()
         defer { replayed.close() }
         try replayed.execute("BEGIN;\n" + pull.baselineSQL + "\nCOMMIT;")
-        let rows = "select string_agg(id || '|' || key || '|' || coalesce(value::text, '-') || '|' || coalesce(note, '-'), ';' order by id) as r from public.app_config"
+        let rows =
+            "select string_agg(id || '|' || key || '|' || coalesce(value::text, '-') || '|' || coalesce(note, '-'), ';' order by id) as r from public.app_config"
         #expect(try replayed.query(rows).rows[0].string("r") == db.query(rows).rows[0].string("r"))
         #expect(try replayed.query("select public.max_teams() as n").rows[0].int("n") == 3)
         // The identity goes on after the rows it was given.

@@ -31,7 +31,7 @@ extension IntrospectionQuery {
         from pg_proc p
         join pg_namespace n on n.oid = p.pronamespace
         where p.prokind in ('f', 'p') and \(managed)
-          and \(ManagedSchemas.notExtensionMember("p.oid", catalog: "pg_proc"))
+          and \(ManagedSchemas.notExtensionMember("p.oid", catalog: "pg_proc")) and \(ManagedSchemas.notPartOfAType("p.oid"))
         """
 
     /// The grantee's name; `public` for PUBLIC (grantee 0).
@@ -72,7 +72,7 @@ extension IntrospectionQuery {
         from pg_proc p join pg_namespace n on n.oid = p.pronamespace,
              aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
         where p.prokind in ('f', 'p') and \(managed) and a.grantee <> p.proowner
-          and \(ManagedSchemas.notExtensionMember("p.oid", catalog: "pg_proc"))
+          and \(ManagedSchemas.notExtensionMember("p.oid", catalog: "pg_proc")) and \(ManagedSchemas.notPartOfAType("p.oid"))
         union all
         select 'SEQUENCE*', n.nspname, c.relname, null, null, null, null, false
         from pg_class c join pg_namespace n on n.oid = c.relnamespace

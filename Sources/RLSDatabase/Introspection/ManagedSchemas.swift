@@ -30,4 +30,14 @@ enum ManagedSchemas {
                     where e.classid = '\(catalog)'::regclass and e.objid = \(oid) and e.deptype = 'e')
         """
     }
+
+    /// An SQL condition true when the function `oid` is not one Postgres made for a type (the
+    /// constructors of a range or multirange type depend on it internally): it goes with its type,
+    /// never on its own.
+    static func notPartOfAType(_ oid: String) -> String {
+        """
+        not exists (select 1 from pg_depend i
+                    where i.classid = 'pg_proc'::regclass and i.objid = \(oid) and i.deptype = 'i')
+        """
+    }
 }
