@@ -80,6 +80,19 @@ struct ExtensionTests {
         #expect(SQLStatement.split(dropExtension?.sql ?? "").flatMap(\.destructiveKinds) == [.dropExtension])
     }
 
+    @Test func anExtensionTheLocalServerLacksIsNamedWithTheWayOut() throws {
+        let sql = try renderValidated(Schema { Extension("vector") })
+        let (_, db) = try TestDatabase.make()
+        defer { db.close() }
+        do {
+            _ = try Drift.plan(target: db, desiredSQL: sql, scratch: TestDatabase.cluster)
+            Issue.record("a schema declaring vector built on a server without it")
+        } catch let error as DriftError {
+            #expect(error.message.contains("extension vector is not installed in the local PostgreSQL"), "\(error.message)")
+            #expect(error.message.contains("postgresql-15-pgvector"), "\(error.message)")
+        }
+    }
+
     @Test func supabasesOwnExtensionsAreNeitherDeclaredNorDiffed() throws {
         let errors = Schema { Extension("pgcrypto") }.validationErrors()
         #expect(errors.contains { $0.message.contains("already has extension pgcrypto") })
