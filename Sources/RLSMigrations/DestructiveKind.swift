@@ -10,6 +10,8 @@ public enum DestructiveKind: String, Sendable, Equatable, CaseIterable {
     case dropType
     /// `DROP SCHEMA`: everything in it, with `CASCADE`.
     case dropSchema
+    /// `DROP EXTENSION`: its functions and types, and with `CASCADE` the columns and functions using them.
+    case dropExtension
     /// `TRUNCATE`: every row.
     case truncate
     /// `DELETE` with no `WHERE`: every row.
@@ -24,6 +26,7 @@ public enum DestructiveKind: String, Sendable, Equatable, CaseIterable {
         case .dropColumn: "drops a column and its values"
         case .dropType: "drops a type"
         case .dropSchema: "drops a schema"
+        case .dropExtension: "drops an extension"
         case .truncate: "deletes every row (TRUNCATE)"
         case .deleteWithoutWhere: "deletes every row (DELETE without WHERE)"
         case .alterColumnType: "changes a column's type"

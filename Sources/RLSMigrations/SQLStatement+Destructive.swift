@@ -10,6 +10,7 @@ extension SQLStatement {
             switch tokens[1].text {
             case "TABLE": return [.dropTable]
             case "SCHEMA": return [.dropSchema]
+            case "EXTENSION": return [.dropExtension]
             case "TYPE", "DOMAIN": return [.dropType]
             default: return []
             }

@@ -21,7 +21,7 @@ public func renderValidated(_ schema: Schema) throws(SchemaValidationError) -> S
 }
 
 /// `create schema if not exists` for every declared schema a Supabase database does not already have,
-/// and `grant usage` on it: to the roles a ``SchemaUsage`` names, else to the roles that get any
+/// `create extension` for every declared extension (after its schema), and `grant usage` on it: to the roles a ``SchemaUsage`` names, else to the roles that get any
 /// privilege inside it. A ``SchemaUsage`` for `public` revokes usage from those of
 /// ``RLSModel/SchemaUsage/publicDefault`` it leaves out and grants it to the others it names.
 func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
@@ -37,6 +37,7 @@ func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
     for view in schema.views { note(view.schema, view.readableBy + [.serviceRole]) }
     let declared = Dictionary(schema.schemaUsages.map { ($0.schema, Set($0.roles)) }, uniquingKeysWith: { first, _ in first })
     for name in declared.keys { note(name, []) }
+    for declared in schema.extensions { note(declared.schema, []) }
     var statements: [CompiledStatement] = []
     for name in names.sorted() where !SupabaseSchemas.owns(name) {
         let roles = declared[name] ?? users[name] ?? []
@@ -57,5 +58,14 @@ func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
             statements.append(CompiledStatement(.grant, grantStatement(["usage"], on: .schema(name), to: roles.sorted())))
         }
     }
-    return statements
+    return statements + schema.extensions.map(\.createStatement)
+}
+
+extension Extension {
+    /// `create extension if not exists "unaccent" with schema "app";`: after its schema is created,
+    /// before any table or function that uses it.
+    var createStatement: CompiledStatement {
+        CompiledStatement(
+            .createExtension, "create extension if not exists \(quoteIdentifier(name)) with schema \(quoteIdentifier(schema));")
+    }
 }

@@ -46,6 +46,7 @@ struct CatalogDiff {
     /// All changes, phase by phase.
     mutating func changes() -> [Change] {
         diffSchemasAndEnums()
+        diffExtensions()
         rebuiltViews = viewsToRebuild()
         diffTables()
         diffViews()

@@ -1,8 +1,8 @@
 /// The stages of a change plan, in the order they run.
 ///
 /// Drops of dependents come first, then table shape changes, then creations from the bottom up
-/// (types, tables, constraints, functions, views, grants, storage buckets, policies, triggers), and last the drops
-/// of things that others may have used until then (functions, types, schemas). A function, table
+/// (schemas, extensions, types, tables, constraints, functions, views, grants, storage buckets, policies, triggers), and last the drops
+/// of things that others may have used until then (functions, types, extensions, schemas). A function, table
 /// or view that a change of an earlier phase uses is moved up to just before it (`usesFirst`).
 enum DiffPhase: Int, CaseIterable, Comparable {
     case dropTrigger
@@ -14,6 +14,7 @@ enum DiffPhase: Int, CaseIterable, Comparable {
     case revoke
     case dropTable
     case createSchema
+    case createExtension
     case createEnum
     case dropColumn
     case alterColumn
@@ -33,6 +34,7 @@ enum DiffPhase: Int, CaseIterable, Comparable {
     case comment
     case dropFunction
     case dropEnum
+    case dropExtension
     case dropSchema
 
     static func < (lhs: DiffPhase, rhs: DiffPhase) -> Bool { lhs.rawValue < rhs.rawValue }

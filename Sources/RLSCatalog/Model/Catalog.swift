@@ -1,3 +1,5 @@
+import RLSModel
+
 /// What a live database holds in the schemas `rls` manages.
 ///
 /// Read from `pg_catalog` by introspection; expressions and definitions are in the server's own
@@ -74,5 +76,6 @@ public struct Catalog: Equatable, Sendable, Codable {
     public var isEmpty: Bool {
         schemas.isEmpty && enums.isEmpty && tables.isEmpty && views.isEmpty && functions.isEmpty
             && triggers.isEmpty && policies.isEmpty && grants.allSatisfy(Self.publicSchemaUsage.contains)
+            && environment.extensions.allSatisfy { SupabaseExtensions.isPreinstalled($0.name) }
     }
 }

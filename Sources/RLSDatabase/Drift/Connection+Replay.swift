@@ -60,6 +60,11 @@ extension Connection {
         let statement = statements[step.file][step.statement]
         let name = scripts[step.file].name
         let line = failure.error.position.map { statement.line(atCharacter: $0) } ?? statement.line
+        if let missing = MissingExtension(statement.text, failure.error) {
+            let major = try? query("select current_setting('server_version_num')::int / 10000 as major").rows.first?.int("major")
+            throw DriftError(
+                script: name, message: missing.message(script: name, line: line, major: major ?? 15), underlying: failure.error)
+        }
         throw DriftError(
             script: name,
             message: "\(name.escapedForDisplay) failed on a throwaway database at line \(line): \(failure.error.message)"

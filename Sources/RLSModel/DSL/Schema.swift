@@ -26,6 +26,8 @@ public struct Schema: Sendable, Hashable {
     public var buckets: [Bucket] = []
     /// Database schemas whose users are declared outright, in declaration order.
     public var schemaUsages: [SchemaUsage] = []
+    /// Postgres extensions the schema needs beyond Supabase's own, in declaration order.
+    public var extensions: [Extension] = []
     /// Where the schema was declared: generated files name it (``origin``), so an adopter's
     /// migrations and docs point at the adopter's own Swift file.
     public var source: SourceLocation
@@ -61,6 +63,7 @@ public struct Schema: Sendable, Hashable {
             case .signUpProfile(let profile): signUpProfiles.append(profile)
             case .bucket(let bucket): buckets.append(bucket)
             case .schemaUsage(let usage): schemaUsages.append(usage)
+            case .extension(let declared): extensions.append(declared)
             }
         }
     }

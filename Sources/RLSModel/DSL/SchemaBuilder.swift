@@ -17,6 +17,8 @@ public enum SchemaBuilder {
     public static func buildExpression(_ bucket: Bucket) -> [SchemaElement] { [.bucket(bucket)] }
     /// The roles that may use a database schema.
     public static func buildExpression(_ usage: SchemaUsage) -> [SchemaElement] { [.schemaUsage(usage)] }
+    /// A Postgres extension.
+    public static func buildExpression(_ declared: Extension) -> [SchemaElement] { [.extension(declared)] }
     /// Several elements at once.
     public static func buildExpression(_ elements: [SchemaElement]) -> [SchemaElement] { elements }
     /// The block's statements, in order.

@@ -16,4 +16,6 @@ public enum SchemaElement: Sendable, Hashable {
     case bucket(Bucket)
     /// The roles that may use a database schema.
     case schemaUsage(SchemaUsage)
+    /// A Postgres extension the schema needs.
+    case `extension`(Extension)
 }

@@ -62,6 +62,7 @@ extension Schema {
         errors += storageErrors()
         errors += ownedSchemaErrors()
         errors += schemaUsageErrors()
+        errors += extensionErrors()
         return errors
     }
 

@@ -36,7 +36,8 @@ struct CatalogReader {
     var policyComments: [String: String] = [:]
 
     mutating func schema(fileID: String) -> Schema {
-        var elements: [SchemaElement] = catalog.enums.map { type in
+        var elements: [SchemaElement] = extensions.map { .extension($0) }
+        elements += catalog.enums.map { type in
             var value = EnumType(type.name.name, schema: type.name.schema, comment: type.comment, fileID: "rls pull", line: 0)
             value.values = type.labels
             return .enumType(value)
@@ -98,6 +99,7 @@ struct CatalogReader {
                 || catalog.functions.contains { $0.name.schema == schema.name }
                 || catalog.views.contains { $0.name.schema == schema.name }
                 || catalog.enums.contains { $0.name.schema == schema.name }
+                || extensions.contains { $0.schema == schema.name }
             if !used { notes.append(PullNote("schema \(schema.name)", "holds nothing rls declares; kept in the baseline, undeclared")) }
             if schema.comment != nil {
                 notes.append(PullNote("schema \(schema.name)", "its comment is not expressible; kept in the baseline"))
@@ -119,6 +121,13 @@ struct CatalogReader {
                         + "sequences yet; add its CREATE SEQUENCE to the baseline by hand, before its grants"))
         }
         return Schema(elements: elements, fileID: fileID, line: 0)
+    }
+
+    /// The installed extensions beyond Supabase's own (``RLSModel/SupabaseExtensions``), by name; the
+    /// objects they own were never read.
+    var extensions: [Extension] {
+        catalog.environment.extensions.filter { !SupabaseExtensions.isPreinstalled($0.name) }
+            .map { Extension($0.name, schema: $0.schema, fileID: "rls pull", line: 0) }
     }
 
     // MARK: Grants

@@ -1,7 +1,7 @@
 import RLSModel
 
 /// The Swift files `rls pull` writes for a ``PulledSchema``: `<Name>.swift` with the schema, one
-/// `<Name>+<Table>.swift` per table (with its triggers), and files for types, functions, views and
+/// `<Name>+<Table>.swift` per table (with its triggers), and files for extensions, schema usage, types, functions, views and
 /// the remaining triggers. Same database, same bytes.
 public struct SwiftSourceFiles: Sendable {
     /// File name → contents.
@@ -32,6 +32,11 @@ public struct SwiftSourceFiles: Sendable {
             files[fileName] = lines.joined(separator: "\n")
         }
         let indent = "        "
+        if !schema.extensions.isEmpty {
+            add(
+                "extensions", "Extensions", summary: "Postgres extensions beyond Supabase's own.",
+                schema.extensions.map { indent + $0.swiftSource })
+        }
         if !schema.schemaUsages.isEmpty {
             add(
                 "schemaUsages", "Schemas", summary: "Who may use each database schema.",

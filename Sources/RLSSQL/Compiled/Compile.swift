@@ -1,7 +1,7 @@
 import RLSModel
 
 /// Compiles `schema` to the SQL that creates it from scratch on a Supabase database, as the
-/// `postgres` role, in dependency order: schemas, enum types, tables (structure, comments,
+/// `postgres` role, in dependency order: schemas and extensions, enum types, tables (structure, comments,
 /// indexes), functions, views, triggers, then each table's access (RLS, grants, policies), live
 /// tables, channels and storage buckets (their rows in `storage.buckets` and policies on
 /// `storage.objects`), except that a function or view another section uses is moved up to just
@@ -14,7 +14,8 @@ import RLSModel
 /// let access = compile(ElectricRide.schema).section(.access("public.listing"))
 /// ```
 public func compile(_ schema: Schema) -> CompiledSchema {
-    var sections: [CompiledSection] = [CompiledSection(.schemas, title: "Schemas", statements: schemaStatements(schema))]
+    let schemasTitle = schema.extensions.isEmpty ? "Schemas" : "Schemas and extensions"
+    var sections: [CompiledSection] = [CompiledSection(.schemas, title: schemasTitle, statements: schemaStatements(schema))]
     for type in schema.enums {
         sections.append(CompiledSection(.type(type.qualifiedName), title: "Type \(type.qualifiedName)", statements: type.statements()))
     }

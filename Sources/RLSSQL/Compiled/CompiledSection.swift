@@ -13,7 +13,7 @@ import RLSModel
 public struct CompiledSection: Sendable, Hashable {
     /// What a section is about.
     public enum Subject: Sendable, Hashable {
-        /// The schemas created and the usage granted on them.
+        /// The schemas created, the usage granted on them and the extensions created.
         case schemas
         /// An enum type.
         case type(QualifiedName)

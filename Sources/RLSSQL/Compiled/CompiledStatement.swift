@@ -11,6 +11,8 @@ public struct CompiledStatement: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// `create schema if not exists ...`
         case createSchema
+        /// `create extension if not exists ... with schema ...`
+        case createExtension
         /// `create type ... as enum (...)`
         case createType
         /// `create table ... (...)`

@@ -17,6 +17,7 @@ struct DestructiveStatementTests {
             ("drop table public.saved", DestructiveKind.dropTable),
             ("DROP TABLE IF EXISTS a, b CASCADE", .dropTable),
             ("drop schema app cascade", .dropSchema),
+            ("drop extension citext", .dropExtension),
             ("drop type public.mood", .dropType),
             ("drop domain email", .dropType),
             ("truncate saved", .truncate),
