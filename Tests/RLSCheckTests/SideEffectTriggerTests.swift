@@ -86,7 +86,8 @@ import Testing
             }, "\(notes)")
         #expect(
             notes.contains {
-                $0.hasPrefix("trigger orders_changed on public.orders calls http_post (in public.send_change, which public.orders_changed calls)")
+                $0.hasPrefix(
+                    "trigger orders_changed on public.orders calls http_post (in public.send_change, which public.orders_changed calls)")
             }, "\(notes)")
     }
 
@@ -105,7 +106,8 @@ import Testing
             try AccessCheck.run(Self.schema, on: db)
         } throws: { error in
             "\(error)".hasPrefix(
-                "trigger orders_created on public.orders calls http_post on insert (in public.send_change, which public.orders_changed calls)")
+                "trigger orders_created on public.orders calls http_post on insert (in public.send_change, which public.orders_changed calls)"
+            )
                 && "\(error)".contains("--allow-side-effects")
         }
         #expect(!db.isInTransaction)
@@ -139,7 +141,9 @@ extension SideEffectTriggerTests {
         let notes = report.results(for: "public.notes")
         #expect(notes.filter { $0.probe.operation != .delete }.allSatisfy { $0.verdict == .pass }, "\(MatrixReport(report).text)")
         #expect(notes.filter { $0.probe.operation == .delete }.allSatisfy { $0.verdict == .notRun })
-        #expect(report.notes.contains { $0.hasPrefix("trigger remote on public.notes calls dblink_exec (in public.remote)") }, "\(report.notes)")
+        #expect(
+            report.notes.contains { $0.hasPrefix("trigger remote on public.notes calls dblink_exec (in public.remote)") }, "\(report.notes)"
+        )
         #expect(!report.notes.contains { $0.contains("trigger harmless") }, "\(report.notes)")
     }
 }

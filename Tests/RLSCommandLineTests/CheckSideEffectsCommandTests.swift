@@ -42,6 +42,13 @@ struct CheckSideEffectsCommandTests {
                 "note: trigger unsave_webhook on public.saved calls extensions.http_delete (in public.unsave_webhook) — a rolled-back "
                     + "transaction cannot undo it, so rls check does not fire it; pass --allow-side-effects to run these probes anyway;"),
             "\(result.output)")
+        // Deleting a listing deletes its saved rows (on delete cascade), which fires the trigger too.
+        #expect(
+            result.output.contains(
+                "note: trigger unsave_webhook on public.saved, which delete on public.listing reaches through a foreign key's "
+                    + "on-delete action, calls extensions.http_delete (in public.unsave_webhook) — "),
+            "\(result.output)")
+        #expect(result.output.contains("! public.listing · alice · delete"))
     }
 
     @Test func allowSideEffectsRunsThem() throws {

@@ -183,8 +183,8 @@ public enum AccessCheck {
             throw CheckError(
                 "trigger \(trigger.name) on \(trigger.table) calls \(trigger.call) on insert (\(trigger.site)), "
                     + "and rls check inserts fixture rows into every table it probes (and its users into auth.users): a rolled-back "
-                    + "transaction cannot undo that call. Check a database where the trigger is disabled or its call stubbed "
-                    + "(the throwaway one, without the extension), or pass --allow-side-effects to fire it anyway.")
+                    + "transaction cannot undo that call, so rls check stops before inserting anything. Pass --allow-side-effects to fire it "
+                    + "anyway where the call reaches nothing that matters (a test endpoint).")
         }
         return found.filter { $0.table != .authUsers }
     }

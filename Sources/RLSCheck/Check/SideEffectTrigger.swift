@@ -10,11 +10,15 @@ import RLSModel
 /// Function bodies are text (`pg_proc.prosrc`), so calls are found by a word-boundary match of the
 /// name followed by `(`, followed through the functions a body names, four calls deep. It errs
 /// towards finding: a call in a comment counts, and so does `UPDATE OF` or `WHEN` that would not fire.
-/// It cannot see a call whose name dynamic SQL builds at run time, nor a trigger on another table
-/// that the probe's write reaches (a trigger's own write, `on delete cascade`).
+/// Triggers on tables that a foreign key's action writes (`on delete cascade`, `set null`) count for
+/// the statement that sets the action off. It cannot see a call whose name dynamic SQL builds at run
+/// time, nor a trigger on a table that another trigger's function writes.
 struct SideEffectTrigger: Sendable, Hashable {
-    /// The table the trigger is on.
+    /// The probed table whose statements fire it.
     var table: TableName
+    /// The table the trigger is on: ``table``, or one that a foreign key's `on delete cascade`,
+    /// `set null` or `set default` (or the same `on update`) makes a statement on ``table`` write.
+    var triggerTable: TableName
     /// The trigger's name.
     var name: String
     /// The trigger's function, schema-qualified.
@@ -23,33 +27,49 @@ struct SideEffectTrigger: Sendable, Hashable {
     var caller: String
     /// The call as written, lower-cased: `http_post`, `extensions.http_post`, `dblink_exec`.
     var call: String
-    /// The statements that fire it.
+    /// The statements on ``table`` that fire it.
     var operations: Set<RLSModel.Operation>
 
     /// Why the probes it would fire do not run, with what to do: `trigger notify_webhook on
     /// public.orders calls extensions.http_post (in public.notify_webhook) — …`.
     var reason: String {
-        "trigger \(name) on \(table) calls \(call) (\(site)) — a rolled-back transaction "
-            + "cannot undo it, so rls check does not fire it; pass --allow-side-effects to run these probes anyway"
+        "\(what) calls \(call) (\(site)) — a rolled-back transaction cannot undo it, so rls check does not fire it; "
+            + "pass --allow-side-effects to run these probes anyway"
+    }
+
+    /// `trigger notify on public.orders`, and for a trigger a foreign key's action reaches, which
+    /// statements on ``table`` reach it.
+    var what: String {
+        guard triggerTable != table else { return "trigger \(name) on \(table)" }
+        let statements = operations.sorted().map { $0.rawValue }.joined(separator: " or ")
+        return
+            "trigger \(name) on \(triggerTable), which \(statements) on \(table) reaches through a foreign key's on-\(statements) action,"
     }
 
     /// Where the call is: `in public.notify`, or `in public.send, which public.notify calls`.
     var site: String { caller == function ? "in \(function)" : "in \(caller), which \(function) calls" }
 
-    /// Every enabled INSERT, UPDATE or DELETE trigger on `tables` whose function calls an effect, in one query.
+    /// Every enabled INSERT, UPDATE or DELETE trigger that a statement on one of `tables` fires
+    /// (on the table itself, or through foreign-key actions) and whose function calls an effect, in one query.
     static func find(on tables: [TableName], connection: Connection) throws -> [SideEffectTrigger] {
         let rows = try connection.query(Self.query, [tables.map(\.schema), tables.map(\.name)]).rows
-        return try rows.map { row in
-            let type = Int(try row.string("type")) ?? 0
-            var operations: Set<RLSModel.Operation> = []
-            if type & 4 != 0 { operations.insert(.insert) }
-            if type & 8 != 0 { operations.insert(.delete) }
-            if type & 16 != 0 { operations.insert(.update) }
-            return SideEffectTrigger(
-                table: TableName(schema: try row.string("schema"), name: try row.string("name")), name: try row.string("trigger"),
-                function: try row.string("function"), caller: try row.string("caller"),
-                call: try row.string("call").lowercased().filter { !$0.isWhitespace && $0 != "\"" }, operations: operations)
+        var found: [SideEffectTrigger] = []
+        for row in rows {
+            guard let operation = RLSModel.Operation(rawValue: try row.string("operation")) else { continue }
+            let trigger = SideEffectTrigger(
+                table: TableName(schema: try row.string("schema"), name: try row.string("name")),
+                triggerTable: TableName(schema: try row.string("trigger_schema"), name: try row.string("trigger_table")),
+                name: try row.string("trigger"), function: try row.string("function"), caller: try row.string("caller"),
+                call: try row.string("call").lowercased().filter { !$0.isWhitespace && $0 != "\"" }, operations: [operation])
+            if let index = found.firstIndex(where: {
+                $0.table == trigger.table && $0.triggerTable == trigger.triggerTable && $0.name == trigger.name
+            }) {
+                found[index].operations.insert(operation)
+            } else {
+                found.append(trigger)
+            }
         }
+        return found
     }
 
     /// The effects' names, longest first so that `dblink_exec` is not read as `dblink`; an optional
@@ -57,17 +77,29 @@ struct SideEffectTrigger: Sendable, Hashable {
     static let effectPattern =
         #"((?:"[^"]+"|[a-z_][a-z0-9_$]*)\s*\.\s*)?\m(dblink_send_query|dblink_exec|dblink|http_get|http_post|http_put|http_patch|http_delete|http_head|http|pg_background_launch)\s*\("#
 
-    /// Triggers (tgtype bits: 4 insert, 8 delete, 16 update; enabled as `O` origin or `A` always) →
-    /// the functions their functions name, in SQL or PL/pgSQL, four deep, without cycles → the first
-    /// effect each body calls, other than through schema `net`.
+    /// Each checked table and statement → the tables its foreign keys' actions write (a delete
+    /// cascades as a delete, sets null or default as an update; an update as an update), four deep →
+    /// their triggers for that statement (tgtype bits: 4 insert, 8 delete, 16 update; enabled as `O`
+    /// origin or `A` always) → the functions their functions name, in SQL or PL/pgSQL, four deep,
+    /// without cycles → the first effect each body calls, other than through schema `net`.
     static let query = """
-        with recursive triggers as (
-            select wanted.schema, wanted.name, t.tgname as trigger, t.tgtype::int as type, t.tgfoid
+        with recursive reached(root, operation, relid, action, depth) as (
+            select c.oid, op.name, c.oid, op.name, 0
             from unnest($1::text[], $2::text[]) as wanted(schema, name)
             join pg_namespace n on n.nspname = wanted.schema
             join pg_class c on c.relnamespace = n.oid and c.relname = wanted.name
-            join pg_trigger t on t.tgrelid = c.oid
-            where not t.tgisinternal and t.tgenabled in ('O', 'A') and t.tgtype & 28 <> 0
+            cross join unnest(array['insert', 'update', 'delete']) as op(name)
+            union
+            select r.root, r.operation, k.conrelid,
+                   case when r.action = 'delete' and k.confdeltype = 'c' then 'delete' else 'update' end, r.depth + 1
+            from reached r join pg_constraint k on k.contype = 'f' and k.confrelid = r.relid
+            where r.depth < 4
+              and case r.action when 'delete' then k.confdeltype when 'update' then k.confupdtype end in ('c', 'n', 'd')
+        ), triggers as (
+            select distinct r.root, r.operation, t.tgrelid, t.tgname as trigger, t.tgfoid
+            from reached r join pg_trigger t on t.tgrelid = r.relid
+            where not t.tgisinternal and t.tgenabled in ('O', 'A')
+              and t.tgtype & case r.action when 'insert' then 4 when 'delete' then 8 else 16 end <> 0
         ), callable as (
             select p.oid, p.proname, p.prosrc
             from pg_proc p join pg_language l on l.oid = p.prolang join pg_namespace n on n.oid = p.pronamespace
@@ -91,11 +123,13 @@ struct SideEffectTrigger: Sendable, Hashable {
             ) effect
             order by r.root, r.depth
         )
-        select t.schema, t.name, t.trigger, t.type::text as type, e.call,
-               fn.nspname || '.' || f.proname as function, cn.nspname || '.' || c.proname as caller
+        select rn.nspname as schema, rc.relname as name, t.operation, tn.nspname as trigger_schema, tc.relname as trigger_table,
+               t.trigger, e.call, fn.nspname || '.' || f.proname as function, cn.nspname || '.' || c.proname as caller
         from triggers t join effects e on e.root = t.tgfoid
+        join pg_class rc on rc.oid = t.root join pg_namespace rn on rn.oid = rc.relnamespace
+        join pg_class tc on tc.oid = t.tgrelid join pg_namespace tn on tn.oid = tc.relnamespace
         join pg_proc f on f.oid = t.tgfoid join pg_namespace fn on fn.oid = f.pronamespace
         join pg_proc c on c.oid = e.fn join pg_namespace cn on cn.oid = c.pronamespace
-        order by 1, 2, 3
+        order by 1, 2, 4, 5, 6, 3
         """
 }
