@@ -147,3 +147,57 @@ extension SideEffectTriggerTests {
         #expect(!report.notes.contains { $0.contains("trigger harmless") }, "\(report.notes)")
     }
 }
+
+extension SideEffectTriggerTests {
+    /// A Supabase Database Webhook (`supabase_functions.http_request`, which queues through pg_net)
+    /// on every write is no side effect: the check runs every probe.
+    @Test func aDatabaseWebhookQueuesThroughPgNetAndRuns() throws {
+        let (url, db) = try Self.database()
+        let admin = try TestDatabase.admin(url)
+        defer { admin.close() }
+        try admin.execute(
+            """
+            create schema supabase_functions;
+            create function supabase_functions.http_request() returns trigger language plpgsql security definer as $$
+            declare request_id bigint;
+            begin
+              select http_post into request_id from net.http_post(
+                tg_argv[0]::text,
+                jsonb_build_object('type', tg_op, 'table', tg_table_name)
+              );
+              return new;
+            end $$;
+            create trigger notes_webhook after insert or update or delete on public.notes
+              for each row execute function supabase_functions.http_request('https://example.com/hook', 'POST', '{}', '{}', '1000');
+            """)
+        let report = try AccessCheck.run(Self.schema, on: db)
+        #expect(report.results(for: "public.notes").allSatisfy { $0.verdict == .pass }, "\(MatrixReport(report).text)")
+        #expect(!report.notes.contains { $0.contains("notes_webhook") }, "\(report.notes)")
+    }
+}
+
+extension SideEffectTriggerTests {
+    /// A webhook on storage.objects' deletes: the storage delete probes are not run, the others are.
+    @Test func storageDeleteProbesThatCallAWebhookDoNotRun() throws {
+        let (url, db) = try TestDatabase.make()
+        try db.execute("begin;\n" + renderValidated(Harbour.schema) + "\ncommit;")
+        let admin = try TestDatabase.admin(url)
+        defer { admin.close() }
+        try admin.execute(
+            """
+            create function extensions.http_delete(url text) returns text language sql as $$ select 'ok' $$;
+            create function public.file_removed() returns trigger language plpgsql security definer as $$
+            begin perform extensions.http_delete('https://cdn.example.com/' || old.name); return old; end $$;
+            create trigger file_removed after delete on storage.objects for each row execute function public.file_removed();
+            """)
+        let report = try AccessCheck.run(Harbour.schema, on: db)
+        #expect(!report.files.isEmpty)
+        #expect(report.files.filter { $0.probe.action == .delete }.allSatisfy { $0.verdict == .notRun })
+        #expect(report.files.filter { $0.probe.action != .delete }.allSatisfy { $0.verdict == .pass }, "\(MatrixReport(report).text)")
+        #expect(
+            report.notes.contains {
+                $0.hasPrefix("trigger file_removed on storage.objects calls extensions.http_delete (in public.file_removed)")
+            },
+            "\(report.notes)")
+    }
+}

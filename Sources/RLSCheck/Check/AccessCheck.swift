@@ -115,7 +115,7 @@ public enum AccessCheck {
                 lanes.areRunning ? ProbeLanes.laneLockTimeout : nil, restoring: options.lockTimeout
             ) { try allScenarios.map { try ScenarioRunner.run($0, on: connection) } }
             channelResults = try channels.run(channels.probes(), with: runner)
-            fileResults = try files.run(files.probes(), with: runner)
+            fileResults = try files.run(files.probes(), with: runner, skipping: sideEffects)
             try runner.rewind()
         }
         var observed = planned.indices.map { skipped[$0].map { (outcome: ProbeOutcome.notRun($0), note: String?.none) } }
@@ -178,11 +178,13 @@ public enum AccessCheck {
     /// ``SideEffectTrigger``); throws where one fires on insert, as every table's fixture rows (and
     /// the fixture users in auth.users) are inserted before any probe runs.
     static func sideEffectTriggers(of schema: Schema, on connection: Connection) throws -> [SideEffectTrigger] {
-        let found = try SideEffectTrigger.find(on: schema.tables.map(\.qualifiedName) + [.authUsers], connection: connection)
+        // The storage probes put files into storage.objects and upload, overwrite and delete them.
+        let storage = schema.buckets.isEmpty ? [] : [FileProbeRunner.objects]
+        let found = try SideEffectTrigger.find(on: schema.tables.map(\.qualifiedName) + [.authUsers] + storage, connection: connection)
         if let trigger = found.first(where: { $0.operations.contains(.insert) }) {
             throw CheckError(
                 "trigger \(trigger.name) on \(trigger.table) calls \(trigger.call) on insert (\(trigger.site)), "
-                    + "and rls check inserts fixture rows into every table it probes (and its users into auth.users): a rolled-back "
+                    + "and rls check inserts fixture rows into every table it probes (its users into auth.users, files into storage.objects): a rolled-back "
                     + "transaction cannot undo that call, so rls check stops before inserting anything. Pass --allow-side-effects to fire it "
                     + "anyway where the call reaches nothing that matters (a test endpoint).")
         }
