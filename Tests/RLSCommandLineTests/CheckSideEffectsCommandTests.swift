@@ -49,6 +49,8 @@ struct CheckSideEffectsCommandTests {
                     + "on-delete action, calls extensions.http_delete (in public.unsave_webhook) — "),
             "\(result.output)")
         #expect(result.output.contains("! public.listing · alice · delete"))
+        // The example's scenario deletes alice's saved rows: it does not run either.
+        #expect(result.output.contains("expected succeeds, got not run: trigger unsave_webhook on public.saved calls"), "\(result.output)")
     }
 
     @Test func allowSideEffectsRunsThem() throws {

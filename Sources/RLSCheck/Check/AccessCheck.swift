@@ -113,7 +113,7 @@ public enum AccessCheck {
             // A scenario that waits on another connection's rows gives up soon and runs again at the end.
             scenarioRuns = try connection.waitingOnLocksAtMost(
                 lanes.areRunning ? ProbeLanes.laneLockTimeout : nil, restoring: options.lockTimeout
-            ) { try allScenarios.map { try ScenarioRunner.run($0, on: connection) } }
+            ) { try allScenarios.map { try ScenarioRunner.run($0, on: connection, skipping: sideEffects) } }
             channelResults = try channels.run(channels.probes(), with: runner)
             fileResults = try files.run(files.probes(), with: runner, skipping: sideEffects)
             try runner.rewind()
@@ -125,7 +125,7 @@ public enum AccessCheck {
         }
         try runner.finish()
         for index in scenarioRuns.indices where scenarioRuns[index].waitedOnALock {
-            scenarioRuns[index] = try ScenarioRunner.run(allScenarios[index], on: connection)
+            scenarioRuns[index] = try ScenarioRunner.run(allScenarios[index], on: connection, skipping: sideEffects)
         }
         let scenarioResults = scenarioRuns.map(\.result)
 

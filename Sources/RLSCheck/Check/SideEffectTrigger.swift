@@ -46,6 +46,14 @@ struct SideEffectTrigger: Sendable, Hashable {
             "trigger \(name) on \(triggerTable), which \(statements) on \(table) reaches through a foreign key's on-\(statements) action,"
     }
 
+    /// Whether a scenario's statement may fire it: its words name ``table`` and one of the
+    /// statements that fire it (or `merge`). Words, not a parse: it errs towards yes.
+    func mayFire(_ sql: String) -> Bool {
+        let words = Set(sql.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "$") })
+        return words.contains(Substring(table.name.lowercased()))
+            && (words.contains("merge") || operations.contains { words.contains(Substring($0.rawValue)) })
+    }
+
     /// Where the call is: `in public.notify`, or `in public.send, which public.notify calls`.
     var site: String { caller == function ? "in \(function)" : "in \(caller), which \(function) calls" }
 
