@@ -136,11 +136,25 @@ extension SideEffectTriggerTests {
             create function public.remote() returns trigger language plpgsql as $$
             begin perform dblink_exec('replica', 'delete from audit'); return old; end $$;
             create trigger remote before delete on public.notes for each row execute function public.remote();
+            create function public.atomic_post(id uuid) returns text language sql
+            begin atomic select extensions.http_post('https://example.com/atomic', id::text); end;
+            create function public.atomic_hook() returns trigger language plpgsql security definer as $$
+            begin perform public.atomic_post(new.id); return new; end $$;
+            create trigger atomic_hook after update on public.notes for each row execute function public.atomic_hook();
             """)
         let report = try AccessCheck.run(Self.schema, on: db)
         let notes = report.results(for: "public.notes")
-        #expect(notes.filter { $0.probe.operation != .delete }.allSatisfy { $0.verdict == .pass }, "\(MatrixReport(report).text)")
-        #expect(notes.filter { $0.probe.operation == .delete }.allSatisfy { $0.verdict == .notRun })
+        #expect(
+            notes.filter { [.select, .insert].contains($0.probe.operation) }.allSatisfy { $0.verdict == .pass },
+            "\(MatrixReport(report).text)")
+        #expect(notes.filter { [.update, .delete].contains($0.probe.operation) }.allSatisfy { $0.verdict == .notRun })
+        // A SQL-standard body (begin atomic) is not in prosrc: it is read too.
+        #expect(
+            report.notes.contains {
+                // Deparsed, the call is qualified only where the search path would not find it.
+                $0.hasPrefix("trigger atomic_hook on public.notes calls ")
+                    && $0.contains("http_post (in public.atomic_post, which public.atomic_hook calls)")
+            }, "\(report.notes)")
         #expect(
             report.notes.contains { $0.hasPrefix("trigger remote on public.notes calls dblink_exec (in public.remote)") }, "\(report.notes)"
         )

@@ -7,7 +7,7 @@ import RLSModel
 /// `dblink_exec`, `dblink_send_query` (autonomous statements elsewhere) or `pg_background_launch`.
 /// pg_net's `net.http_*` is not one: it queues the request in a table, and the rollback removes it.
 ///
-/// Function bodies are text (`pg_proc.prosrc`), so calls are found by a word-boundary match of the
+/// Function bodies are text (`pg_proc.prosrc`, or a `begin atomic` body deparsed), so calls are found by a word-boundary match of the
 /// name followed by `(`, followed through the functions a body names, four calls deep. It errs
 /// towards finding: a call in a comment counts, and so does `UPDATE OF` or `WHEN` that would not fire.
 /// Triggers on tables that a foreign key's action writes (`on delete cascade`, `set null`) count for
@@ -88,7 +88,8 @@ struct SideEffectTrigger: Sendable, Hashable {
     /// Each checked table and statement → the tables its foreign keys' actions write (a delete
     /// cascades as a delete, sets null or default as an update; an update as an update), four deep →
     /// their triggers for that statement (tgtype bits: 4 insert, 8 delete, 16 update; enabled as `O`
-    /// origin or `A` always) → the functions their functions name, in SQL or PL/pgSQL, four deep,
+    /// origin or `A` always) → the functions their functions name, in SQL or PL/pgSQL (a C trigger
+    /// function's body is a symbol: it reads as no call), four deep,
     /// without cycles → the first effect each body calls, other than through schema `net`.
     static let query = """
         with recursive reached(root, operation, relid, action, depth) as (
@@ -109,23 +110,24 @@ struct SideEffectTrigger: Sendable, Hashable {
             where not t.tgisinternal and t.tgenabled in ('O', 'A')
               and t.tgtype & case r.action when 'insert' then 4 when 'delete' then 8 else 16 end <> 0
         ), callable as (
-            select p.oid, p.proname, p.prosrc
+            select p.oid, p.proname,
+                   case when p.prosqlbody is null then p.prosrc else pg_get_function_sqlbody(p.oid) end as body
             from pg_proc p join pg_language l on l.oid = p.prolang join pg_namespace n on n.oid = p.pronamespace
             where l.lanname in ('sql', 'plpgsql') and n.nspname not in ('pg_catalog', 'information_schema')
         ), reach(root, fn, depth, path) as (
             select distinct tgfoid, tgfoid, 0, array[tgfoid] from triggers
             union all
             select r.root, callee.oid, r.depth + 1, r.path || callee.oid
-            from reach r join pg_proc caller on caller.oid = r.fn
-            join callable callee on strpos(lower(caller.prosrc), lower(callee.proname)) > 0
-                and caller.prosrc ~* ('\\m' || regexp_replace(callee.proname, '\\W', '\\\\\\&', 'g') || '\\s*\\(')
+            from reach r join callable caller on caller.oid = r.fn
+            join callable callee on strpos(lower(caller.body), lower(callee.proname)) > 0
+                and caller.body ~* ('\\m' || regexp_replace(callee.proname, '\\W', '\\\\\\&', 'g') || '\\s*\\(')
             where r.depth < 4 and callee.oid <> all(r.path)
         ), effects as (
             select distinct on (r.root) r.root, r.fn, effect.call
-            from reach r join pg_proc p on p.oid = r.fn
+            from reach r join callable p on p.oid = r.fn
             cross join lateral (
                 select coalesce(m[1], '') || m[2] as call
-                from regexp_matches(p.prosrc, '\(effectPattern)', 'gi') as m
+                from regexp_matches(p.body, '\(effectPattern)', 'gi') as m
                 where m[1] is null or lower(regexp_replace(m[1], '[\\s".]', '', 'g')) <> 'net'
                 limit 1
             ) effect
