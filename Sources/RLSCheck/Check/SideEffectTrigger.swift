@@ -7,9 +7,9 @@ import RLSModel
 /// `dblink_exec`, `dblink_send_query` (autonomous statements elsewhere) or `pg_background_launch`.
 /// pg_net's `net.http_*` is not one: it queues the request in a table, and the rollback removes it.
 ///
-/// Function bodies are text (`pg_proc.prosrc`, or a `begin atomic` body deparsed), so calls are found by a word-boundary match of the
-/// name followed by `(`, followed through the functions a body names, four calls deep. It errs
-/// towards finding: a call in a comment counts, and so does `UPDATE OF` or `WHEN` that would not fire.
+/// Function bodies are text (`pg_proc.prosrc`, or a `begin atomic` body deparsed), so calls are
+/// found by a word-boundary match of the name followed by `(`, followed through the functions a
+/// body names, four calls deep. It errs towards finding: a call in a comment counts, and so does `UPDATE OF` or `WHEN` that would not fire.
 /// Triggers on tables that a foreign key's action writes (`on delete cascade`, `set null`) count for
 /// the statement that sets the action off. It cannot see a call whose name dynamic SQL builds at run
 /// time, nor a trigger on a table that another trigger's function writes.
