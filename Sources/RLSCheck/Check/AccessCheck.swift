@@ -56,6 +56,8 @@ public enum AccessCheck {
         defer { _ = try? connection.execute("rollback") }
 
         let tables = try requireTables(of: schema, on: connection)
+        // Before any fixture row goes in, on this connection or another.
+        let sideEffects = options.allowsSideEffects ? [] : try sideEffectTriggers(of: schema, on: connection)
         // The other connections insert their fixtures while this one inserts its own.
         lanes.setUp(tables: tables, sequences: sequences)
         defer { lanes.stop() }
@@ -100,21 +102,30 @@ public enum AccessCheck {
         var channelResults: [ChannelProbeResult] = []
         var fileResults: [FileProbeResult] = []
         // Scenarios, channels and files first, on this connection, while any other connection starts on the table probes.
-        let observed = try lanes.run(planned.map(\.probe), on: runner) {
+        // Probes that would fire a side-effect trigger stay out of the runs, and are not run.
+        let skipped: [Int: String] = Dictionary(
+            uniqueKeysWithValues: planned.indices.compactMap { index in
+                let probe = planned[index].probe
+                return sideEffects.first { $0.table == probe.table && $0.operations.contains(probe.operation) }.map { (index, $0.reason) }
+            })
+        let run = planned.indices.filter { skipped[$0] == nil }
+        let observedRun = try lanes.run(run.map { planned[$0].probe }, on: runner) {
             // A scenario that waits on another connection's rows gives up soon and runs again at the end.
             scenarioRuns = try connection.waitingOnLocksAtMost(
                 lanes.areRunning ? ProbeLanes.laneLockTimeout : nil, restoring: options.lockTimeout
-            ) { try allScenarios.map { try ScenarioRunner.run($0, on: connection) } }
+            ) { try allScenarios.map { try ScenarioRunner.run($0, on: connection, skipping: sideEffects) } }
             channelResults = try channels.run(channels.probes(), with: runner)
-            fileResults = try files.run(files.probes(), with: runner)
+            fileResults = try files.run(files.probes(), with: runner, skipping: sideEffects)
             try runner.rewind()
         }
-        var results = zip(planned, observed.observed).map { planned, observed in
-            ProbeResult(probe: planned.probe, expected: planned.expected, actual: observed.outcome, note: observed.note)
+        var observed = planned.indices.map { skipped[$0].map { (outcome: ProbeOutcome.notRun($0), note: String?.none) } }
+        for (index, result) in zip(run, observedRun.observed) { observed[index] = result }
+        var results = zip(planned, observed).map { planned, observed in
+            ProbeResult(probe: planned.probe, expected: planned.expected, actual: observed!.outcome, note: observed!.note)
         }
         try runner.finish()
         for index in scenarioRuns.indices where scenarioRuns[index].waitedOnALock {
-            scenarioRuns[index] = try ScenarioRunner.run(allScenarios[index], on: connection)
+            scenarioRuns[index] = try ScenarioRunner.run(allScenarios[index], on: connection, skipping: sideEffects)
         }
         let scenarioResults = scenarioRuns.map(\.result)
 
@@ -132,7 +143,7 @@ public enum AccessCheck {
         report.liveTables = schema.tables.filter { $0.live != nil }.map(\.qualifiedName)
         report.channels = channelResults
         report.files = fileResults
-        report.probesByConnection = observed.ranByConnection
+        report.probesByConnection = observedRun.ranByConnection
         report.notes += report.notRunNotes
         if let note = lanes.unservedNote { report.notes.append(note) }
         if let reason = runner.unbatchedBecause {
@@ -161,6 +172,23 @@ public enum AccessCheck {
             try connection.execute("rollback to savepoint rls_check_fixtures")
             return try ProbeRunner.started(for: schema, tables: tables, on: connection)
         }
+    }
+
+    /// The triggers on the schema's tables that call something a rollback cannot undo (see
+    /// ``SideEffectTrigger``); throws where one fires on insert, as every table's fixture rows (and
+    /// the fixture users in auth.users) are inserted before any probe runs.
+    static func sideEffectTriggers(of schema: Schema, on connection: Connection) throws -> [SideEffectTrigger] {
+        // The storage probes put files into storage.objects and upload, overwrite and delete them.
+        let storage = schema.buckets.isEmpty ? [] : [FileProbeRunner.objects]
+        let found = try SideEffectTrigger.find(on: schema.tables.map(\.qualifiedName) + [.authUsers] + storage, connection: connection)
+        if let trigger = found.first(where: { $0.operations.contains(.insert) }) {
+            throw CheckError(
+                "trigger \(trigger.name) on \(trigger.table) calls \(trigger.call) on insert (\(trigger.site)), "
+                    + "and rls check inserts fixture rows into every table it probes (its users into auth.users, files into storage.objects): a rolled-back "
+                    + "transaction cannot undo that call, so rls check stops before inserting anything. Pass --allow-side-effects to fire it "
+                    + "anyway where the call reaches nothing that matters (a test endpoint).")
+        }
+        return found.filter { $0.table != .authUsers }
     }
 
     /// The probes of one cell: both fixture rows for SELECT, each side's row for writes, the hand-over

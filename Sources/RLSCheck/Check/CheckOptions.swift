@@ -11,16 +11,24 @@ public struct CheckOptions: Sendable {
     /// How many connections run the table probes at once, each in its own rolled-back transaction
     /// (see `rls check --connections` in Docs/CHECK.md); 1 runs everything on the given connection.
     public var connections: Int
+    /// Also run the probes that fire a trigger calling something a rollback cannot undo (an HTTP
+    /// request, dblink; see ``SideEffectTrigger``), and insert fixtures where one fires on insert.
+    /// Off: those probes do not run, and the check fails saying which trigger.
+    public var allowsSideEffects: Bool
     /// Where the check says what it leaves behind should the process stop while it runs (a signal
     /// handler reads it; see ``CheckProgress``); nil when nobody asks.
     public var progress: CheckProgress?
 
-    /// The defaults: 10 s statements, 5 s locks, policies-only probes on, two connections.
-    public init(statementTimeout: String = "10s", lockTimeout: String = "5s", probesPoliciesOnly: Bool = true, connections: Int = 2) {
+    /// The defaults: 10 s statements, 5 s locks, policies-only probes on, two connections, no side effects.
+    public init(
+        statementTimeout: String = "10s", lockTimeout: String = "5s", probesPoliciesOnly: Bool = true, connections: Int = 2,
+        allowsSideEffects: Bool = false
+    ) {
         self.statementTimeout = statementTimeout
         self.lockTimeout = lockTimeout
         self.probesPoliciesOnly = probesPoliciesOnly
         self.connections = connections
+        self.allowsSideEffects = allowsSideEffects
     }
 
     /// The statement that opens one connection's transaction of the check, its settings local to it:

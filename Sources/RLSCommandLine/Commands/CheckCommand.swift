@@ -11,6 +11,7 @@ enum CheckCommand {
         var junit: String?
         var statementTimeout: Duration?
         var deployedOnly = false
+        var allowSideEffects = false
         var explain = false
         var rows: RowCount?
         var connections: ConnectionCount?
@@ -26,6 +27,9 @@ enum CheckCommand {
                 .flag(
                     "deployed-only", \.deployedOnly,
                     help: "Skip the policies-only probes (the table granted inside a savepoint that is rolled back)."),
+                .flag(
+                    "allow-side-effects", \.allowSideEffects,
+                    help: "Also fire triggers that call http_*, dblink* or pg_background_launch, which a rollback cannot undo."),
                 .value(
                     "connections", \.connections,
                     help: "How many connections run the probes at once, each in its own rolled-back transaction (default 2)."),
@@ -81,6 +85,11 @@ enum CheckCommand {
             promised probe could not run (the database refused its grant, or the connecting role may not become the
             persona): nothing was proven for it.
 
+            Probes that would fire a trigger whose function (or a function it calls) makes an HTTP request
+            (http, http_get, http_post, ...) or runs dblink, dblink_exec or pg_background_launch do not run, as a rollback
+            cannot undo those: the check fails naming the trigger; --allow-side-effects runs them. pg_net's net.http_*
+            only queues the request and is rolled back, so it is no side effect.
+
             Given a database, first says whether it differs from the schema (as `rls plan` would), since the
             matrix shows the database as it is. With no database URL, builds a throwaway Supabase-shaped database from Migrations/*.sql (or, while there are
             none, from the schema's SQL) and checks that. See Docs/CHECK.md.
@@ -105,7 +114,8 @@ enum CheckCommand {
             let timeout = arguments.statementTimeout ?? .seconds(10)
             let options = CheckOptions(
                 statementTimeout: "\(timeout.settingMilliseconds)ms",
-                probesPoliciesOnly: !arguments.deployedOnly, connections: arguments.connections?.value ?? 2)
+                probesPoliciesOnly: !arguments.deployedOnly, connections: arguments.connections?.value ?? 2,
+                allowsSideEffects: arguments.allowSideEffects)
             // Before the check runs, so a typo in the path does not cost a whole check.
             if let path = arguments.junit { try JUnitReport.requireWritable(path) }
             let report = try invocation.withDatabase { target, connection in
@@ -145,6 +155,7 @@ enum CheckCommand {
         let given = [
             ("format", arguments.format != nil), ("junit", arguments.junit != nil),
             ("statement-timeout", arguments.statementTimeout != nil), ("deployed-only", arguments.deployedOnly),
+            ("allow-side-effects", arguments.allowSideEffects),
         ]
         for (option, isGiven) in given where isGiven {
             throw CommandError("--\(option) does not go with --explain, which prints one table of plans and times.")
