@@ -48,6 +48,9 @@ public struct Policy: Sendable, Hashable {
     public var withCheck: SQL?
     /// What `rls check` should observe because of this policy; empty means unverified (see ``expects(_:handOver:for:roles:)``).
     public var expectations: [PolicyExpectation] = []
+    /// Why this policy reads user metadata on purpose (a production policy pulled as it is); nil:
+    /// validation refuses it if it does (see ``readsUserMetadata(acknowledged:)``).
+    public var userMetadataAcknowledgement: String?
     /// Where the policy was declared.
     public var source: SourceLocation
 

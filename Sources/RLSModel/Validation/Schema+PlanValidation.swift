@@ -66,11 +66,11 @@ extension Schema {
                         "\(policy.command.rawValue) policy \"\(policy.name)\" has a withCheck condition; only insert, update and all take one"
                     ))
             }
-            if [policy.using, policy.withCheck].contains(where: { $0.map { UserMetadata.isRead(by: $0.text) } ?? false }) {
+            if policy.readsUserMetadata, policy.userMetadataAcknowledgement == nil {
                 errors.append(
                     ValidationError(
                         .userMetadata, table: table.qualifiedName, column: nil, source: policy.source,
-                        "policy \"\(policy.name)\" \(UserMetadata.reason): \(UserMetadata.fix)"))
+                        "policy \"\(policy.name)\" \(UserMetadata.reason): \(UserMetadata.fix); \(UserMetadata.acknowledgement)"))
             }
             if policy.using == nil && policy.withCheck == nil {
                 errors.append(

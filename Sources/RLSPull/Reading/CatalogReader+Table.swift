@@ -38,6 +38,16 @@ extension CatalogReader {
                 fileID: "rls pull", line: 0)
             // `using (true)` reads: rls check can prove them without a hand-written expectation.
             if policy.command == .select, plan == .public || plan == .authenticated { value = value.expects(.everyRow) }
+            // Production may decide access from user metadata, which validation refuses unless
+            // acknowledged: kept as written, visible in the Swift, the notes and `rls lint`.
+            if value.readsUserMetadata {
+                value = value.readsUserMetadata(acknowledged: UserMetadata.pulledReason)
+                notes.append(
+                    PullNote(
+                        "policy \(policy.name) on \(name)",
+                        "reads user metadata, which any signed-in user can set on themselves; pulled as it is with "
+                            + ".readsUserMetadata(acknowledged:), and rls lint reports it (user-metadata-in-policy): \(UserMetadata.fix)"))
+            }
             elements.append(.policy(value))
             if policy.comment != nil {
                 notes.append(PullNote("policy \(policy.name) on \(name)", "its comment is not expressible; kept in the baseline"))
