@@ -32,7 +32,8 @@ struct PullUserMetadataTests {
         #expect(policies.count == 2)
         #expect(policies.allSatisfy { $0.userMetadataAcknowledgement != nil }, "\(policies)")
         let source = pull.sources.files.values.joined(separator: "\n")
-        #expect(source.contains(#".readsUserMetadata(acknowledged: "production policy, pulled as it is; rls lint reports it")"#), "\(source)")
+        #expect(
+            source.contains(#".readsUserMetadata(acknowledged: "production policy, pulled as it is; rls lint reports it")"#), "\(source)")
         for name in ["admins read", "editors delete"] {
             #expect(
                 pull.pulled.notes.contains { $0.object == "policy \(name) on public.report" && $0.message.contains("user metadata") },

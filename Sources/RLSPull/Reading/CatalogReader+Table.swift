@@ -61,7 +61,21 @@ extension CatalogReader {
         if let comment = source.comment { table = table.comment(comment) }
         if !source.rowSecurity { table = table.rowLevelSecurity(false) }
         if source.isLive {
-            table = table.live(oldRows: source.replicaIdentity == .full, fileID: "rls pull", line: 0)
+            // Production may publish a table without a primary key, which validation refuses unless
+            // acknowledged: kept as it is, visible in the Swift and the notes.
+            var acknowledgement: String?
+            if table.primaryKey == nil, source.replicaIdentity != .full {
+                acknowledgement =
+                    source.replicaIdentity == .index
+                    ? "production table, pulled as it is; its replica identity index, kept in the baseline, stands in for a primary key"
+                    : "production table, pulled as it is; its updates and deletes fail (55000) until it has a primary key"
+                notes.append(
+                    PullNote(
+                        "\(name)",
+                        "live without a primary key; pulled as it is with .live(withoutPrimaryKey:): add a PrimaryKey or use .live(oldRows: true)"
+                    ))
+            }
+            table = table.live(oldRows: source.replicaIdentity == .full, withoutPrimaryKey: acknowledgement, fileID: "rls pull", line: 0)
         }
         if source.replicaIdentity != .default, !(source.isLive && source.replicaIdentity == .full) {
             notes.append(PullNote("\(name)", "replica identity \(source.replicaIdentity) is not expressible here; kept in the baseline"))
