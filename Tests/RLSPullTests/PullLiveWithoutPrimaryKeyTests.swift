@@ -8,7 +8,7 @@ import Testing
 
 /// Issue 31: a table production publishes to Realtime without a primary key (which validation
 /// refuses in hand-written Swift) is pulled with an explicit acknowledgement, so the pulled Swift
-/// validates and plans to zero, and the notes say what fails.
+/// validates and plans to zero, and the notes and `rls lint` say so.
 @Suite("Pull of a live table without a primary key")
 struct PullLiveWithoutPrimaryKeyTests {
     static let production = """
@@ -18,6 +18,7 @@ struct PullLiveWithoutPrimaryKeyTests {
         create policy "signed in read" on public.event for select to authenticated using (true);
         alter publication supabase_realtime add table public.event;
         """
+
     @Test func pulledSchemaValidatesAndPlansToZero() throws {
         let (_, db) = try TestDatabase.make()
         defer { db.close() }
@@ -35,5 +36,9 @@ struct PullLiveWithoutPrimaryKeyTests {
         let desired = try renderValidated(pull.pulled.schema)
         let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
         #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
+
+        // rls lint still reports it (no-primary-key names Realtime's updates and deletes).
+        let catalog = try Drift.desiredCatalog(desired, in: TestDatabase.cluster, defaultPrivileges: .none)
+        #expect(Lint.run(catalog).findings.contains { $0.rule == "no-primary-key" && $0.object == "public.event" })
     }
 }
