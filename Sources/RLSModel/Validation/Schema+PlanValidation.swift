@@ -72,11 +72,11 @@ extension Schema {
                         .userMetadata, table: table.qualifiedName, column: nil, source: policy.source,
                         "policy \"\(policy.name)\" \(UserMetadata.reason): \(UserMetadata.fix); \(UserMetadata.acknowledgement)"))
             }
-            if policy.using == nil && policy.withCheck == nil {
+            if policy.using == nil && policy.withCheck == nil && policy.withoutConditionAcknowledgement == nil {
                 errors.append(
                     ValidationError(
                         .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
-                        "policy \"\(policy.name)\" has neither using nor withCheck; write the condition explicitly, e.g. SQL(raw: \"true\")"
+                        "policy \"\(policy.name)\" has neither using nor withCheck; write the condition explicitly, e.g. SQL(raw: \"true\") (to keep a production policy as it is for now, .withoutCondition(acknowledged: \"why\"))"
                     ))
             }
         }

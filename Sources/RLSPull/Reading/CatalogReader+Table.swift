@@ -48,6 +48,14 @@ extension CatalogReader {
                         "reads user metadata, which any signed-in user can set on themselves; pulled as it is with "
                             + ".readsUserMetadata(acknowledged:), and rls lint reports it (user-metadata-in-policy): \(UserMetadata.fix)"))
             }
+            if policy.using == nil, policy.withCheck == nil {
+                value = value.withoutCondition(acknowledged: "production policy, pulled as it is; Postgres holds it without a condition")
+                notes.append(
+                    PullNote(
+                        "policy \(policy.name) on \(name)",
+                        "has no condition (neither using nor with check); pulled as it is with .withoutCondition(acknowledged:): write the condition explicitly"
+                    ))
+            }
             elements.append(.policy(value))
             if policy.comment != nil {
                 notes.append(PullNote("policy \(policy.name) on \(name)", "its comment is not expressible; kept in the baseline"))

@@ -110,6 +110,7 @@ extension Policy {
             let handOver = expectation.handOver.map { ", handOver: .\($0.rawValue)" } ?? ""
             line += ".expects(.\(expectation.rows.rawValue)\(handOver))"
         }
+        if let reason = withoutConditionAcknowledgement { line += ".withoutCondition(acknowledged: \(SwiftLiteral.string(reason)))" }
         if let reason = userMetadataAcknowledgement { line += ".readsUserMetadata(acknowledged: \(SwiftLiteral.string(reason)))" }
         return line
     }
