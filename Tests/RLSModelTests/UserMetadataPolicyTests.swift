@@ -28,6 +28,20 @@ import Testing
                 "RLSModelTests/UserMetadataPolicyTests.swift:\(line): public.post: policy \"editors\" reads user metadata"))
         #expect(errors[0].message.contains("supabase.auth.updateUser"))
         #expect(errors[0].message.contains("(select auth.jwt()) -> 'app_metadata'"))
+        // The way out for a production policy pulled as it is, named in the same message.
+        #expect(errors[0].message.contains(".readsUserMetadata(acknowledged:"))
+    }
+
+    /// A production policy pulled as it is: the acknowledgement states the fact and its reason, and
+    /// validation accepts it (no SQL changes; `rls lint` still reports the policy).
+    @Test func anAcknowledgedPolicyIsAccepted() {
+        let policy = Policy(
+            "editors", for: .update, to: [.authenticated],
+            using: SQL(raw: "((select auth.jwt()) -> 'user_metadata' ->> 'editor')::boolean")
+        )
+        .readsUserMetadata(acknowledged: "production policy, pulled as it is")
+        #expect(policy.userMetadataAcknowledgement == "production policy, pulled as it is")
+        #expect(Self.posts(policy).validationErrors().isEmpty)
     }
 
     @Test func rawUserMetaDataInWithCheckIsRefused() {

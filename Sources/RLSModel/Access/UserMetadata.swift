@@ -1,7 +1,7 @@
 /// User metadata: `auth.users.raw_user_meta_data` and the JWT's `user_metadata` claim made from it.
 /// Every signed-in user writes their own (`supabase.auth.updateUser({ data: … })`), so access must
 /// never be decided from it. The one home of this fact: validation refuses hand-written policies
-/// that read it, `rls lint`'s `user-metadata-in-policy` flags live ones, and no plan reads it.
+/// that read it (unless acknowledged, as pull does for production's), `rls lint`'s `user-metadata-in-policy` flags live ones, and no plan reads it.
 public enum UserMetadata {
     /// The names under which SQL reads it.
     public static let names = ["raw_user_meta_data", "user_metadata"]
@@ -33,4 +33,11 @@ public enum UserMetadata {
 
     /// The DSL fix, in one line.
     public static let fix = "read (select auth.jwt()) -> 'app_metadata' instead of 'user_metadata' in the policy's SQL(raw:)"
+
+    /// The way out for a production policy kept as it is, until it is fixed (validation's message).
+    public static let acknowledgement =
+        "to keep a production policy as it is for now, add .readsUserMetadata(acknowledged: \"why\") (rls pull writes it; rls lint still reports the policy)"
+
+    /// The reason `rls pull` writes in ``Policy/readsUserMetadata(acknowledged:)``.
+    public static let pulledReason = "production policy, pulled as it is; rls lint reports it"
 }

@@ -48,6 +48,12 @@ public struct Policy: Sendable, Hashable {
     public var withCheck: SQL?
     /// What `rls check` should observe because of this policy; empty means unverified (see ``expects(_:handOver:for:roles:)``).
     public var expectations: [PolicyExpectation] = []
+    /// Why this policy reads user metadata on purpose (a production policy pulled as it is); nil:
+    /// validation refuses it if it does (see ``readsUserMetadata(acknowledged:)``).
+    public var userMetadataAcknowledgement: String?
+    /// Why this policy has neither `using` nor `withCheck` on purpose (a production policy pulled as
+    /// it is); nil: validation refuses it (see ``withoutCondition(acknowledged:)``).
+    public var withoutConditionAcknowledgement: String?
     /// Where the policy was declared.
     public var source: SourceLocation
 

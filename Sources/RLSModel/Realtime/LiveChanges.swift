@@ -9,12 +9,16 @@
 public struct LiveChanges: Sendable, Hashable {
     /// Updates and deletes carry the whole old row (`replica identity full`), not just its key.
     public var includesOldRows: Bool
+    /// Why the table is live without a primary key on purpose (a production table pulled as it
+    /// is); nil: validation refuses a live table without one unless it includes old rows.
+    public var withoutPrimaryKey: String?
     /// Where `.live(...)` was written.
     public var source: SourceLocation
 
     /// Declares live changes.
-    public init(includesOldRows: Bool = false, source: SourceLocation) {
+    public init(includesOldRows: Bool = false, withoutPrimaryKey: String? = nil, source: SourceLocation) {
         self.includesOldRows = includesOldRows
+        self.withoutPrimaryKey = withoutPrimaryKey
         self.source = source
     }
 }
@@ -22,14 +26,20 @@ public struct LiveChanges: Sendable, Hashable {
 extension Table {
     /// Pushes this table's inserts, updates and deletes live to every subscriber who may read the
     /// changed row; with `oldRows`, updates and deletes also carry the row as it was.
+    /// `withoutPrimaryKey` acknowledges, with its reason, a table that has no primary key (as a
+    /// production table may: its updates and deletes then fail with 55000), which validation
+    /// otherwise refuses; `rls pull` writes it. No SQL changes.
     ///
     /// ```sql
     /// alter publication supabase_realtime add table "public"."listing";
     /// alter table "public"."listing" replica identity full;   -- oldRows: true
     /// ```
-    public func live(oldRows: Bool = false, fileID: String = #fileID, line: Int = #line) -> Table {
+    public func live(
+        oldRows: Bool = false, withoutPrimaryKey acknowledgement: String? = nil, fileID: String = #fileID, line: Int = #line
+    ) -> Table {
         var copy = self
-        copy.live = LiveChanges(includesOldRows: oldRows, source: SourceLocation(fileID: fileID, line: line))
+        copy.live = LiveChanges(
+            includesOldRows: oldRows, withoutPrimaryKey: acknowledgement, source: SourceLocation(fileID: fileID, line: line))
         return copy
     }
 }

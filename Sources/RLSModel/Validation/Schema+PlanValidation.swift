@@ -66,17 +66,17 @@ extension Schema {
                         "\(policy.command.rawValue) policy \"\(policy.name)\" has a withCheck condition; only insert, update and all take one"
                     ))
             }
-            if [policy.using, policy.withCheck].contains(where: { $0.map { UserMetadata.isRead(by: $0.text) } ?? false }) {
+            if policy.readsUserMetadata, policy.userMetadataAcknowledgement == nil {
                 errors.append(
                     ValidationError(
                         .userMetadata, table: table.qualifiedName, column: nil, source: policy.source,
-                        "policy \"\(policy.name)\" \(UserMetadata.reason): \(UserMetadata.fix)"))
+                        "policy \"\(policy.name)\" \(UserMetadata.reason): \(UserMetadata.fix); \(UserMetadata.acknowledgement)"))
             }
-            if policy.using == nil && policy.withCheck == nil {
+            if policy.using == nil && policy.withCheck == nil && policy.withoutConditionAcknowledgement == nil {
                 errors.append(
                     ValidationError(
                         .invalidDeclaration, table: table.qualifiedName, column: nil, source: policy.source,
-                        "policy \"\(policy.name)\" has neither using nor withCheck; write the condition explicitly, e.g. SQL(raw: \"true\")"
+                        "policy \"\(policy.name)\" has neither using nor withCheck; write the condition explicitly, e.g. SQL(raw: \"true\") (to keep a production policy as it is for now, .withoutCondition(acknowledged: \"why\"))"
                     ))
             }
         }

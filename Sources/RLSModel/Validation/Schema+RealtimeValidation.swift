@@ -6,11 +6,11 @@ extension Schema {
         var prefixes: [String: SourceLocation] = [:]
         for table in tables {
             let name = table.qualifiedName
-            if let live = table.live, table.primaryKey == nil, !live.includesOldRows {
+            if let live = table.live, table.primaryKey == nil, !live.includesOldRows, live.withoutPrimaryKey == nil {
                 errors.append(
                     ValidationError(
                         .invalidDeclaration, table: name, column: nil, source: live.source,
-                        "live table \(name) has no primary key, so its updates and deletes would fail (55000); add a PrimaryKey or use .live(oldRows: true)"
+                        "live table \(name) has no primary key, so its updates and deletes would fail (55000); add a PrimaryKey or use .live(oldRows: true) (to keep a production table as it is for now, .live(withoutPrimaryKey: \"why\"))"
                     ))
             }
             for channel in table.channels {

@@ -38,6 +38,24 @@ extension CatalogReader {
                 fileID: "rls pull", line: 0)
             // `using (true)` reads: rls check can prove them without a hand-written expectation.
             if policy.command == .select, plan == .public || plan == .authenticated { value = value.expects(.everyRow) }
+            // Production may decide access from user metadata, which validation refuses unless
+            // acknowledged: kept as written, visible in the Swift, the notes and `rls lint`.
+            if value.readsUserMetadata {
+                value = value.readsUserMetadata(acknowledged: UserMetadata.pulledReason)
+                notes.append(
+                    PullNote(
+                        "policy \(policy.name) on \(name)",
+                        "reads user metadata, which any signed-in user can set on themselves; pulled as it is with "
+                            + ".readsUserMetadata(acknowledged:), and rls lint reports it (user-metadata-in-policy): \(UserMetadata.fix)"))
+            }
+            if policy.using == nil, policy.withCheck == nil {
+                value = value.withoutCondition(acknowledged: "production policy, pulled as it is; Postgres holds it without a condition")
+                notes.append(
+                    PullNote(
+                        "policy \(policy.name) on \(name)",
+                        "has no condition (neither using nor with check); pulled as it is with .withoutCondition(acknowledged:): write the condition explicitly"
+                    ))
+            }
             elements.append(.policy(value))
             if policy.comment != nil {
                 notes.append(PullNote("policy \(policy.name) on \(name)", "its comment is not expressible; kept in the baseline"))
@@ -51,7 +69,21 @@ extension CatalogReader {
         if let comment = source.comment { table = table.comment(comment) }
         if !source.rowSecurity { table = table.rowLevelSecurity(false) }
         if source.isLive {
-            table = table.live(oldRows: source.replicaIdentity == .full, fileID: "rls pull", line: 0)
+            // Production may publish a table without a primary key, which validation refuses unless
+            // acknowledged: kept as it is, visible in the Swift and the notes.
+            var acknowledgement: String?
+            if table.primaryKey == nil, source.replicaIdentity != .full {
+                acknowledgement =
+                    source.replicaIdentity == .index
+                    ? "production table, pulled as it is; its replica identity index, kept in the baseline, stands in for a primary key"
+                    : "production table, pulled as it is; its updates and deletes fail (55000) until it has a primary key"
+                notes.append(
+                    PullNote(
+                        "\(name)",
+                        "live without a primary key; pulled as it is with .live(withoutPrimaryKey:): add a PrimaryKey or use .live(oldRows: true)"
+                    ))
+            }
+            table = table.live(oldRows: source.replicaIdentity == .full, withoutPrimaryKey: acknowledgement, fileID: "rls pull", line: 0)
         }
         if source.replicaIdentity != .default, !(source.isLive && source.replicaIdentity == .full) {
             notes.append(PullNote("\(name)", "replica identity \(source.replicaIdentity) is not expressible here; kept in the baseline"))

@@ -59,7 +59,11 @@ extension Table {
         if !overrides.rowLevelSecurity {
             lines.append(indent + ".rowLevelSecurity(false)  // rls lint: table-without-rls when the API roles hold grants")
         }
-        if let live { lines.append(indent + (live.includesOldRows ? ".live(oldRows: true)" : ".live()")) }
+        if let live {
+            var arguments = live.includesOldRows ? ["oldRows: true"] : []
+            if let reason = live.withoutPrimaryKey { arguments.append("withoutPrimaryKey: \(SwiftLiteral.string(reason))") }
+            lines.append(indent + ".live(\(arguments.joined(separator: ", ")))")
+        }
         if !overrides.automaticIndexes { lines.append(indent + ".automaticIndexes(false)") }
         if let columns = insertableColumns { lines.append(indent + ".insertable(only: \(columns.swiftArguments))") }
         if let columns = updatableColumns { lines.append(indent + ".updatable(only: \(columns.swiftArguments))") }
@@ -106,6 +110,8 @@ extension Policy {
             let handOver = expectation.handOver.map { ", handOver: .\($0.rawValue)" } ?? ""
             line += ".expects(.\(expectation.rows.rawValue)\(handOver))"
         }
+        if let reason = withoutConditionAcknowledgement { line += ".withoutCondition(acknowledged: \(SwiftLiteral.string(reason)))" }
+        if let reason = userMetadataAcknowledgement { line += ".readsUserMetadata(acknowledged: \(SwiftLiteral.string(reason)))" }
         return line
     }
 }
