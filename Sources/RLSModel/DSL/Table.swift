@@ -36,7 +36,7 @@ public struct Table: Sendable, Hashable {
     public var policies: [Policy]
     /// Where the table was declared.
     public var source: SourceLocation
-    /// Whether Realtime pushes the table's changes (``live(oldRows:fileID:line:)``).
+    /// Whether Realtime pushes the table's changes (``live(oldRows:withoutPrimaryKey:fileID:line:)``).
     public var live: LiveChanges?
     /// Private Realtime channels per row (``channel(_:receive:send:features:fileID:line:)``).
     public var channels: [Channel] = []
