@@ -1,3 +1,4 @@
+import Foundation
 public import RLSCatalog
 public import RLSDatabase
 import RLSSQL
@@ -66,27 +67,19 @@ public struct ReferenceData: Sendable {
     }
 
     /// Tables a function's body names, in catalog order: rows it may need (configuration, plans,
-    /// roles) that the schema alone would not bring; `rls pull` suggests them for `--data`.
+    /// roles) that the schema alone would not bring; `rls pull` suggests them for `--data`. Names
+    /// are read as the dependency order reads them (``SQLReferences``), unqualified ones in the
+    /// function's own `search_path`.
     public static func candidates(in catalog: Catalog) -> [String] {
-        let bodies = catalog.functions.map { $0.definition.lowercased() }
-        return catalog.tables.map(\.name).filter { name in
-            let spellings =
-                ["\(name.schema).\(name.name)", "\"\(name.schema)\".\"\(name.name)\""].map { $0.lowercased() }
-                + (name.schema == "public" ? [name.name.lowercased()] : [])
-            return bodies.contains { body in spellings.contains { names(body, $0) } }
-        }.map(\.description)
-    }
-
-    /// Whether `word` stands in `text` as a whole name (not inside a longer identifier).
-    private static func names(_ text: String, _ word: String) -> Bool {
-        var searchRange = text.startIndex..<text.endIndex
-        while let found = text.range(of: word, range: searchRange) {
-            let before = found.lowerBound == text.startIndex ? nil : text[text.index(before: found.lowerBound)]
-            let after = found.upperBound == text.endIndex ? nil : text[found.upperBound]
-            let isNamePart: (Character?) -> Bool = { $0.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "$" } ?? false }
-            if !isNamePart(before), !isNamePart(after), before != ".", after != "(" { return true }
-            searchRange = found.upperBound..<text.endIndex
+        var named: Set<String> = []
+        for function in catalog.functions {
+            let searchPath = (function.searchPath ?? "public").split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            }.filter { !$0.isEmpty }
+            for case .relation(let name) in SQLReferences.callsAndRelations(in: function.definition, searchPath: searchPath) {
+                named.insert("\(name.schema).\(name.name)")
+            }
         }
-        return false
+        return catalog.tables.map(\.name.description).filter(named.contains)
     }
 }
