@@ -1,5 +1,6 @@
 /// Something `rls pull` read but could not express with the DSL's own constructs: listed in the
-/// command's output and as a comment in the Swift it writes. The baseline migration still holds it.
+/// command's output and as a comment in the Swift it writes. The baseline migration holds it, unless the
+/// note says `NOT in the baseline`.
 public struct PullNote: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The object concerned: `public.note`, `public.note.total`, `function public.f(uuid)`.
     public var object: String

@@ -95,7 +95,7 @@ enum PullCommand {
     /// The list of what could not be expressed natively, after a pull (`rls pull`, `rls init --from-database`).
     static func printNotes(of pull: Pull, to console: Console) {
         guard !pull.pulled.notes.isEmpty else { return }
-        console.output("\nNot expressed natively (kept in the baseline as they are):")
+        console.output("\nNot expressed natively (each note says whether the baseline holds it):")
         // Notes quote SQL: controls escaped, backslashes as written (as in the comment in NAME.swift).
         for note in pull.pulled.notes { console.output("  - \(note.description.escapedForDisplay(doublingBackslashes: false))") }
     }

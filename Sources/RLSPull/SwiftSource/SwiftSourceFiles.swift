@@ -83,7 +83,7 @@ public struct SwiftSourceFiles: Sendable {
             "/// The database schema as `rls pull` read it.",
         ]
         if !pulled.notes.isEmpty {
-            main += ["///", "/// Not expressed natively (the baseline migration holds them as they are):"]
+            main += ["///", "/// Not expressed natively (each note says whether the baseline migration holds it):"]
             main += pulled.notes.map { "/// - " + SwiftComment.line($0.description) }
         }
         main += ["public enum \(name) {", "    /// The whole schema.", "    public static let schema = Schema {"]
