@@ -79,7 +79,8 @@ struct PrivilegeRoundTripTests {
         try db.execute(Self.production)
         let pull = try roundTrip(db, .none)
         let files = pull.sources.files.values.joined(separator: "\n")
-        #expect(files.contains(#"SchemaUsage("public", by: [.authenticated, .serviceRole, .public, Role("supabase_auth_admin")])"#), "\(files)")
+        #expect(
+            files.contains(#"SchemaUsage("public", by: [.authenticated, .serviceRole, .public, Role("supabase_auth_admin")])"#), "\(files)")
         #expect(files.contains(#"SchemaPrivileges("app", usage: [.authenticated], create: [Role("app_admin")])"#), "\(files)")
         #expect(files.contains(#"DefaultPrivilege.revoke(.execute, on: .functions, from: .public)"#), "\(files)")
         #expect(files.contains(#"DefaultPrivilege.grant(.usage, on: .types, to: .authenticated)"#), "\(files)")
@@ -124,7 +125,10 @@ struct PrivilegeRoundTripTests {
         defer { admin.close() }
         try admin.execute("alter default privileges for role supabase_admin in schema app grant select on tables to anon;")
         let pull = try Pull(connection: db, name: "App", origin: "a test database")
-        #expect(pull.pulled.notes.contains { $0.object == "default privileges for role supabase_admin in schema app" && $0.message.contains("NOT in the baseline") })
+        #expect(
+            pull.pulled.notes.contains {
+                $0.object == "default privileges for role supabase_admin in schema app" && $0.message.contains("NOT in the baseline")
+            })
         #expect(!pull.baselineSQL.contains("supabase_admin"), "\(pull.baselineSQL)")
         let drift = try Drift.plan(target: db, desiredSQL: try renderValidated(pull.pulled.schema), scratch: TestDatabase.cluster)
         #expect(drift.isEmpty, "\(drift.sql)")
