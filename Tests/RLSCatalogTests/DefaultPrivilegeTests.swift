@@ -53,7 +53,8 @@ struct DefaultPrivilegeTests {
         let again = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
         #expect(again.isEmpty, "\(again.sql)")
         // Removing the declarations gives the defaults back.
-        let plain = try renderValidated(Schema(elements: Self.declared.tables.map(SchemaElement.table) + [.schemaPrivileges(Self.declared.schemaPrivileges[0])]))
+        let plain = try renderValidated(
+            Schema(elements: Self.declared.tables.map(SchemaElement.table) + [.schemaPrivileges(Self.declared.schemaPrivileges[0])]))
         let back = try Drift.plan(target: db, desiredSQL: plain, scratch: TestDatabase.cluster)
         #expect(back.sql.contains("alter default privileges grant execute on functions to public;"), "\(back.sql)")
     }

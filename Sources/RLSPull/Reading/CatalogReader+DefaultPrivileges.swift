@@ -13,16 +13,17 @@ extension CatalogReader {
         let grouped = Dictionary(grouping: supabases) {
             "\($0.role ?? "") \($0.schema ?? "") \(DefaultPrivilege.Objects($0.objectKind).rawValue)"
         }
-        for (group, entries) in grouped.sorted(by: { $0.key < $1.key }) {
+        for (_, entries) in grouped.sorted(by: { $0.key < $1.key }) {
             let first = entries[0]
+            let role = first.role ?? ""
             let grants = Dictionary(grouping: entries, by: \.grantee).sorted { $0.key < $1.key }
                 .map { grantee, held in "\(held.map { $0.privilege.lowercased() }.sorted().joined(separator: ", ")) to \(grantee)" }
             notes.append(
                 PullNote(
-                    "default privileges for role \(first.role ?? "") in schema \(first.schema ?? "")",
-                    "new \(DefaultPrivilege.Objects(first.objectKind).rawValue) get \(grants.joined(separator: "; ")): \(first.role ?? "") is "
-                        + "Supabase's role, whose default privileges postgres may not alter on hosted Supabase; NOT in the baseline "
-                        + "(\(group.split(separator: " ").first ?? "") sets them)"))
+                    "default privileges for role \(role) in schema \(first.schema ?? "")",
+                    "new \(DefaultPrivilege.Objects(first.objectKind).rawValue) \(role) creates get \(grants.joined(separator: "; ")); "
+                        + "\(role) is Supabase's role, whose default privileges postgres may not alter on hosted Supabase: "
+                        + "NOT in the baseline, not expressible (run it as a superuser where you can, for example locally)"))
         }
         return Catalog.defaultPrivilegeChanges(from: catalog.newProjectDefaultPrivileges, to: catalog.defaultPrivileges)
     }
