@@ -59,6 +59,22 @@ struct DefaultPrivilegeTests {
         #expect(back.sql.contains("alter default privileges grant execute on functions to public;"), "\(back.sql)")
     }
 
+    @Test func diffWritesThemAfterTheObjectsAndTheNextDiffIsEmpty() throws {
+        let desired = try renderValidated(Self.declared)
+        let plain = try renderValidated(
+            Schema(elements: Self.declared.tables.map(SchemaElement.table) + [.schemaPrivileges(Self.declared.schemaPrivileges[0])]))
+        let first = SQLScript(
+            name: "first.sql", sql: try #require(try diffMigrations(migrations: [], desiredSQL: plain, scratch: TestDatabase.cluster)))
+        #expect(!first.sql.contains("alter default privileges"), "\(first.sql)")
+        let next = try #require(try diffMigrations(migrations: [first], desiredSQL: desired, scratch: TestDatabase.cluster))
+        let statements = next.split(separator: "\n").filter { !$0.hasPrefix("--") && !$0.isEmpty }
+        #expect(statements.allSatisfy { $0.hasPrefix("alter default privileges") }, "\(next)")
+        #expect(statements.count == 4, "\(next)")
+        let after = try diffMigrations(
+            migrations: [first, SQLScript(name: "next.sql", sql: next)], desiredSQL: desired, scratch: TestDatabase.cluster)
+        #expect(after == nil, "\(after ?? "")")
+    }
+
     @Test func globalDefaultsCompareAgainstPostgresBuiltIn() {
         let changes = Catalog.defaultPrivilegeChanges(
             from: [],
