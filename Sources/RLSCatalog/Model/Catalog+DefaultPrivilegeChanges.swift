@@ -87,9 +87,11 @@ extension Catalog {
         for grantee in privileges.keys.sorted(by: { Role($0) < Role($1) }) {
             let names = privileges[grantee]!
             let all = Set(objects.privileges.map { $0.rawValue.uppercased() })
+            // A privilege newer than PostgreSQL 15 (`MAINTAIN`) comes with `all`; on its own it is not written.
             let list: [RLSModel.DefaultPrivilege.Privilege] =
-                names == all && all.count > 1
+                all.isSubset(of: names) && all.count > 1
                 ? [.all] : names.compactMap { RLSModel.DefaultPrivilege.Privilege(rawValue: $0.lowercased()) }.sorted()
+            guard !list.isEmpty else { continue }
             if let index = groups.firstIndex(where: { $0.privileges == list }) {
                 groups[index].roles.append(Role(grantee))
             } else {
