@@ -26,11 +26,13 @@ extension Catalog {
         /// The role whose new objects receive it; nil for the connected role (the one that runs
         /// `CREATE` and the migrations).
         public var role: String?
+        /// False when the connected role is not a member of ``role``, so may not alter its defaults.
+        public var alterable: Bool
 
         /// Creates a default privilege entry.
         public init(
             schema: String?, objectKind: Grant.ObjectKind, grantee: String, privilege: String, grantable: Bool = false,
-            toCreator: Bool = false, role: String? = nil
+            toCreator: Bool = false, role: String? = nil, alterable: Bool = true
         ) {
             self.schema = schema
             self.objectKind = objectKind
@@ -39,11 +41,16 @@ extension Catalog {
             self.grantable = grantable
             self.toCreator = toCreator
             self.role = role
+            self.alterable = alterable
         }
 
         /// True for an entry of one of Supabase's own roles (`supabase_admin`, ...), which a
         /// project's `postgres` may not change on hosted Supabase.
         public var isSupabases: Bool { role.map(SupabaseRoles.isSupabases) ?? false }
+
+        /// True when a migration run by the connected role may change it: not Supabase's, and of a
+        /// role the connected one is a member of (Postgres's rule for `for role`).
+        public var isManaged: Bool { !isSupabases && alterable }
     }
 
     /// The connected role's default privileges in `public` on a Supabase project made before

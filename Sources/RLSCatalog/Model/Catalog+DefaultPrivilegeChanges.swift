@@ -9,7 +9,8 @@ extension Catalog {
     /// `EXECUTE` on functions and `USAGE` on types), so an absent global entry compares as that
     /// default; `alter default privileges revoke execute on functions from public` is one revoke. A
     /// per-schema entry adds to the global one, and its entry for the creating role itself changes
-    /// nothing, so such entries are left out. Entries of Supabase's own roles are never compared.
+    /// nothing, so such entries are left out. Entries of Supabase's own roles, or of a role the
+    /// connected one is not a member of, are never compared: no migration it runs could change them.
     ///
     ///     Catalog.defaultPrivilegeChanges(from: fresh.defaultPrivileges, to: live.defaultPrivileges)
     ///     // [DefaultPrivilege.revoke(.execute, on: .functions, from: .public)]
@@ -55,10 +56,10 @@ extension Catalog {
         var privilege: String
     }
 
-    /// The entries that count, by group: not Supabase's roles', not a per-schema entry for the creator.
+    /// The entries that count, by group: managed (``DefaultPrivilege/isManaged``), not a per-schema entry for the creator.
     private static func comparable(_ entries: [DefaultPrivilege]) -> [Key: [DefaultPrivilege]] {
         Dictionary(
-            grouping: entries.filter { !$0.isSupabases && !($0.schema != nil && $0.toCreator) },
+            grouping: entries.filter { $0.isManaged && !($0.schema != nil && $0.toCreator) },
             by: { Key(role: $0.role, schema: $0.schema, kind: $0.objectKind) })
     }
 

@@ -58,7 +58,7 @@ extension CatalogRows {
         return Catalog.DefaultPrivilege(
             schema: schema.isEmpty ? nil : schema, objectKind: kind,
             grantee: try row.string("grantee"), privilege: try row.string("privilege"),
-            grantable: try row.bool("grantable"), role: row["arguments"])
+            grantable: try row.bool("grantable"), role: row["arguments"], alterable: row["column_name"] != "outside")
     }
 
     static func name(_ row: Row, _ schema: String, _ name: String) throws -> QualifiedName {

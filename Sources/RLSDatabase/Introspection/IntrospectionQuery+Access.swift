@@ -82,14 +82,16 @@ extension IntrospectionQuery {
         """
 
     /// Every role's default privileges, global and in managed schemas; `arguments` names the role,
-    /// null for the connected one (the one that will run `CREATE`). A role's entries for itself are
-    /// `DEFAULT OWN` (the owner's implicit privileges).
+    /// null for the connected one (the one that will run `CREATE`); `column_name` is `outside` when
+    /// the connected role is not a member of it (so may not alter its defaults). A role's entries for
+    /// itself are `DEFAULT OWN` (the owner's implicit privileges).
     static let defaultPrivilegeRows = """
         select case when a.grantee = d.defaclrole then 'DEFAULT OWN' else 'DEFAULT' end,
                coalesce(n.nspname, ''), d.defaclobjtype::text,
                case when d.defaclrole = (select oid from pg_roles where rolname = current_user) then null
                     else pg_get_userbyid(d.defaclrole)::text end,
-               null, \(grantee) as grantee, a.privilege_type as privilege, a.is_grantable as grantable
+               case when pg_has_role(d.defaclrole, 'MEMBER') then null else 'outside' end,
+               \(grantee) as grantee, a.privilege_type as privilege, a.is_grantable as grantable
         from pg_default_acl d
         left join pg_namespace n on n.oid = d.defaclnamespace,
              aclexplode(d.defaclacl) a

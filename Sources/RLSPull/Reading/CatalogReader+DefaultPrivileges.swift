@@ -10,6 +10,16 @@ extension CatalogReader {
     /// baseline, instead of written as SQL that would fail there.
     mutating func defaultPrivileges() -> [DefaultPrivilege] {
         let supabases = catalog.defaultPrivileges.filter { $0.isSupabases && $0.schema != nil && !Self.isSupabaseStart($0) }
+        let outside = catalog.defaultPrivileges.filter { !$0.isSupabases && !$0.alterable && !$0.toCreator }
+        for (_, entries) in Dictionary(grouping: outside, by: { "\($0.role ?? "") \($0.schema ?? "")" }).sorted(by: { $0.key < $1.key }) {
+            let first = entries[0]
+            let role = first.role ?? ""
+            notes.append(
+                PullNote(
+                    "default privileges for role \(role)\(first.schema.map { " in schema \($0)" } ?? "")",
+                    "the connected role is not a member of \(role), so no migration it runs may alter these; "
+                        + "NOT in the baseline, not expressible (grant \(role) to the role that runs migrations, then pull again)"))
+        }
         let grouped = Dictionary(grouping: supabases) {
             "\($0.role ?? "") \($0.schema ?? "") \(DefaultPrivilege.Objects($0.objectKind).rawValue)"
         }
