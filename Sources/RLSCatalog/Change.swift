@@ -58,6 +58,8 @@ public struct Change: Equatable, Sendable, Codable {
         case policy
         /// A privilege on a schema, table, column, sequence or function.
         case privilege
+        /// What new objects receive (`alter default privileges`).
+        case defaultPrivileges = "default privileges"
         /// A table's row level security switches (`ENABLE`/`FORCE`).
         case rowSecurity = "row level security"
         /// A table's membership in the `supabase_realtime` publication.

@@ -50,7 +50,7 @@ public struct Pull: Sendable {
         // The file the schema is written to, in the schema target `Policies` (Docs/ADOPTING.md's name).
         self.pulled = PulledSchema(catalog: catalog, fileID: "Policies/\(name).swift")
         self.sources = SwiftSourceFiles(pulled, name: name, origin: origin)
-        let plan = ChangePlan(from: .newSupabaseDatabase(defaultPrivileges: catalog.defaultPrivileges), to: catalog)
+        let plan = ChangePlan(from: .newSupabaseDatabase(defaultPrivileges: catalog.newProjectDefaultPrivileges), to: catalog)
         self.baselineSQL = """
             -- Baseline written by `rls pull` from \(origin.escapedForDisplay): the database exactly as it was, \(plan.summary).
             -- That database already holds it: record it there without running it, with

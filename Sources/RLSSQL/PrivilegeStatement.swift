@@ -10,6 +10,8 @@ public enum PrivilegeObject: Sendable, Hashable {
     case function(signature: String)
     /// A schema: `schema "app"`.
     case schema(String)
+    /// A type: `type "app"."status"`.
+    case type(QualifiedName)
 
     /// The object as a `grant ... on` names it.
     public var sql: String {
@@ -19,6 +21,7 @@ public enum PrivilegeObject: Sendable, Hashable {
         // `on function` also names procedures (Postgres 11 and later).
         case .function(let signature): "function \(signature)"
         case .schema(let name): "schema \(quoteIdentifier(name))"
+        case .type(let name): "type \(name.sql)"
         }
     }
 }

@@ -60,7 +60,7 @@ extension CatalogDiff {
             guard let column = grant.column, let old = currentTables[grant.object]?.column(column) else { return false }
             guard let new = desiredTables[grant.object]?.column(column) else { return true }
             return ColumnChange.needsRebuild(old, new)
-        case .sequence:
+        case .sequence, .type:
             return false
         case .function:
             let signature = "\(grant.object)(\(grant.arguments ?? ""))"

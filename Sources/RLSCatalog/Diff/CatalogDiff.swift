@@ -53,6 +53,7 @@ struct CatalogDiff {
         diffFunctions()
         diffGrants()
         diffAPIRoles()
+        diffDefaultPrivileges()
         diffBuckets()
         diffPolicies()
         diffTriggers()

@@ -42,7 +42,7 @@ struct GrantGroup {
         switch sample.objectKind {
         case .schema: sample.object.schema
         case .function: "\(sample.object)(\(sample.arguments ?? ""))"
-        case .table, .sequence: sample.column.map { "\(sample.object).\($0)" } ?? "\(sample.object)"
+        case .table, .sequence, .type: sample.column.map { "\(sample.object).\($0)" } ?? "\(sample.object)"
         }
     }
 
@@ -52,6 +52,7 @@ struct GrantGroup {
         case .function: .function(signature: "\(sample.object.sql)(\(sample.arguments ?? ""))")
         case .table: .table(sample.object)
         case .sequence: .sequence(sample.object)
+        case .type: .type(sample.object)
         }
     }
 

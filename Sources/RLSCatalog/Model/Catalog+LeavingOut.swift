@@ -27,8 +27,10 @@ extension Catalog {
             case .table: table(grant.object)
             case .sequence: sequencesOfDropped.contains(grant.object) || undeclared.schemas.contains(grant.object.schema)
             case .function: undeclared.leavesOut(function: grant.object.schema, grant.object.name)
+            case .type: undeclared.schemas.contains(grant.object.schema)
             }
         }
+        copy.defaultPrivileges.removeAll { $0.schema.map(undeclared.schemas.contains) ?? false }
         return copy
     }
 }

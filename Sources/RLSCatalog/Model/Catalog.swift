@@ -26,7 +26,8 @@ public struct Catalog: Equatable, Sendable, Codable {
     public var grants: [Grant]
     /// Sequences in managed schemas (most belong to identity or serial columns), sorted.
     public var sequences: [QualifiedName]
-    /// What objects created by the connected role are granted automatically; not compared.
+    /// What new objects receive (`pg_default_acl`), every role's: compared by a plan
+    /// (``defaultPrivilegeChanges(from:to:)``) but not by `==`.
     public var defaultPrivileges: [DefaultPrivilege]
     /// API role memberships, their default privileges, extensions, foreign tables, buckets.
     public var environment: Environment
@@ -51,7 +52,7 @@ public struct Catalog: Equatable, Sendable, Codable {
         self.environment = environment
     }
 
-    /// Compares what the databases hold; default privileges are context, not content.
+    /// Compares the objects the databases hold; default privileges are left to the plan.
     public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
         (lhs.schemas, lhs.enums, lhs.tables, lhs.views) == (rhs.schemas, rhs.enums, rhs.tables, rhs.views)
             && (lhs.functions, lhs.triggers, lhs.policies) == (rhs.functions, rhs.triggers, rhs.policies)
@@ -77,5 +78,6 @@ public struct Catalog: Equatable, Sendable, Codable {
         schemas.isEmpty && enums.isEmpty && tables.isEmpty && views.isEmpty && functions.isEmpty
             && triggers.isEmpty && policies.isEmpty && grants.allSatisfy(Self.publicSchemaUsage.contains)
             && environment.extensions.allSatisfy { SupabaseExtensions.isPreinstalled($0.name) }
+            && Self.defaultPrivilegeChanges(from: newProjectDefaultPrivileges, to: defaultPrivileges).isEmpty
     }
 }

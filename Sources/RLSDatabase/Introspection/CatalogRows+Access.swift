@@ -50,15 +50,15 @@ extension CatalogRows {
         }
     }
 
-    /// A `DEFAULT` row: schema ('' for global), object type code in `name`.
+    /// A `DEFAULT` row: schema ('' for global), object type code in `name`, role in `arguments`.
     static func defaultPrivilege(_ row: Row) throws -> Catalog.DefaultPrivilege? {
-        let kinds: [String: Catalog.Grant.ObjectKind] = ["r": .table, "S": .sequence, "f": .function, "n": .schema]
+        let kinds: [String: Catalog.Grant.ObjectKind] = ["r": .table, "S": .sequence, "f": .function, "T": .type, "n": .schema]
         guard let kind = kinds[try row.string("name")] else { return nil }
         let schema = try row.string("schema")
         return Catalog.DefaultPrivilege(
             schema: schema.isEmpty ? nil : schema, objectKind: kind,
             grantee: try row.string("grantee"), privilege: try row.string("privilege"),
-            grantable: try row.bool("grantable"))
+            grantable: try row.bool("grantable"), role: row["arguments"], alterable: row["column_name"] != "outside")
     }
 
     static func name(_ row: Row, _ schema: String, _ name: String) throws -> QualifiedName {

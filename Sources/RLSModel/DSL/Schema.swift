@@ -25,7 +25,9 @@ public struct Schema: Sendable, Hashable {
     /// Storage buckets, in declaration order.
     public var buckets: [Bucket] = []
     /// Database schemas whose users are declared outright, in declaration order.
-    public var schemaUsages: [SchemaUsage] = []
+    public var schemaPrivileges: [SchemaPrivileges] = []
+    /// Changes to the privileges new objects receive (`alter default privileges`), in declaration order.
+    public var defaultPrivileges: [DefaultPrivilege] = []
     /// Postgres extensions the schema needs beyond Supabase's own, in declaration order.
     public var extensions: [Extension] = []
     /// Where the schema was declared: generated files name it (``origin``), so an adopter's
@@ -62,7 +64,8 @@ public struct Schema: Sendable, Hashable {
             case .view(let view): views.append(view)
             case .signUpProfile(let profile): signUpProfiles.append(profile)
             case .bucket(let bucket): buckets.append(bucket)
-            case .schemaUsage(let usage): schemaUsages.append(usage)
+            case .schemaPrivileges(let privileges): schemaPrivileges.append(privileges)
+            case .defaultPrivilege(let privilege): defaultPrivileges.append(privilege)
             case .extension(let declared): extensions.append(declared)
             }
         }

@@ -93,21 +93,20 @@ struct CatalogReader {
                     "policy \(policy.name) on \(policy.table)",
                     "Supabase's own table: left as it is (rls does not declare policies there yet, and never drops them)"))
         }
+        // Every schema of the project is declared with exactly its privileges, even one that holds
+        // nothing rls declares (so plan keeps it and its grants).
         for schema in catalog.schemas {
-            let used =
-                catalog.tables.contains { $0.name.schema == schema.name }
-                || catalog.functions.contains { $0.name.schema == schema.name }
-                || catalog.views.contains { $0.name.schema == schema.name }
-                || catalog.enums.contains { $0.name.schema == schema.name }
-                || extensions.contains { $0.schema == schema.name }
-            if !used { notes.append(PullNote("schema \(schema.name)", "holds nothing rls declares; kept in the baseline, undeclared")) }
             if schema.comment != nil {
                 notes.append(PullNote("schema \(schema.name)", "its comment is not expressible; kept in the baseline"))
             }
-            if used { elements.append(.schemaUsage(schemaUsage(schema.name))) }
+            elements.append(.schemaPrivileges(schemaPrivileges(schema.name)))
         }
-        let publicUsage = schemaUsage(SupabaseSchemas.public)
-        if Set(publicUsage.roles) != Set(SchemaUsage.publicDefault) { elements.append(.schemaUsage(publicUsage)) }
+        let publicPrivileges = schemaPrivileges(SupabaseSchemas.public)
+        let builtIn = SchemaPrivileges.builtIn(SupabaseSchemas.public)
+        if Set(publicPrivileges.usage) != Set(builtIn.usage) || Set(publicPrivileges.create) != Set(builtIn.create) {
+            elements.append(.schemaPrivileges(publicPrivileges))
+        }
+        elements += defaultPrivileges().map(SchemaElement.defaultPrivilege)
         let owned = Set(
             catalog.tables.flatMap { table in
                 table.columns.filter { $0.generation != .none && $0.generation != .stored }
@@ -132,19 +131,19 @@ struct CatalogReader {
 
     // MARK: Grants
 
-    /// Exactly the roles the database lets use `schema` (the owner's own use aside); other schema
-    /// privileges (`CREATE`) are noted, kept in the baseline.
-    mutating func schemaUsage(_ schema: String) -> SchemaUsage {
+    /// Exactly the roles the database lets use `schema` and create in it (the owner's own privileges
+    /// aside); a grant option is noted, kept in the baseline.
+    mutating func schemaPrivileges(_ schema: String) -> SchemaPrivileges {
         let grants = catalog.grants.filter { $0.objectKind == .schema && $0.object.schema == schema }
-        for grant in grants where grant.privilege != "USAGE" || grant.grantable {
+        for grant in grants where grant.grantable {
             notes.append(
                 PullNote(
                     "schema \(schema)",
                     "\(grant.privilege.lowercased())\(grant.grantable ? " with grant option" : "") granted to \(grant.grantee) "
                         + "is not expressible; kept in the baseline"))
         }
-        let roles = Set(grants.filter { $0.privilege == "USAGE" }.map { Role($0.grantee) })
-        return SchemaUsage(schema, by: roles.sorted(), fileID: "rls pull", line: 0)
+        func roles(_ privilege: String) -> [Role] { Set(grants.filter { $0.privilege == privilege }.map { Role($0.grantee) }).sorted() }
+        return SchemaPrivileges(schema, usage: roles("USAGE"), create: roles("CREATE"), fileID: "rls pull", line: 0)
     }
 
     /// Grants on one object, by role; notes grants WITH GRANT OPTION.

@@ -4,7 +4,7 @@ import RLSModel
 /// `postgres` role, in dependency order: schemas and extensions, enum types, tables (structure, comments,
 /// indexes), functions, views, triggers, then each table's access (RLS, grants, policies), live
 /// tables, channels and storage buckets (their rows in `storage.buckets` and policies on
-/// `storage.objects`), except that a function or view another section uses is moved up to just
+/// `storage.objects`) and last the changes to default privileges, except that a function or view another section uses is moved up to just
 /// before it (``usesFirst(_:provides:uses:)``). The same schema always gives the same sections and
 /// statements.
 ///
@@ -77,6 +77,12 @@ public func compile(_ schema: Schema) -> CompiledSchema {
                 title: "Storage bucket \(bucket.id)\(bucket.isPublic ? " (public: files served to anyone by URL)" : "")",
                 statements: [CompiledStatement(.upsertBucket, bucket.upsertStatement)]
                     + storagePolicies(of: bucket, in: schema).map(CompiledStatement.init)))
+    }
+    if !schema.defaultPrivileges.isEmpty {
+        sections.append(
+            CompiledSection(
+                .defaultPrivileges, title: "Default privileges of objects created from now on",
+                statements: schema.defaultPrivileges.map { CompiledStatement(.alterDefaultPrivileges, $0.sql) }))
     }
     // The kinds' order above, except where a section uses a later one (a column default calling a
     // function, a SQL function reading a view): that one is moved up to just before it.

@@ -13,7 +13,7 @@ extension CompiledSection {
     /// What the section's statements need to exist when they run (see ``SQLReferences``).
     var uses: Set<SQLObject> {
         switch subject {
-        case .schemas, .type, .cyclicForeignKeys: []
+        case .schemas, .type, .cyclicForeignKeys, .defaultPrivileges: []
         case .function: statements.first.map { SQLReferences.ofFunction($0.sql) } ?? []
         case .view: SQLReferences.callsAndRelations(in: sql)
         default: SQLReferences.calls(in: sql)

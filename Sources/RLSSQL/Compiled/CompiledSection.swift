@@ -35,6 +35,8 @@ public struct CompiledSection: Sendable, Hashable {
         case channels(TableName)
         /// A storage bucket's row and its policies on `storage.objects`.
         case bucket(id: String)
+        /// The changes to the privileges new objects receive, after everything else.
+        case defaultPrivileges
     }
 
     /// What the section is about.

@@ -35,6 +35,8 @@ public struct CompiledStatement: Sendable, Hashable {
         case revoke
         /// `grant ... to ...`
         case grant
+        /// `alter default privileges ... grant|revoke ...`
+        case alterDefaultPrivileges
         /// `create policy ...`; the statement's ``CompiledStatement/policy`` holds it.
         case createPolicy
         /// `alter publication supabase_realtime add table ...`
