@@ -38,6 +38,7 @@ func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
     let declared = Dictionary(schema.schemaUsages.map { ($0.schema, Set($0.roles)) }, uniquingKeysWith: { first, _ in first })
     for name in declared.keys { note(name, []) }
     for declared in schema.extensions { note(declared.schema, []) }
+    for object in schema.asWritten { note(object.name.schema, []) }
     var statements: [CompiledStatement] = []
     for name in names.sorted() where !SupabaseSchemas.owns(name) {
         let roles = declared[name] ?? users[name] ?? []

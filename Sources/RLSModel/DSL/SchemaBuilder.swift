@@ -19,6 +19,8 @@ public enum SchemaBuilder {
     public static func buildExpression(_ usage: SchemaUsage) -> [SchemaElement] { [.schemaUsage(usage)] }
     /// A Postgres extension.
     public static func buildExpression(_ declared: Extension) -> [SchemaElement] { [.extension(declared)] }
+    /// An object declared by the SQL that creates it.
+    public static func buildExpression(_ object: AsWritten) -> [SchemaElement] { [.asWritten(object)] }
     /// Several elements at once.
     public static func buildExpression(_ elements: [SchemaElement]) -> [SchemaElement] { elements }
     /// The block's statements, in order.

@@ -18,4 +18,6 @@ public enum SchemaElement: Sendable, Hashable {
     case schemaUsage(SchemaUsage)
     /// A Postgres extension the schema needs.
     case `extension`(Extension)
+    /// An object declared by the SQL that creates it.
+    case asWritten(AsWritten)
 }
