@@ -56,9 +56,15 @@ enum CatalogWalk {
             from pg_aggregate
             """
         ),
-        ("pg_type", "select oid, typtype::text || ' ' || \(acl("typacl", "'T'", "typowner")) || ' ' || coalesce(typdefault, '') as definition from pg_type where typcategory <> 'A'"),
+        (
+            "pg_type",
+            "select oid, typtype::text || ' ' || \(acl("typacl", "'T'", "typowner")) || ' ' || coalesce(typdefault, '') as definition from pg_type where typcategory <> 'A'"
+        ),
         ("pg_type", "select enumtypid as oid, 'label ' || enumlabel as facet, enumsortorder::text as definition from pg_enum"),
-        ("pg_type", "select rngtypid as oid, 'range' as facet, rngsubtype::regtype::text || ' ' || rngsubdiff::regproc::text as definition from pg_range"),
+        (
+            "pg_type",
+            "select rngtypid as oid, 'range' as facet, rngsubtype::regtype::text || ' ' || rngsubdiff::regproc::text as definition from pg_range"
+        ),
         ("pg_trigger", "select oid, pg_get_triggerdef(oid) || ' ' || tgenabled::text as definition from pg_trigger where not tgisinternal"),
         (
             "pg_policy",
@@ -69,8 +75,14 @@ enum CatalogWalk {
             """
         ),
         ("pg_extension", "select oid, extnamespace::regnamespace::text as definition from pg_extension"),
-        ("pg_event_trigger", "select oid, evtevent || ' ' || evtfoid::regproc::text || ' ' || evtenabled::text as definition from pg_event_trigger"),
-        ("pg_publication", "select oid, pubinsert || ' ' || pubupdate || ' ' || pubdelete || ' ' || pubtruncate as definition from pg_publication"),
+        (
+            "pg_event_trigger",
+            "select oid, evtevent || ' ' || evtfoid::regproc::text || ' ' || evtenabled::text as definition from pg_event_trigger"
+        ),
+        (
+            "pg_publication",
+            "select oid, pubinsert || ' ' || pubupdate || ' ' || pubdelete || ' ' || pubtruncate as definition from pg_publication"
+        ),
         ("pg_publication_rel", "select oid, coalesce(pg_get_expr(prqual, prrelid), '') as definition from pg_publication_rel"),
         ("pg_publication_namespace", "select oid, '' as definition from pg_publication_namespace"),
         ("pg_cast", "select oid, castcontext::text || ' ' || castmethod::text as definition from pg_cast"),
@@ -117,7 +129,9 @@ enum CatalogWalk {
                 else { continue }
                 let type = try row.string("type")
                 let identity = try row.string("identity")
-                if ["pg_catalog", "information_schema"].contains(identity) || identity.hasPrefix("pg_toast") || identity.hasPrefix("pg_temp") {
+                if ["pg_catalog", "information_schema"].contains(identity) || identity.hasPrefix("pg_toast")
+                    || identity.hasPrefix("pg_temp")
+                {
                     continue
                 }
                 let facet = row["facet"].map { " (\($0))" } ?? ""

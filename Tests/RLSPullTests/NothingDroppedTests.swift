@@ -140,7 +140,9 @@ extension PullNote {
     /// True when the note is about the walk's `object` (`type identity`, maybe with a facet in
     /// brackets): it names the same identity.
     func names(_ object: String) -> Bool {
-        let bare = object.hasSuffix(")") && object.contains(" (") ? String(object[..<object.range(of: " (", options: .backwards)!.lowerBound]) : object
+        let bare =
+            object.hasSuffix(")") && object.contains(" (")
+            ? String(object[..<object.range(of: " (", options: .backwards)!.lowerBound]) : object
         return [object, bare].contains(self.object)
     }
 }

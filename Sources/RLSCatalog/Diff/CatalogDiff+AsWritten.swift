@@ -15,7 +15,9 @@ extension CatalogDiff {
             let phase: DiffPhase = object.kind == .aggregate ? .createFunction : .createEnum
             let provides: SQLObject? = object.kind == .aggregate ? .function(object.name) : nil
             guard let old = existing[object.identity] else {
-                add(phase, Change(kind: .create, object: object.kind.changeObject, name: object.identity, sql: object.definition), provides: provides)
+                add(
+                    phase, Change(kind: .create, object: object.kind.changeObject, name: object.identity, sql: object.definition),
+                    provides: provides)
                 continue
             }
             guard old.definition != object.definition else { continue }
