@@ -95,7 +95,8 @@ public final class ScratchServer: Sendable {
             ).rows.map { try $0.string("nspname") }
             if present.isEmpty {
                 do {
-                    try database.execute(SupabaseShape.database + SupabaseShape.storage + SupabaseShape.defaultPrivileges(defaultPrivileges))
+                    try database.execute(
+                        SupabaseShape.database + SupabaseShape.storage + SupabaseShape.defaultPrivileges(defaultPrivileges))
                 } catch let error as DatabaseError {
                     throw EmbeddedClusterError(
                         kind: .scratchServerUnusable,

@@ -24,7 +24,8 @@ extension ConnectionTarget {
         let query = rest[afterAuthority...].firstIndex(of: "?").map { rest[rest.index(after: $0)...] } ?? ""
         var items = query.split(separator: "&").filter { !$0.hasPrefix("dbname=") && !$0.hasPrefix("options=") }.map(String.init)
         if let options { items.append("options=" + Self.percentEncoded(options)) }
-        return "\(scheme)://\(rest[..<afterAuthority])/\(Self.percentEncoded(name))" + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
+        return "\(scheme)://\(rest[..<afterAuthority])/\(Self.percentEncoded(name))"
+            + (items.isEmpty ? "" : "?" + items.joined(separator: "&"))
     }
 
     private static func keywordValue(_ value: String) -> String {

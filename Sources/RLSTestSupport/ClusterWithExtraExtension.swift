@@ -48,7 +48,10 @@ public enum ClusterWithExtraExtension {
             directory = (directory as NSString).deletingLastPathComponent
             if directory == files.temporaryDirectory.path { break }
         }
-        atexit { try? FileManager.default.removeItem(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("rls-scratch-server-\(getpid())").path) }
+        atexit {
+            try? FileManager.default.removeItem(
+                atPath: FileManager.default.temporaryDirectory.appendingPathComponent("rls-scratch-server-\(getpid())").path)
+        }
         return try EmbeddedCluster.start(.init(serverBinaries: "\(lib)/bin"))
     }
 

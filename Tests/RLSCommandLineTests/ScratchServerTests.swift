@@ -46,7 +46,8 @@ struct ScratchServerTests {
         let admin = try Connection(url: try scratchURL().url)
         defer { admin.close() }
         return try admin.query(
-            "select datname from pg_database where datname ~ '^rls_(scratch|target|docs)_' order by 1").rows.map { try $0.string("datname") }
+            "select datname from pg_database where datname ~ '^rls_(scratch|target|docs)_' order by 1"
+        ).rows.map { try $0.string("datname") }
     }
 
     @Test func withoutItTheMissingExtensionNamesBothWaysOut() throws {
