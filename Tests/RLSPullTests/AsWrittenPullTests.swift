@@ -81,6 +81,11 @@ struct AsWrittenPullTests {
         #expect(alter.sql.contains("ALTER SEQUENCE app.ticket AS bigint START WITH 1 INCREMENT BY 1 MINVALUE 1 MAXVALUE 99"))
         #expect(alter.changes.filter(\.isDestructive).map(\.name) == ["app.email"])
 
+        // Objects in a schema left undeclared are neither reported nor dropped.
+        var undeclared = UndeclaredObjects()
+        undeclared.schemas = ["app"]
+        #expect(ChangePlan(from: desired.leavingOut(undeclared), to: empty.leavingOut(undeclared)).isEmpty)
+
         let drop = ChangePlan(from: desired, to: empty)
         #expect(drop.sql.contains(#"DROP AGGREGATE "app"."total"(bigint);"#))
         #expect(drop.sql.contains(#"DROP SEQUENCE "app"."ticket";"#))
