@@ -9,7 +9,7 @@ import Testing
 
 /// Issue 31, a scratch database of the user's choosing: a schema needing an extension the local
 /// PostgreSQL lacks fails with one message naming it and both ways out; with `--scratch-url` (or
-/// `RLS_SCRATCH_URL`) pointing at a server that has it, `plan`, `diff`, `check` and `docs` build their
+/// `RLS_SCRATCH_URL`) pointing at a server that has it, `plan`, `diff`, `check`, `docs` and `lint` build their
 /// throwaway databases there, each in a database of its own that is dropped after. The server is a
 /// real second cluster (``ClusterWithExtraExtension``: only its copy of the server programs has the
 /// extension); its password never shows.
@@ -87,7 +87,10 @@ struct ScratchServerTests {
         defer { try? FileManager.default.removeItem(atPath: pages) }
         let docs = runRLS(["docs", "--docs", pages, "--migrations", migrations, "--scratch-url", url], schema: Self.schema)
         #expect(docs.code == .success, "\(docs.output)\n\(docs.error)")
-        for result in [plan, fromEnvironment, diff, check, docs] {
+        // lint of the schema alone builds it there too.
+        let lint = runRLS(["lint", "--schema-only", "--scratch-url", url], schema: Self.schema)
+        #expect(lint.code == .success, "\(lint.output)\n\(lint.error)")
+        for result in [plan, fromEnvironment, diff, check, docs, lint] {
             #expect(!result.output.contains(password) && !result.error.contains(password), "the scratch password was shown")
         }
         let left = try Self.leftOver()

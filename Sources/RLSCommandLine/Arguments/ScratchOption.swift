@@ -1,4 +1,4 @@
-/// `--scratch-url URL`, for the commands that build throwaway databases (plan, diff, check, docs):
+/// `--scratch-url URL`, for the commands that build throwaway databases (plan, diff, check, docs, lint):
 /// a server of the user's choosing to build them on, for extensions the local PostgreSQL lacks.
 struct ScratchOption: CommandOptions {
     var url: String?
