@@ -68,6 +68,16 @@ public struct Change: Equatable, Sendable, Codable {
         case replicaIdentity = "replica identity"
         /// A storage bucket's row in `storage.buckets`.
         case bucket
+        /// A domain (declared as written).
+        case domain
+        /// A composite type (declared as written).
+        case compositeType = "composite type"
+        /// A range type (declared as written).
+        case rangeType = "range type"
+        /// An aggregate function (declared as written).
+        case aggregate
+        /// A sequence no column owns (declared as written).
+        case sequence
     }
 
     /// What the change does.

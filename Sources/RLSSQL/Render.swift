@@ -43,6 +43,7 @@ func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
         let roles = Set(helpers.flatMap(\.executableBy)).sorted()
         declared[Membership.helperSchema] = SchemaPrivileges(Membership.helperSchema, by: roles)
     }
+    for object in schema.asWritten { note(object.name.schema) }
     var statements: [CompiledStatement] = []
     for name in names.sorted() where !SupabaseSchemas.owns(name) {
         if name != SupabaseSchemas.public {

@@ -15,6 +15,10 @@ extension Catalog {
         var copy = self
         copy.schemas.removeAll { undeclared.schemas.contains($0.name) }
         copy.enums.removeAll { undeclared.schemas.contains($0.name.schema) }
+        copy.asWritten.removeAll { object in
+            undeclared.schemas.contains(object.name.schema)
+                || (object.kind == .aggregate && undeclared.leavesOut(function: object.name.schema, object.name.name))
+        }
         copy.tables.removeAll { table($0.name) }
         copy.views.removeAll { table($0.name) }
         copy.functions.removeAll { undeclared.leavesOut(function: $0.name.schema, $0.name.name) }

@@ -14,6 +14,7 @@ enum PlanCommand {
         var access = false
         var accessOutput = AccessDiffOutput()
         var readTimeouts = ReadTimeoutOptions()
+        var scratch = ScratchOption()
 
         static let arguments: [Argument<Self>] =
             [
@@ -22,6 +23,7 @@ enum PlanCommand {
             ] + MigrationsOption.arguments(in: \Self.migrations) + [
                 .flag("access", \.access, help: "Also show what applying would change in access (runs rls check's probes, rolled back).")
             ] + AccessDiffOutput.arguments(in: \Self.accessOutput) + ReadTimeoutOptions.arguments(in: \Self.readTimeouts)
+            + ScratchOption.arguments(in: \Self.scratch)
     }
 
     static let command = Command(
@@ -59,9 +61,11 @@ enum PlanCommand {
             // Before connecting: a schema error is reported alone.
             let desiredSQL = try renderValidated(invocation.schema)
             let files = try MigrationDirectory(path: arguments.migrations.path).filesIfPresent()
-            let (database, plan) = try invocation.withDatabase(readTimeouts: arguments.readTimeouts.timeouts) { target, connection in
+            let scratchURL = arguments.scratch.resolved(invocation.session.environment)
+            let (database, plan) = try invocation.withDatabase(readTimeouts: arguments.readTimeouts.timeouts, scratchURL: scratchURL) {
+                target, connection in
                 // One scratch cluster at most, started only if the cache cannot answer.
-                try target.withScratchCluster { scratch in
+                try target.withScratchCluster(scratchURL: scratchURL) { scratch in
                     (
                         target.description,
                         try DatabasePlan.make(

@@ -30,6 +30,8 @@ public struct Schema: Sendable, Hashable {
     public var defaultPrivileges: [DefaultPrivilege] = []
     /// Postgres extensions the schema needs beyond Supabase's own, in declaration order.
     public var extensions: [Extension] = []
+    /// Objects declared by the SQL that creates them (domains, other types, aggregates, sequences), in declaration order.
+    public var asWritten: [AsWritten] = []
     /// Where the schema was declared: generated files name it (``origin``), so an adopter's
     /// migrations and docs point at the adopter's own Swift file.
     public var source: SourceLocation
@@ -67,6 +69,7 @@ public struct Schema: Sendable, Hashable {
             case .schemaPrivileges(let privileges): schemaPrivileges.append(privileges)
             case .defaultPrivilege(let privilege): defaultPrivileges.append(privilege)
             case .extension(let declared): extensions.append(declared)
+            case .asWritten(let object): asWritten.append(object)
             }
         }
     }

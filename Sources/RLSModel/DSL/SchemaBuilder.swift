@@ -21,6 +21,8 @@ public enum SchemaBuilder {
     public static func buildExpression(_ privilege: DefaultPrivilege) -> [SchemaElement] { [.defaultPrivilege(privilege)] }
     /// A Postgres extension.
     public static func buildExpression(_ declared: Extension) -> [SchemaElement] { [.extension(declared)] }
+    /// An object declared by the SQL that creates it.
+    public static func buildExpression(_ object: AsWritten) -> [SchemaElement] { [.asWritten(object)] }
     /// Several elements at once.
     public static func buildExpression(_ elements: [SchemaElement]) -> [SchemaElement] { elements }
     /// The block's statements, in order.

@@ -20,4 +20,6 @@ public enum SchemaElement: Sendable, Hashable {
     case defaultPrivilege(DefaultPrivilege)
     /// A Postgres extension the schema needs.
     case `extension`(Extension)
+    /// An object declared by the SQL that creates it.
+    case asWritten(AsWritten)
 }

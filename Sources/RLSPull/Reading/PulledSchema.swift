@@ -42,6 +42,10 @@ struct CatalogReader {
             value.values = type.labels
             return .enumType(value)
         }
+        elements += catalog.asWritten.map { object in
+            .asWritten(
+                AsWritten(object.kind, object.name, arguments: object.arguments, sql: object.definition, fileID: "rls pull", line: 0))
+        }
         elements += catalog.tables.map { .table(table($0)) }
         elements += catalog.functions.compactMap { function($0).map(SchemaElement.function) }
         elements += catalog.views.compactMap { view($0).map(SchemaElement.view) }
@@ -112,12 +116,13 @@ struct CatalogReader {
                 table.columns.filter { $0.generation != .none && $0.generation != .stored }
                     .map { "\(table.name.schema).\(table.name.name)_\($0.name)_seq" }
             })
-        for sequence in catalog.sequences where !owned.contains(sequence.description) {
+        let standalone = Set(catalog.asWritten.filter { $0.kind == .sequence }.map(\.name))
+        for sequence in catalog.sequences where !owned.contains(sequence.description) && !standalone.contains(sequence) {
             notes.append(
                 PullNote(
                     "sequence \(sequence)",
-                    "not owned by an identity or serial column, and NOT created by the baseline: rls does not read standalone "
-                        + "sequences yet; add its CREATE SEQUENCE to the baseline by hand, before its grants"))
+                    "owned by a column it is not the serial sequence of (ALTER SEQUENCE ... OWNED BY), and NOT created by the "
+                        + "baseline; add its CREATE SEQUENCE to the baseline by hand, before the table, and its OWNED BY after"))
         }
         return Schema(elements: elements, fileID: fileID, line: 0)
     }

@@ -1,7 +1,7 @@
 import RLSModel
 
 /// The Swift files `rls pull` writes for a ``PulledSchema``: `<Name>.swift` with the schema, one
-/// `<Name>+<Table>.swift` per table (with its triggers), and files for extensions, schema privileges, default privileges, types, functions, views and
+/// `<Name>+<Table>.swift` per table (with its triggers), and files for extensions, schema privileges, default privileges, types, objects as written (domains, aggregates, ...), functions, views and
 /// the remaining triggers. Same database, same bytes.
 public struct SwiftSourceFiles: Sendable {
     /// File name → contents.
@@ -50,6 +50,11 @@ public struct SwiftSourceFiles: Sendable {
         }
         if !schema.enums.isEmpty {
             add("types", "Types", summary: "Enum types.", schema.enums.map { indent + $0.swiftSource })
+        }
+        if !schema.asWritten.isEmpty {
+            add(
+                "asWritten", "AsWritten", summary: "Domains, other types, aggregates and sequences, as the database defines them.",
+                schema.asWritten.flatMap { [indent + $0.swiftSource(indent: indent), ""] }.dropLast())
         }
         var placedTriggers: Set<String> = []
         for table in schema.tables {

@@ -1,8 +1,8 @@
 import RLSModel
 
 /// Compiles `schema` to the SQL that creates it from scratch on a Supabase database, as the
-/// `postgres` role, in dependency order: schemas and extensions, enum types, tables (structure, comments,
-/// indexes), functions, views, triggers, then each table's access (RLS, grants, policies), live
+/// `postgres` role, in dependency order: schemas and extensions, enum types and the types and sequences written as SQL, tables (structure, comments,
+/// indexes), functions, aggregates, views, triggers, then each table's access (RLS, grants, policies), live
 /// tables, channels and storage buckets (their rows in `storage.buckets` and policies on
 /// `storage.objects`) and last the changes to default privileges, except that a function or view another section uses is moved up to just
 /// before it (``usesFirst(_:provides:uses:)``). The same schema always gives the same sections and
@@ -18,6 +18,9 @@ public func compile(_ schema: Schema) -> CompiledSchema {
     var sections: [CompiledSection] = [CompiledSection(.schemas, title: schemasTitle, statements: schemaStatements(schema))]
     for type in schema.enums {
         sections.append(CompiledSection(.type(type.qualifiedName), title: "Type \(type.qualifiedName)", statements: type.statements()))
+    }
+    for object in schema.asWritten where object.kind.precedesTables {
+        sections.append(object.section)
     }
     let order = TableOrder(schema)
     let memberships = schema.memberships
@@ -42,6 +45,9 @@ public func compile(_ schema: Schema) -> CompiledSchema {
         sections.append(
             CompiledSection(
                 .function(function.qualifiedName), title: "Function \(function.qualifiedName)", statements: function.statements()))
+    }
+    for object in schema.asWritten where !object.kind.precedesTables {
+        sections.append(object.section)
     }
     for view in schema.views {
         let title = "View \(view.qualifiedName)\(view.isSecurityInvoker ? "" : " (runs as its owner, bypassing RLS)")"

@@ -6,6 +6,7 @@ extension CompiledSection {
         switch subject {
         case .table(let name), .view(let name): [.relation(name)]
         case .function(let name): [.function(name)]
+        case .asWritten(.aggregate, let name): [.function(name)]
         default: []
         }
     }
@@ -15,6 +16,7 @@ extension CompiledSection {
         switch subject {
         case .schemas, .type, .cyclicForeignKeys, .defaultPrivileges: []
         case .function: statements.first.map { SQLReferences.ofFunction($0.sql) } ?? []
+        case .asWritten: AsWritten.uses(sql)
         case .view: SQLReferences.callsAndRelations(in: sql)
         default: SQLReferences.calls(in: sql)
         }

@@ -45,6 +45,8 @@ public struct CompiledStatement: Sendable, Hashable {
         case replicaIdentity
         /// `insert into storage.buckets ... on conflict do update ...`
         case upsertBucket
+        /// An object's SQL as written (`create domain ...`, `create aggregate ...`, ...).
+        case asWritten
         /// `set check_function_bodies = off` / `reset check_function_bodies` around a function that
         /// closes a dependency cycle.
         case setting
