@@ -51,8 +51,7 @@ enum TypesCommand {
             if options.check {
                 if let stale = file.staleness(of: path) {
                     invocation.console.error(stale.description)
-                    let role = options.role == .authenticated ? "" : " --role \(options.role.rawValue)"
-                    invocation.console.error("Run '\(invocation.program) types --output \(path)\(role)' and commit the result.")
+                    invocation.console.error("Run '\(invocation.program) types\(options.words)' and commit the result.")
                     return .failure
                 }
                 invocation.console.output("\(path) is up to date.")
@@ -73,6 +72,18 @@ enum TypesCommand {
             return .success
         }
     )
+}
+
+extension TypesCommand.Options {
+    /// The options that differ from the defaults, as typed: ` --output App/Models.swift --role service_role`.
+    var words: String {
+        var words: [String] = []
+        if output != Self().output { words += ["--output", output] }
+        if access != Self().access { words += ["--access", access.rawValue] }
+        words += schemas.flatMap { ["--schema", $0] }
+        if role != Self().role { words += ["--role", role.rawValue] }
+        return words.map { " " + $0 }.joined()
+    }
 }
 
 extension SwiftTypesOptions.AccessLevel: ArgumentChoice {
