@@ -28,9 +28,11 @@ struct FunctionTypes {
             out.append("        \(access)var \(member): \(argument.type.swiftType(names))")
         }
         if !members.isEmpty { out.append("") }
-        let parameters = zip(function.arguments, members).map { "\($1): \($0.type.swiftType(names))" }
+        let parameters = zip(function.arguments, members).map {
+            "\(SwiftIdentifier.parameter($1).declaration): \($0.type.swiftType(names))"
+        }
         out.append("        \(access)init(\(parameters.joined(separator: ", "))) {")
-        for member in members { out.append("            self.\(SwiftIdentifier.bare(member)) = \(member)") }
+        for member in members { out.append("            self.\(member) = \(SwiftIdentifier.parameter(member).value)") }
         out.append("        }")
         if !members.isEmpty {
             out += ["", "        \(access)enum CodingKeys: String, CodingKey {"]

@@ -18,10 +18,11 @@ enum SwiftIdentifier {
         "package", "any", "some", "Any", "Self", "Type", "self",
     ]
 
-    /// `seller_id` → `sellerID`, `URL slug` → `urlSlug`; backticked when a keyword (`` `default` ``).
+    /// `seller_id` → `sellerID`, `URL slug` → `urlSlug`; backticked when a keyword (`` `default` ``);
+    /// `unnamed` when the name holds no letter or digit.
     static func member(_ name: String) -> String {
         let parts = words(name)
-        guard let first = parts.first else { return "_" }
+        guard let first = parts.first else { return "unnamed" }
         let head = first.lowercased()
         let rest = parts.dropFirst().map(capitalized)
         let joined = startingValidly(head + rest.joined())
@@ -32,6 +33,12 @@ enum SwiftIdentifier {
     static func type(_ names: [String]) -> String {
         let joined = names.flatMap(words).map(capitalized).joined()
         return joined.isEmpty ? "_" : startingValidly(joined)
+    }
+
+    /// A parameter for the property `member`, and the name its value has in the body: a parameter
+    /// called `self` would hide `self` inside the initializer, so it gets an inner name.
+    static func parameter(_ member: String) -> (declaration: String, value: String) {
+        bare(member) == "self" ? ("`self` selfValue", "selfValue") : (member, member)
     }
 
     /// The name without backticks, for building other names from it.

@@ -177,7 +177,7 @@ struct TableTypes {
     ) -> [String] {
         let parameters = columns.map { column in
             let (type, defaultValue) = parameter(column)
-            return "\(members[column.name]!): \(type)\(defaultValue)"
+            return "\(SwiftIdentifier.parameter(members[column.name]!).declaration): \(type)\(defaultValue)"
         }
         var out = ["\(indent)\(access)init(\(parameters.joined(separator: ", "))) {"]
         if parameters.count > 1 && out[0].count > 140 {
@@ -186,7 +186,7 @@ struct TableTypes {
         }
         for column in columns {
             let member = members[column.name]!
-            out.append("\(indent)    self.\(SwiftIdentifier.bare(member)) = \(member)")
+            out.append("\(indent)    self.\(member) = \(SwiftIdentifier.parameter(member).value)")
         }
         out.append("\(indent)}")
         return out
