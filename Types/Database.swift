@@ -694,9 +694,6 @@ public struct BrandListingCount: Codable, Hashable, Sendable, Identifiable {
     /// `available_listings` integer; default 0
     public var availableListings: Int32
 
-    /// The primary key, `brand_id`.
-    public var id: Int64 { brandID }
-
     public init(brandID: Int64, availableListings: Int32) {
         self.brandID = brandID
         self.availableListings = availableListings
@@ -706,6 +703,9 @@ public struct BrandListingCount: Codable, Hashable, Sendable, Identifiable {
         case brandID = "brand_id"
         case availableListings = "available_listings"
     }
+
+    /// The primary key, `brand_id`.
+    public var id: Int64 { brandID }
 }
 
 // MARK: - public.dealership
@@ -1080,11 +1080,36 @@ public struct DealershipListing: Codable, Hashable, Sendable, Identifiable {
 
 /// Brand names with their available listing counts, for the welcome page.
 ///
-/// The view `public.welcome_brand_counts`: `supabase.from(WelcomeBrandCounts.viewName)`. Its columns come from its
-/// query, which the DSL does not describe column by column, so decode its rows into a type of your own.
-public enum WelcomeBrandCounts {
+/// A row of the view `public.welcome_brand_counts`: `supabase.from(WelcomeBrandCounts.viewName)`.
+public struct WelcomeBrandCounts: Codable, Hashable, Sendable {
     public static let viewName = "welcome_brand_counts"
     public static let schemaName = "public"
+
+    /// The column names, for filters and orderings: `.eq(WelcomeBrandCounts.Columns.brandID, value: ...)`.
+    public enum Columns {
+        public static let brandID = "brand_id"
+        public static let brand = "brand"
+        public static let availableListings = "available_listings"
+    }
+
+    /// `brand_id` bigint
+    public var brandID: Int64
+    /// `brand` text
+    public var brand: String
+    /// `available_listings` integer
+    public var availableListings: Int32
+
+    public init(brandID: Int64, brand: String, availableListings: Int32) {
+        self.brandID = brandID
+        self.brand = brand
+        self.availableListings = availableListings
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case brandID = "brand_id"
+        case brand
+        case availableListings = "available_listings"
+    }
 }
 
 // MARK: - JSON as PostgREST sends it

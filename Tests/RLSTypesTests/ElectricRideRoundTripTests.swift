@@ -40,9 +40,11 @@ struct ElectricRideRoundTripTests {
                 let vehicle: [Vehicle]
                 let brand: [Brand]
                 let dealershipMember: [DealershipMember]
+                let welcomeBrandCounts: [WelcomeBrandCounts]
                 enum CodingKeys: String, CodingKey {
                     case listing, profiles, saved, vehicle, brand
                     case dealershipMember = "dealership_member"
+                    case welcomeBrandCounts = "welcome_brand_counts"
                 }
             }
             let data = try Data(contentsOf: URL(fileURLWithPath: arguments[2]))
@@ -63,6 +65,9 @@ struct ElectricRideRoundTripTests {
             }
             for row in rows.brand { print("brand id=\(row.id) name=\(row.name)") }
             for row in rows.dealershipMember { print("dealership_member role=\(row.role.rawValue) joinedAt=\(text(row.joinedAt))") }
+            for row in rows.welcomeBrandCounts {
+                print("welcome_brand_counts brand=\(row.brandID) \(row.brand) available=\(row.availableListings)")
+            }
         default:
             fatalError("unknown command \(arguments[1])")
         }
@@ -138,6 +143,9 @@ struct ElectricRideRoundTripTests {
                   union all
                   select 6, user_id::text, format('dealership_member role=%s joinedAt=%s', role, to_char(joined_at at time zone 'UTC', \(utc)))
                   from public.dealership_member
+                  union all
+                  select 7, brand_id::text, format('welcome_brand_counts brand=%s %s available=%s', brand_id, brand, available_listings)
+                  from public.welcome_brand_counts
                 ) as lines order by part, key
                 """
             ).rows.map { try $0.string("line") }
@@ -146,12 +154,14 @@ struct ElectricRideRoundTripTests {
         #expect(expected.filter { $0.hasPrefix("listing ") }.count == 2)
         #expect(expected.filter { $0.hasPrefix("saved ") } == [expected.first { $0.hasPrefix("saved profile=\(alice.id)") }!])
         #expect(expected.contains { $0.contains("fullName=Alice Ångström avatarURL=null") })
+        // The view's declared columns are what its query returns: both listings are available.
+        #expect(expected.contains("welcome_brand_counts brand=1 Polestar available=2"))
 
         for timeZone in ["UTC", "Asia/Kolkata", "America/St_Johns"] {
             var rows: [String] = []
             for (table, order) in [
                 ("listing", "id"), ("profiles", "id"), ("saved", "listing_id"), ("vehicle", "id"), ("brand", "id"),
-                ("dealership_member", "user_id"),
+                ("dealership_member", "user_id"), ("welcome_brand_counts", "brand_id"),
             ] {
                 rows.append("\"\(table)\": " + (try alice.rows(of: "public.\(table)", orderBy: order, timeZone: timeZone, db)))
             }

@@ -22,6 +22,8 @@ struct TypesDocsTests {
     @Test("Types/Database.swift is what rls-example types writes")
     func exampleFileIsCurrent() throws {
         let committed = try String(contentsOf: Self.root.appendingPathComponent("Types/Database.swift"), encoding: .utf8)
-        #expect(committed == (try TypesSnapshot.file(ElectricRide.schema)), "run .build/debug/rls-example types and commit Types/Database.swift")
+        #expect(
+            committed == (try TypesSnapshot.file(ElectricRide.schema)), "run .build/debug/rls-example types and commit Types/Database.swift"
+        )
     }
 }
