@@ -56,7 +56,8 @@ struct BookshelfRoundTripTests {
         let (alice, bob) = (SignedInUser.alice, SignedInUser.bob)
         try db.execute(
             AuthUsers.signUpSQL([
-                AuthUsers.SignUp(id: alice.id, email: alice.email, fullName: "A"), AuthUsers.SignUp(id: bob.id, email: bob.email, fullName: "B"),
+                AuthUsers.SignUp(id: alice.id, email: alice.email, fullName: "A"),
+                AuthUsers.SignUp(id: bob.id, email: bob.email, fullName: "B"),
             ]))
         try db.execute("insert into public.genre (title) values ('Novel'), ('Poetry')")
 
