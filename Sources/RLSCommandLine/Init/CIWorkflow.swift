@@ -32,6 +32,8 @@ enum CIWorkflow {
                 run: .build/debug/rls check --junit rls-check.xml
               - name: Access docs are current (rls docs --check)
                 run: .build/debug/rls docs --check
+              - name: The app's Swift types are current (rls types --check)
+                run: .build/debug/rls types --check
               - name: Nothing unsafe or slow in the schema (rls lint)
                 run: .build/debug/rls lint --schema-only
               - name: Keep the check report
