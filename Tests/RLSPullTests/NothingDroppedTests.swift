@@ -47,6 +47,9 @@ struct NothingDroppedTests {
         create function walk.add_up(total bigint, n bigint) returns bigint language sql immutable
           as $$ select coalesce(total, 0) + coalesce(n, 0) $$;
         create aggregate walk.total(bigint) (sfunc = walk.add_up, stype = bigint, initcond = '0');
+        create procedure walk.archive(n integer) language sql as $$ select n $$;
+        revoke execute on procedure walk.archive(integer) from public;
+        grant execute on procedure walk.archive(integer) to authenticated;
         comment on aggregate walk.total(bigint) is 'A sum';
         create view walk.tickets with (security_invoker = true) as select walk.total(ticket) as sum from walk.person;
         create materialized view walk.moods as select mood, count(*) as n from walk.person group by mood;
