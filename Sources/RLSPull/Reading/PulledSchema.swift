@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSModel
+import RLSSQL
 
 /// A database read back into the DSL: the ``Schema`` that `rls pull` writes as Swift, what it
 /// could not express natively, and the comments that go beside tables and policies.
@@ -25,6 +26,15 @@ public struct PulledSchema: Sendable {
         self.notes = reader.notes.sorted()
         self.tableComments = reader.tableComments
         self.policyComments = reader.policyComments
+    }
+}
+
+extension Catalog.Policy {
+    /// A policy on `storage.objects` that rls did not write and that names `bucket`
+    /// (`bucket_id = '<bucket>'`), as the server prints it.
+    func isHandWrittenFilePolicy(naming bucket: String) -> Bool {
+        table.schema == "storage" && table.name == "objects" && !isBucketPolicy
+            && [using, withCheck].contains { $0?.contains("bucket_id = \(quoteLiteral(bucket))::text") == true }
     }
 }
 
@@ -59,7 +69,8 @@ struct CatalogReader {
         var declaredBucketPolicies: Set<String> = []
         for row in catalog.environment.buckets ?? [] {
             let own = bucketPolicies.filter { policy in Operation.allCases.contains { "bucket_\(row.id)_\($0)" == policy.name } }
-            switch BucketShape.bucket(row, policies: own) {
+            let handWritten = catalog.policies.filter { $0.isHandWrittenFilePolicy(naming: row.id) }
+            switch BucketShape.bucket(row, policies: own, handWritten: handWritten, tables: catalog.tables) {
             case .success(let bucket):
                 elements.append(.bucket(bucket))
                 declaredBucketPolicies.formUnion(own.map(\.name))
