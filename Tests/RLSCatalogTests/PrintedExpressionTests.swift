@@ -6,8 +6,10 @@ import Testing
 struct PrintedExpressionTests {
     /// `x between 3 and 24 and y` prints as a nested AND; printed again after a re-parse, flat.
     @Test func nestedAndFromBetweenIsFlattened() {
-        let stored = "((username IS NULL) OR (((char_length(username) >= 3) AND (char_length(username) <= 24)) AND (username = lower(username))))"
-        let replayed = "((username IS NULL) OR ((char_length(username) >= 3) AND (char_length(username) <= 24) AND (username = lower(username))))"
+        let stored =
+            "((username IS NULL) OR (((char_length(username) >= 3) AND (char_length(username) <= 24)) AND (username = lower(username))))"
+        let replayed =
+            "((username IS NULL) OR ((char_length(username) >= 3) AND (char_length(username) <= 24) AND (username = lower(username))))"
         #expect(PrintedExpression.canonical(stored) == replayed)
         #expect(PrintedExpression.canonical(replayed) == replayed)
         #expect(PrintedExpression.canonical("CHECK (" + stored + ")") == "CHECK (" + replayed + ")")

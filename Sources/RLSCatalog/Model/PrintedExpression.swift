@@ -67,8 +67,13 @@ public enum PrintedExpression {
 
     /// `text` split on `separator` where it is outside parentheses and quotes.
     private static func split(_ text: String, on separator: String) -> [String] {
-        let characters = Array(text), pattern = Array(separator)
-        var parts: [String] = [], current = "", depth = 0, quote: Character?, index = 0
+        let characters = Array(text)
+        let pattern = Array(separator)
+        var parts: [String] = []
+        var current = ""
+        var depth = 0
+        var quote: Character?
+        var index = 0
         while index < characters.count {
             let character = characters[index]
             if let open = quote {
@@ -94,7 +99,8 @@ public enum PrintedExpression {
 
     /// Whether the first parenthesis of `text` closes at its last character (quotes skipped).
     private static func enclosesAll(_ text: String) -> Bool {
-        var depth = 0, quote: Character?
+        var depth = 0
+        var quote: Character?
         let characters = Array(text)
         for (offset, character) in characters.enumerated() {
             if let open = quote {

@@ -9,7 +9,8 @@ import RLSSQL
 /// t where t.owner = auth.uid())`), as the server prints them.
 enum HandWrittenBucketPolicies {
     /// The plan per operation of `policies` (all of them naming `bucket`), or what pull does not recognise.
-    static func plans(_ policies: [Catalog.Policy], bucket: String, tables: [Catalog.Table]) -> Result<[Operation: StoragePlan], BucketNote> {
+    static func plans(_ policies: [Catalog.Policy], bucket: String, tables: [Catalog.Table]) -> Result<[Operation: StoragePlan], BucketNote>
+    {
         var plans: [Operation: StoragePlan] = [:]
         for policy in policies {
             guard let plan = plan(of: policy, bucket: bucket, tables: tables) else {
@@ -20,7 +21,8 @@ enum HandWrittenBucketPolicies {
             }
             for operation in operations(of: policy.command) {
                 guard let widest = widest(plans[operation], plan) else {
-                    return .failure(BucketNote("its hand-written policies for \(operation) mean different plans (\(policy.name) among them)"))
+                    return .failure(
+                        BucketNote("its hand-written policies for \(operation) mean different plans (\(policy.name) among them)"))
                 }
                 plans[operation] = widest
             }
@@ -36,11 +38,16 @@ enum HandWrittenBucketPolicies {
     /// The plan one policy means, or nil.
     static func plan(of policy: Catalog.Policy, bucket: String, tables: [Catalog.Table]) -> StoragePlan? {
         guard policy.permissive else { return nil }
-        let using = policy.using.map(normalized), check = policy.withCheck.map(normalized)
+        let using = policy.using.map(normalized)
+        let check = policy.withCheck.map(normalized)
         let expression: String
         switch policy.command {
-        case .insert: guard let check else { return nil }; expression = check
-        case .select, .delete: guard let using, check == nil else { return nil }; expression = using
+        case .insert:
+            guard let check else { return nil }
+            expression = check
+        case .select, .delete:
+            guard let using, check == nil else { return nil }
+            expression = using
         case .update, .all:
             guard let using, check == nil || check == using else { return nil }
             expression = using
@@ -68,7 +75,8 @@ enum HandWrittenBucketPolicies {
     /// The owner's folder: the first folder of the file's name is the user's id.
     private static let ownerFolder: Set<String> = Set(
         uid.flatMap { uid in
-            let folder = "(storage.foldername(name))[1]", user = "(\(uid))::text"
+            let folder = "(storage.foldername(name))[1]"
+            let user = "(\(uid))::text"
             return ["\(folder) = \(user)", "\(user) = \(folder)"]
         })
 
@@ -117,7 +125,9 @@ enum HandWrittenBucketPolicies {
     /// The operands of a top-level AND chain, each without its enclosing parentheses.
     static func conjuncts(_ expression: String) -> [String] {
         var parts: [String] = []
-        var depth = 0, current = "", rest = Substring(unwrapped(expression))
+        var depth = 0
+        var current = ""
+        var rest = Substring(unwrapped(expression))
         while let character = rest.first {
             if depth == 0, rest.hasPrefix(" AND ") {
                 parts.append(unwrapped(current))

@@ -2,6 +2,8 @@
 -- the policies share, invitation tokens from the kit's own function, and a one-row config table.
 create schema app;
 grant usage on schema app to authenticated, service_role;
+alter default privileges in schema app grant all on tables to service_role;
+alter default privileges in schema app revoke execute on functions from public;
 
 create table app.config (
   id boolean primary key default true check (id),

@@ -1,9 +1,13 @@
--- A SaaS starter that locks the API down: anon cannot use `public` at all, new functions are not
--- executable by PUBLIC, and every table grants exactly what the app uses.
+-- A SaaS starter that locks down an older project (one whose default privileges grant everything
+-- to the API roles): anon cannot use `public`, new objects are granted to nobody by default, new
+-- functions are not executable by PUBLIC, and every table grants exactly what the app uses.
 revoke usage on schema public from anon;
 grant usage on schema public to supabase_auth_admin;
 alter default privileges in schema public revoke execute on functions from public;
-alter default privileges in schema public revoke all on tables from anon;
+alter default privileges for role postgres revoke execute on functions from public;
+alter default privileges in schema public revoke all on tables from anon, authenticated;
+alter default privileges in schema public revoke all on sequences from anon, authenticated;
+alter default privileges in schema public revoke all on functions from anon, authenticated;
 
 create table public.organizations (
   id uuid primary key default extensions.uuid_generate_v4(),

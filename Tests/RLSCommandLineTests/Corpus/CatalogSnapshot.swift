@@ -16,32 +16,49 @@ import RLSModel
 enum CatalogSnapshot {
     /// Each class of object and the query that lists it (one text column, `line`).
     static let queries: [(name: String, sql: String)] = [
-        ("schemas", """
+        (
+            "schemas",
+            """
             select n.nspname || ' owner ' || n.nspowner::regrole::text as line
             from pg_namespace n where \(userSchema("n.nspname"))
-            """),
-        ("schema ACLs", """
+            """
+        ),
+        (
+            "schema ACLs",
+            """
             select n.nspname || ' ' || \(acl("coalesce(n.nspacl, acldefault('n', n.nspowner))")) as line
             from pg_namespace n where n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'
-            """),
-        ("extensions", """
+            """
+        ),
+        (
+            "extensions",
+            """
             select e.extname || ' in ' || n.nspname || ' ' || e.extversion as line
             from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-            """),
-        ("types", """
+            """
+        ),
+        (
+            "types",
+            """
             select t.oid::regtype::text || ' ' || t.typtype::text || coalesce(' ' || (
                 select string_agg(e.enumlabel, ',' order by e.enumsortorder) from pg_enum e where e.enumtypid = t.oid), '') as line
             from pg_type t join pg_namespace n on n.oid = t.typnamespace
             where \(userSchema("n.nspname")) and t.typtype in ('e', 'd', 'c') and \(notExtensionMember("t.oid", "pg_type"))
               and (t.typtype <> 'c' or (select c.relkind from pg_class c where c.oid = t.typrelid) = 'c')
-            """),
-        ("tables", """
+            """
+        ),
+        (
+            "tables",
+            """
             select c.oid::regclass::text || ' ' || c.relkind::text || ' owner ' || c.relowner::regrole::text
                 || ' rls ' || c.relrowsecurity || ' force ' || c.relforcerowsecurity || ' replica ' || c.relreplident::text as line
             from pg_class c join pg_namespace n on n.oid = c.relnamespace
             where \(userSchema("n.nspname")) and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and \(notExtensionMember("c.oid", "pg_class"))
-            """),
-        ("columns", """
+            """
+        ),
+        (
+            "columns",
+            """
             select c.oid::regclass::text || '.' || a.attname || ' ' || format_type(a.atttypid, a.atttypmod)
                 || case when a.attnotnull then ' not null' else '' end
                 || coalesce(' default ' || pg_get_expr(d.adbin, d.adrelid), '')
@@ -51,97 +68,124 @@ enum CatalogSnapshot {
             left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
             where \(userSchema("n.nspname")) and c.relkind in ('r', 'p', 'v', 'm', 'f') and a.attnum > 0 and not a.attisdropped
               and \(notExtensionMember("c.oid", "pg_class"))
-            """),
-        ("constraints", """
+            """
+        ),
+        (
+            "constraints",
+            """
             select r.conrelid::regclass::text || ' ' || r.conname || ' ' || pg_get_constraintdef(r.oid) as line
             from pg_constraint r join pg_namespace n on n.oid = r.connamespace
             where \(userSchema("n.nspname")) and r.conrelid <> 0
-            """),
-        ("indexes", """
+            """
+        ),
+        (
+            "indexes",
+            """
             select pg_get_indexdef(i.indexrelid) as line
             from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
             where \(userSchema("n.nspname"))
-            """),
-        ("views", """
+            """
+        ),
+        (
+            "views",
+            """
             select c.oid::regclass::text || coalesce(' ' || array_to_string(c.reloptions, ','), '') || ' as ' || pg_get_viewdef(c.oid) as line
             from pg_class c join pg_namespace n on n.oid = c.relnamespace
             where \(userSchema("n.nspname")) and c.relkind in ('v', 'm')
-            """),
-        ("functions", """
+            """
+        ),
+        (
+            "functions",
+            """
             select pg_get_functiondef(p.oid) || ' owner ' || p.proowner::regrole::text as line
             from pg_proc p join pg_namespace n on n.oid = p.pronamespace
             where \(userSchema("n.nspname")) and \(notExtensionMember("p.oid", "pg_proc"))
-            """),
-        ("triggers", """
+            """
+        ),
+        (
+            "triggers",
+            """
             select pg_get_triggerdef(t.oid) || case t.tgenabled when 'O' then '' else ' enabled ' || t.tgenabled::text end as line
             from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
             where not t.tgisinternal and (\(userSchema("n.nspname")) or t.tgrelid = 'auth.users'::regclass)
-            """),
-        ("policies", """
+            """
+        ),
+        (
+            "policies",
+            """
             select schemaname || '.' || tablename || ' ' || policyname || ' ' || permissive || ' ' || cmd
                 || ' to ' || array_to_string(roles, ',') || coalesce(' using ' || qual, '') || coalesce(' check ' || with_check, '') as line
             from pg_policies
-            """),
-        ("table, view and sequence ACLs", """
+            """
+        ),
+        (
+            "table, view and sequence ACLs",
+            """
             select c.oid::regclass::text || ' ' || \(acl("coalesce(c.relacl, case c.relkind when 'S' then acldefault('s', c.relowner) else acldefault('r', c.relowner) end)")) as line
             from pg_class c join pg_namespace n on n.oid = c.relnamespace
             where \(userSchema("n.nspname")) and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and \(notExtensionMember("c.oid", "pg_class"))
-            """),
-        ("column ACLs", """
+            """
+        ),
+        (
+            "column ACLs",
+            """
             select c.oid::regclass::text || '.' || a.attname || ' ' || \(acl("a.attacl")) as line
             from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
             where \(userSchema("n.nspname")) and a.attacl is not null and a.attnum > 0
-            """),
-        ("function ACLs", """
+            """
+        ),
+        (
+            "function ACLs",
+            """
             select p.oid::regprocedure::text || ' ' || \(acl("coalesce(p.proacl, acldefault('f', p.proowner))")) as line
             from pg_proc p join pg_namespace n on n.oid = p.pronamespace
             where \(userSchema("n.nspname")) and \(notExtensionMember("p.oid", "pg_proc"))
-            """),
-        ("default privileges", """
+            """
+        ),
+        (
+            "default privileges",
+            """
             select d.defaclrole::regrole::text || ' in ' || coalesce(n.nspname, '(all schemas)') || ' on ' || d.defaclobjtype::text
                 || ' ' || \(acl("d.defaclacl")) as line
             from pg_default_acl d left join pg_namespace n on n.oid = d.defaclnamespace
-            """),
-        ("publications", """
+            """
+        ),
+        (
+            "publications",
+            """
             select p.pubname || ' owner ' || p.pubowner::regrole::text || ' all ' || p.puballtables || ' '
                 || p.pubinsert || p.pubupdate || p.pubdelete || p.pubtruncate || coalesce(' tables ' || (
                     select string_agg(t.schemaname || '.' || t.tablename, ',' order by t.schemaname, t.tablename)
                     from pg_publication_tables t where t.pubname = p.pubname), '') as line
             from pg_publication p
-            """),
-        ("buckets", """
+            """
+        ),
+        (
+            "buckets",
+            """
             select id || ' ' || name || ' public ' || public || coalesce(' limit ' || file_size_limit, '')
                 || coalesce(' types ' || array_to_string(allowed_mime_types, ','), '') as line
             from storage.buckets
-            """),
+            """
+        ),
     ]
 
-    /// The catalog of the database behind `connection`, one section per class, lines sorted.
-    static func text(_ connection: Connection) throws -> String {
+    /// The catalog of the database behind `connection`: per class of object (``queries``), its lines sorted.
+    static func sections(_ connection: Connection) throws -> [(name: String, lines: [String])] {
         try queries.map { query in
             let canonical = ["constraints", "policies"].contains(query.name)
             let lines = try connection.query(query.sql).rows.map { row in
                 let line = try row.string("line")
                 return canonical ? PrintedExpression.canonical(line) : line
-            }.sorted()
-            return "== \(query.name)\n" + lines.joined(separator: "\n")
-        }.joined(separator: "\n")
+            }
+            return (query.name, lines.sorted())
+        }
     }
 
-    /// The sections of `original` and `copy` that differ, as `-` and `+` lines under their names.
-    static func difference(_ original: String, _ copy: String) -> String {
-        func sections(_ text: String) -> [(String, Set<String>)] {
-            text.components(separatedBy: "\n== ").map { section in
-                let lines = section.components(separatedBy: "\n")
-                return (lines[0].replacingOccurrences(of: "== ", with: ""), Set(lines.dropFirst()))
-            }
-        }
-        return zip(sections(original), sections(copy)).compactMap { old, new in
-            old.1 == new.1
-                ? nil
-                : "== \(old.0)\n" + old.1.subtracting(new.1).sorted().map { "- " + $0 }.joined(separator: "\n") + "\n"
-                    + new.1.subtracting(old.1).sorted().map { "+ " + $0 }.joined(separator: "\n")
-        }.joined(separator: "\n")
+    /// What `copy` lacks (`-`) and adds (`+`) compared with `original`, one class of object.
+    static func difference(_ original: [String], _ copy: [String]) -> String {
+        let (old, new) = (Set(original), Set(copy))
+        return (old.subtracting(new).sorted().map { "- " + $0 } + new.subtracting(old).sorted().map { "+ " + $0 }).joined(separator: "\n")
     }
 
     /// Not one of Supabase's or PostgreSQL's own schemas (``SupabaseSchemas``).

@@ -15,6 +15,9 @@ struct CorpusSchema: Sendable, CustomStringConvertible {
     /// The tightening edit: this table (`schema.name`) gets the owner plan on this column, its
     /// policies and grants replaced.
     var tighten: (table: String, ownerColumn: String)
+    /// Classes of object (``CatalogSnapshot/queries`` names) whose replay is known to differ, and
+    /// why: each is a known issue, which fails the test once it no longer differs.
+    var pending: [String: String] = [:]
 
     var description: String { folder }
     var name: String { folder.prefix(1).uppercased() + folder.dropFirst() }
@@ -23,7 +26,9 @@ struct CorpusSchema: Sendable, CustomStringConvertible {
     func sql() throws -> String {
         let directory = Self.root.appendingPathComponent(folder)
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".sql") }.sorted()
-        guard !files.isEmpty else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no .sql in \(directory.path)"]) }
+        guard !files.isEmpty else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "no .sql in \(directory.path)"])
+        }
         return try files.map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
     }
 
@@ -43,12 +48,21 @@ struct CorpusSchema: Sendable, CustomStringConvertible {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Corpus")
 
+    /// ALTER DEFAULT PRIVILEGES is not pulled into the baseline yet (issue 31, "Privileges exactly as
+    /// Postgres stores them", in progress on branch h/privs).
+    static let defaultPrivileges = "ALTER DEFAULT PRIVILEGES is not in the baseline yet (issue 31; h/privs)"
+
     static let all = [
         CorpusSchema(folder: "billing", tighten: ("public.usage_events", "user_id")),
-        CorpusSchema(folder: "chat", privileges: .legacyGrantAll, data: ["public.role_permissions"], tighten: ("public.messages", "user_id")),
-        CorpusSchema(folder: "accounts", data: ["app.config"], tighten: ("app.invitations", "invited_by_user_id")),
+        CorpusSchema(
+            folder: "chat", privileges: .legacyGrantAll, data: ["public.role_permissions"], tighten: ("public.messages", "user_id")),
+        CorpusSchema(
+            folder: "accounts", data: ["app.config"], tighten: ("app.invitations", "invited_by_user_id"),
+            pending: ["default privileges": defaultPrivileges]),
         CorpusSchema(folder: "library", tighten: ("public.collections", "owner_id")),
-        CorpusSchema(folder: "hardened", tighten: ("public.accounts", "id")),
+        CorpusSchema(
+            folder: "hardened", privileges: .legacyGrantAll, tighten: ("public.accounts", "id"),
+            pending: ["default privileges": defaultPrivileges]),
         CorpusSchema(folder: "journal", tighten: ("public.entries", "author_id")),
     ]
 }
