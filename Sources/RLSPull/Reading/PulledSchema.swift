@@ -67,12 +67,16 @@ struct CatalogReader {
         }
         let bucketPolicies = catalog.policies.filter(\.isBucketPolicy)
         var declaredBucketPolicies: Set<String> = []
+        var handWrittenBucketPolicies: [String: String] = [:]
         for row in catalog.environment.buckets ?? [] {
             let own = bucketPolicies.filter { policy in Operation.allCases.contains { "bucket_\(row.id)_\($0)" == policy.name } }
             let handWritten = catalog.policies.filter { $0.isHandWrittenFilePolicy(naming: row.id) }
             switch BucketShape.bucket(row, policies: own, handWritten: handWritten, tables: catalog.tables) {
             case .success(let bucket):
                 elements.append(.bucket(bucket))
+                if bucket.hasPoliciesWrittenByHand {
+                    for policy in handWritten { handWrittenBucketPolicies[policy.name] = row.id }
+                }
                 declaredBucketPolicies.formUnion(own.map(\.name))
             case .failure(let note):
                 notes.append(PullNote("bucket \(row.id)", "\(note.message); kept as it is, undeclared"))
@@ -88,6 +92,14 @@ struct CatalogReader {
                         "a private channel's policy, which pull does not write as .channel(...) yet; declare the channel on its table "
                             + "(see Docs/DSL.md, Realtime) before the next rls diff, which drops channel policies the schema does not declare"
                     ))
+                continue
+            }
+            if let bucket = handWrittenBucketPolicies[policy.name], policy.table.schema == "storage" {
+                notes.append(
+                    PullNote(
+                        "policy \(policy.name) on \(policy.table)",
+                        "written by hand for bucket \(bucket): kept as it is; Bucket(\"\(bucket)\")...policiesWrittenByHand() "
+                            + "says what it allows, so rls check proves it (see Docs/DSL.md, Policies written by hand)"))
                 continue
             }
             if policy.isBucketPolicy {
