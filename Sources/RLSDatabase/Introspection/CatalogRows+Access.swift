@@ -10,8 +10,8 @@ extension CatalogRows {
                 Catalog.Policy(
                     table: try Self.name(row, "schema", "table_name"), name: try row.string("name"),
                     command: Self.policyCommand(row["command"]), roles: try row.stringArray("roles"),
-                    permissive: try row.bool("permissive"), using: row["using_expression"],
-                    withCheck: row["check_expression"], comment: row["comment"],
+                    permissive: try row.bool("permissive"), using: row["using_expression"].map(PrintedExpression.canonical),
+                    withCheck: row["check_expression"].map(PrintedExpression.canonical), comment: row["comment"],
                     dependencies: try Self.dependencies(row)))
         }
     }

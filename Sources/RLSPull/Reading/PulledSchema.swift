@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSModel
+import RLSSQL
 
 /// A database read back into the DSL: the ``Schema`` that `rls pull` writes as Swift, what it
 /// could not express natively, and the comments that go beside tables and policies.
@@ -25,6 +26,15 @@ public struct PulledSchema: Sendable {
         self.notes = reader.notes.sorted()
         self.tableComments = reader.tableComments
         self.policyComments = reader.policyComments
+    }
+}
+
+extension Catalog.Policy {
+    /// A policy on `storage.objects` that rls did not write and that names `bucket`
+    /// (`bucket_id = '<bucket>'`), as the server prints it.
+    func isHandWrittenFilePolicy(naming bucket: String) -> Bool {
+        table.schema == "storage" && table.name == "objects" && !isBucketPolicy
+            && [using, withCheck].contains { $0?.contains("bucket_id = \(quoteLiteral(bucket))::text") == true }
     }
 }
 
@@ -61,11 +71,16 @@ struct CatalogReader {
         }
         let bucketPolicies = catalog.policies.filter(\.isBucketPolicy)
         var declaredBucketPolicies: Set<String> = []
+        var handWrittenBucketPolicies: [String: String] = [:]
         for row in catalog.environment.buckets ?? [] {
             let own = bucketPolicies.filter { policy in Operation.allCases.contains { "bucket_\(row.id)_\($0)" == policy.name } }
-            switch BucketShape.bucket(row, policies: own) {
+            let handWritten = catalog.policies.filter { $0.isHandWrittenFilePolicy(naming: row.id) }
+            switch BucketShape.bucket(row, policies: own, handWritten: handWritten, tables: catalog.tables) {
             case .success(let bucket):
                 elements.append(.bucket(bucket))
+                if bucket.hasPoliciesWrittenByHand {
+                    for policy in handWritten { handWrittenBucketPolicies[policy.name] = row.id }
+                }
                 declaredBucketPolicies.formUnion(own.map(\.name))
             case .failure(let note):
                 notes.append(PullNote("bucket \(row.id)", "\(note.message); kept as it is, undeclared"))
@@ -81,6 +96,14 @@ struct CatalogReader {
                         "a private channel's policy, which pull does not write as .channel(...) yet; declare the channel on its table "
                             + "(see Docs/DSL.md, Realtime) before the next rls diff, which drops channel policies the schema does not declare"
                     ))
+                continue
+            }
+            if let bucket = handWrittenBucketPolicies[policy.name], policy.table.schema == "storage" {
+                notes.append(
+                    PullNote(
+                        "policy \(policy.name) on \(policy.table)",
+                        "written by hand for bucket \(bucket): kept as it is; Bucket(\"\(bucket)\")...policiesWrittenByHand() "
+                            + "says what it allows, so rls check proves it (see Docs/DSL.md, Policies written by hand)"))
                 continue
             }
             if policy.isBucketPolicy {
