@@ -32,7 +32,16 @@ public enum Drift {
             // of the version before, read while the target is.
             DesiredCatalogCache(directory: cacheDirectory).prepareIncrement(to: desiredSQL)
         }
-        guard let rows = try rowsUnlessCached(target, desiredSQL, defaultPrivileges, cacheDirectory) else { return ChangePlan(changes: []) }
+        let known = cacheDirectory.map(KnownTargetCache.init)
+        let stamp = known == nil ? nil : try target.catalogStampIfReadable()
+        let verdict =
+            known == nil
+            ? ""
+            : KnownTargetCache.emptyPlanVerdict(
+                desiredDigest: DesiredCatalogCache.digest(desiredSQL), defaultPrivileges: defaultPrivileges, undeclared: undeclared)
+        guard
+            let (rows, fingerprint) = try rowsUnlessCached(target, at: stamp, known, verdict, desiredSQL, defaultPrivileges, cacheDirectory)
+        else { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
         // A new desired state is written to the cache while the two catalogs are compared.
@@ -41,12 +50,15 @@ public enum Drift {
             cacheDirectory: cacheDirectory, storingInBackground: true)
         let plan = ChangePlan(from: current, to: desired)
         DesiredCatalogCache.waitForWrites()
+        guard plan.isEmpty, let cacheDirectory else { return plan }
+        // Nothing to change at this stamp: the next plan of the unchanged database reads only the stamp.
+        if let stamp, let known { known.rememberEmptyPlan(verdict, at: stamp) }
         // A desired state made by an increment has no fingerprint until a database is found to match
-        // it; then the next plan of that database is the no-op fast path. Only with nothing left out:
+        // it; then any database read the same way needs no change either. Only with nothing left out:
         // what is left out is not in the SQL the cache is keyed by.
-        if plan.isEmpty, undeclared.isEmpty, let cacheDirectory {
+        if undeclared.isEmpty, let fingerprint {
             DesiredCatalogCache(directory: cacheDirectory).learn(
-                rows.fingerprint, forDigest: DesiredCatalogCache.digest(desiredSQL), defaultPrivileges: privileges)
+                fingerprint, forDigest: DesiredCatalogCache.digest(desiredSQL), defaultPrivileges: privileges)
         }
         return plan
     }
@@ -88,23 +100,25 @@ public enum Drift {
         return ChangePlan(changes: full.changes.filter { !explained.contains($0.subject) })
     }
 
-    /// What an introspection of `target` reads, or nil when it would read exactly what the desired
-    /// state cached for `desiredSQL` holds (the plan is empty). With a `cacheDirectory`, the target's
-    /// ``CatalogStamp`` comes first: at a stamp seen before (``KnownTargetCache``) the stored
-    /// fingerprint answers without reading the catalog, the no-op `rls plan` of an unchanged database.
+    /// What an introspection of `target` reads, or nil when the plan is known to be empty without it:
+    /// the target's ``CatalogStamp`` is one seen before (``KnownTargetCache``) and a plan at that stamp
+    /// found nothing to change against this desired state (`verdict`), or the fingerprint stored for
+    /// it is the cached desired state's. Else the catalog is read in full, and (with a cache) its
+    /// fingerprint stored at the stamp; nil again when it matches the desired state's exactly.
     private static func rowsUnlessCached(
-        _ target: Connection, _ desiredSQL: String, _ privileges: DefaultPrivileges?, _ cacheDirectory: String?
-    ) throws -> IntrospectionRows? {
-        guard let cacheDirectory else { return try target.introspectRows() }
-        let known = KnownTargetCache(directory: cacheDirectory)
-        let stamp = try target.catalogStampIfReadable()
-        if let stamp, let fingerprint = known.fingerprint(at: stamp), matchesCache(fingerprint, desiredSQL, privileges, cacheDirectory) {
+        _ target: Connection, at stamp: CatalogStamp?, _ known: KnownTargetCache?, _ verdict: String, _ desiredSQL: String,
+        _ privileges: DefaultPrivileges?, _ cacheDirectory: String?
+    ) throws -> (rows: IntrospectionRows, fingerprint: String?)? {
+        if let stamp, let entry = known?.entry(at: stamp),
+            entry.emptyPlans.contains(verdict) || matchesCache(entry.fingerprint, desiredSQL, privileges, cacheDirectory)
+        {
             return nil
         }
         let rows = try target.introspectRows()
+        guard cacheDirectory != nil else { return (rows, nil) }
         let fingerprint = rows.fingerprint
-        if let stamp { known.remember(fingerprint, at: stamp) }
-        return matchesCache(fingerprint, desiredSQL, privileges, cacheDirectory) ? nil : rows
+        if let stamp { known?.remember(fingerprint, at: stamp) }
+        return matchesCache(fingerprint, desiredSQL, privileges, cacheDirectory) ? nil : (rows, fingerprint)
     }
 
     /// True when the target read exactly what a cached desired state holds: the plan is empty, and
