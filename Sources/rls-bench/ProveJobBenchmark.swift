@@ -58,7 +58,8 @@ struct ProveJobBenchmark {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw BenchmarkFailure(
-                "\(arguments.joined(separator: " ")) exited \(process.terminationStatus):\n" + String(decoding: text.suffix(2000), as: UTF8.self))
+                "\(arguments.joined(separator: " ")) exited \(process.terminationStatus):\n"
+                    + String(decoding: text.suffix(2000), as: UTF8.self))
         }
     }
 

@@ -52,7 +52,8 @@ enum SupabasePlatform {
     ]
 
     static var sql: String {
-        [rolesSQL, defaultPrivilegesSQL, extensionsSQL, authSQL, storageSQL, realtimeSQL, graphqlSQL, pgsodiumSQL, eventTriggersSQL].joined(separator: "\n")
+        [rolesSQL, defaultPrivilegesSQL, extensionsSQL, authSQL, storageSQL, realtimeSQL, graphqlSQL, pgsodiumSQL, eventTriggersSQL].joined(
+            separator: "\n")
     }
 
     private static var rolesSQL: String {
@@ -224,7 +225,8 @@ enum SupabasePlatform {
             sql += "comment on table auth.\(table) is 'Auth: \(table.replacingOccurrences(of: "_", with: " ")).';\n"
         }
         // One row per auth migration (the service records each version it ran).
-        sql += "insert into auth.schema_migrations select to_char(timestamp '2021-01-01' + n * interval '13 days', 'YYYYMMDDHH24MISS') "
+        sql +=
+            "insert into auth.schema_migrations select to_char(timestamp '2021-01-01' + n * interval '13 days', 'YYYYMMDDHH24MISS') "
             + "from generate_series(1, 70) n;\n"
         return sql
     }
@@ -233,21 +235,38 @@ enum SupabasePlatform {
     private static let storageFunctions: [(String, String, String)] = [
         ("can_insert_object", "bucketid text, name text, owner uuid, metadata jsonb", "void"),
         ("get_size_by_bucket", "", "table (size bigint, bucket_id text)"),
-        ("list_multipart_uploads_with_delimiter", "bucket_id text, prefix_param text, delimiter_param text, max_keys integer default 100",
-            "table (key text, id text, created_at timestamptz)"),
-        ("list_objects_with_delimiter", "bucket_id text, prefix_param text, delimiter_param text, max_keys integer default 100",
-            "table (name text, id uuid, metadata jsonb, updated_at timestamptz)"),
+        (
+            "list_multipart_uploads_with_delimiter",
+            "bucket_id text, prefix_param text, delimiter_param text, max_keys integer default 100",
+            "table (key text, id text, created_at timestamptz)"
+        ),
+        (
+            "list_objects_with_delimiter", "bucket_id text, prefix_param text, delimiter_param text, max_keys integer default 100",
+            "table (name text, id uuid, metadata jsonb, updated_at timestamptz)"
+        ),
         ("operation", "", "text"),
-        ("search", "prefix text, bucketname text, limits integer default 100, levels integer default 1, offsets integer default 0",
-            "table (name text, id uuid, updated_at timestamptz, created_at timestamptz, metadata jsonb)"),
-        ("search_legacy_v1", "prefix text, bucketname text, limits integer default 100, levels integer default 1, offsets integer default 0",
-            "table (name text, id uuid, updated_at timestamptz, created_at timestamptz, metadata jsonb)"),
-        ("search_v1_optimised", "prefix text, bucketname text, limits integer default 100, levels integer default 1, offsets integer default 0",
-            "table (name text, id uuid, updated_at timestamptz, created_at timestamptz, metadata jsonb)"),
-        ("search_v2", "prefix text, bucket_name text, limits integer default 100, levels integer default 1, start_after text default ''",
-            "table (key text, name text, id uuid, updated_at timestamptz, created_at timestamptz, metadata jsonb)"),
-        ("search_by_timestamp", "p_prefix text, p_bucket_id text, p_limit integer, p_level integer, p_start_after text",
-            "table (key text, name text, id uuid)"),
+        (
+            "search", "prefix text, bucketname text, limits integer default 100, levels integer default 1, offsets integer default 0",
+            "table (name text, id uuid, updated_at timestamptz, created_at timestamptz, metadata jsonb)"
+        ),
+        (
+            "search_legacy_v1",
+            "prefix text, bucketname text, limits integer default 100, levels integer default 1, offsets integer default 0",
+            "table (name text, id uuid, updated_at timestamptz, created_at timestamptz, metadata jsonb)"
+        ),
+        (
+            "search_v1_optimised",
+            "prefix text, bucketname text, limits integer default 100, levels integer default 1, offsets integer default 0",
+            "table (name text, id uuid, updated_at timestamptz, created_at timestamptz, metadata jsonb)"
+        ),
+        (
+            "search_v2", "prefix text, bucket_name text, limits integer default 100, levels integer default 1, start_after text default ''",
+            "table (key text, name text, id uuid, updated_at timestamptz, created_at timestamptz, metadata jsonb)"
+        ),
+        (
+            "search_by_timestamp", "p_prefix text, p_bucket_id text, p_limit integer, p_level integer, p_start_after text",
+            "table (key text, name text, id uuid)"
+        ),
         ("get_level", "name text", "integer"), ("get_prefix", "name text", "text"), ("get_prefixes", "name text", "text[]"),
         ("add_prefixes", "_bucket_id text, _name text", "void"), ("delete_prefix", "_bucket_id text, _name text", "boolean"),
         ("lock_top_prefixes", "bucket_ids text[], names text[]", "void"),
@@ -258,8 +277,10 @@ enum SupabasePlatform {
         ("delete_prefix_hierarchy_trigger", "", "trigger"), ("objects_delete_cleanup", "", "trigger"),
         ("prefixes_delete_cleanup", "", "trigger"), ("objects_update_cleanup", "", "trigger"),
         ("prefixes_ref_count_trigger", "", "trigger"), ("calculate_prefix_ref_counts", "", "void"),
-        ("list_objects_with_versions", "bucket_id text, prefix_param text, max_keys integer default 1000",
-            "table (name text, version text, id uuid)"),
+        (
+            "list_objects_with_versions", "bucket_id text, prefix_param text, max_keys integer default 1000",
+            "table (name text, version text, id uuid)"
+        ),
         ("list_object_versions", "bucket_id text, name text", "table (version text, created_at timestamptz)"),
         ("current_object_version", "bucket_id text, name text", "text"),
         ("archive_noncurrent_versions", "bucket_id text, older_than interval", "integer"),
@@ -316,7 +337,8 @@ enum SupabasePlatform {
             default: body = "language plpgsql stable as $$ begin return\(result.hasPrefix("table") ? ";" : " null;") end $$"
             }
             sql += "create function storage.\(name)(\(arguments)) returns \(result) \(body);\n"
-            sql += "alter function storage.\(name)(\(arguments.replacingOccurrences(of: #" default [^,]+"#, with: "", options: .regularExpression))) owner to supabase_storage_admin;\n"
+            sql +=
+                "alter function storage.\(name)(\(arguments.replacingOccurrences(of: #" default [^,]+"#, with: "", options: .regularExpression))) owner to supabase_storage_admin;\n"
         }
         sql += """
             create trigger update_objects_updated_at before update on storage.objects for each row execute function storage.update_updated_at_column();
@@ -364,13 +386,19 @@ enum SupabasePlatform {
             """
         let functions: [(String, String, String)] = [
             ("apply_rls", "wal jsonb, max_record_bytes integer default 1048576", "setof realtime.wal_rls"),
-            ("broadcast_changes", "topic_name text, event_name text, operation text, table_name text, table_schema text, new record, old record, level text default 'ROW'", "void"),
+            (
+                "broadcast_changes",
+                "topic_name text, event_name text, operation text, table_name text, table_schema text, new record, old record, level text default 'ROW'",
+                "void"
+            ),
             ("build_prepared_statement_sql", "prepared_statement_name text, entity regclass, columns realtime.wal_column[]", "text"),
             ("cast", "val text, type_ regtype", "jsonb"),
             ("check_equality_op", "op realtime.equality_op, type_ regtype, val_1 text, val_2 text", "boolean"),
             ("is_visible_through_filters", "columns realtime.wal_column[], filters realtime.user_defined_filter[]", "boolean"),
-            ("list_changes", "publication name, slot_name name, max_changes integer, max_record_bytes integer",
-                "table (wal jsonb, is_rls_enabled boolean, subscription_ids uuid[], errors text[])"),
+            (
+                "list_changes", "publication name, slot_name name, max_changes integer, max_record_bytes integer",
+                "table (wal jsonb, is_rls_enabled boolean, subscription_ids uuid[], errors text[])"
+            ),
             ("peek_changes", "publication name, slot_name name, max_changes integer", "integer"),
             ("quote_wal2json", "entity regclass", "text"),
             ("send", "payload jsonb, event text, topic text, private boolean default true", "void"),
@@ -383,9 +411,11 @@ enum SupabasePlatform {
             let body =
                 result == "trigger"
                 ? "language plpgsql as $$ begin return new; end $$"
-                : result == "void" ? "language plpgsql as $$ begin end $$"
-                : result.hasPrefix("setof") || result.hasPrefix("table") ? "language plpgsql as $$ begin return; end $$"
-                : "language plpgsql as $$ begin return null; end $$"
+                : result == "void"
+                    ? "language plpgsql as $$ begin end $$"
+                    : result.hasPrefix("setof") || result.hasPrefix("table")
+                        ? "language plpgsql as $$ begin return; end $$"
+                        : "language plpgsql as $$ begin return null; end $$"
             sql += "create function realtime.\"\(name)\"(\(arguments)) returns \(result) \(body);\n"
         }
         sql += """
@@ -444,14 +474,18 @@ enum SupabasePlatform {
             create view pgsodium.mask_columns as select null::name as attname, null::oid as attrelid;
 
             """
-        let families = ["crypto_aead_det", "crypto_aead_ietf", "crypto_auth", "crypto_box", "crypto_generichash", "crypto_hash",
+        let families = [
+            "crypto_aead_det", "crypto_aead_ietf", "crypto_auth", "crypto_box", "crypto_generichash", "crypto_hash",
             "crypto_kdf", "crypto_kx", "crypto_pwhash", "crypto_secretbox", "crypto_shorthash", "crypto_sign", "crypto_stream_xchacha20",
-            "crypto_auth_hmacsha256", "crypto_auth_hmacsha512", "crypto_secretstream", "crypto_signcryption", "randombytes", "sodium_bin2base64",
-            "sodium_base642bin"]
+            "crypto_auth_hmacsha256", "crypto_auth_hmacsha512", "crypto_secretstream", "crypto_signcryption", "randombytes",
+            "sodium_bin2base64",
+            "sodium_base642bin",
+        ]
         let operations = ["", "_keygen", "_verify", "_encrypt", "_decrypt", "_noncegen"]
         for family in families {
             for operation in operations {
-                sql += "create function pgsodium.\(family)\(operation)(message bytea, key bytea) returns bytea "
+                sql +=
+                    "create function pgsodium.\(family)\(operation)(message bytea, key bytea) returns bytea "
                     + "language sql immutable as $$ select message $$;\n"
             }
         }
