@@ -1,8 +1,10 @@
+import Dispatch
 public import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
 public import RLSModel
 import RLSPostgres
+import Synchronization
 
 /// Drift between a database and the schema the DSL declares: the front door of `rls plan`.
 ///
@@ -27,11 +29,18 @@ public enum Drift {
         defaultPrivileges: DefaultPrivileges? = nil, cacheDirectory: String? = nil,
         leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
     ) throws -> ChangePlan {
+        // The schema changed since it was cached: its desired state is made from the cached one of
+        // the version before, whose entry is decoded (and the statements to rebuild found) while the
+        // target is read; joined before anything returns.
+        let starting = DispatchGroup()
+        let start = Mutex<DesiredCatalogCache.IncrementStart?>(nil)
         if let cacheDirectory, !isDesiredStateCached(desiredSQL, cacheDirectory: cacheDirectory) {
-            // The schema changed since it was cached: its desired state is made from the cached one
-            // of the version before, read while the target is.
-            DesiredCatalogCache(directory: cacheDirectory).prepareIncrement(to: desiredSQL)
+            DispatchQueue.global().async(group: starting) {
+                let found = DesiredCatalogCache(directory: cacheDirectory).incrementStart(to: desiredSQL)
+                start.withLock { $0 = found }
+            }
         }
+        defer { starting.wait() }
         let known = cacheDirectory.map(KnownTargetCache.init)
         let stamp = known == nil ? nil : try target.catalogStampIfReadable()
         let verdict =
@@ -44,12 +53,14 @@ public enum Drift {
         else { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
+        starting.wait()
         // A new desired state is written to the cache while the two catalogs are compared.
+        let writes = DispatchGroup()
         let desired = try desiredCatalog(
-            desiredSQL, in: try cluster(), defaultPrivileges: privileges,
-            cacheDirectory: cacheDirectory, storingInBackground: true)
+            desiredSQL, in: try cluster(), defaultPrivileges: privileges, cacheDirectory: cacheDirectory, writes: writes,
+            start: start.withLock { $0 })
         let plan = ChangePlan(from: current, to: desired)
-        DesiredCatalogCache.waitForWrites()
+        writes.wait()
         guard plan.isEmpty, let cacheDirectory else { return plan }
         // Nothing to change at this stamp: the next plan of the unchanged database reads only the stamp.
         if let stamp, let known { known.rememberEmptyPlan(verdict, at: stamp) }
@@ -153,24 +164,25 @@ public enum Drift {
         _ desiredSQL: String, in cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none,
         cacheDirectory: String? = nil
     ) throws -> Catalog {
-        try desiredCatalog(
-            desiredSQL, in: try cluster(), defaultPrivileges: defaultPrivileges, cacheDirectory: cacheDirectory, storingInBackground: false)
+        try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: defaultPrivileges, cacheDirectory: cacheDirectory, writes: nil)
     }
 
-    /// ``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:)``; with `storingInBackground`, the
-    /// caller waits for the cache's write (``DesiredCatalogCache/waitForWrites()``).
+    /// ``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:)``; with `writes`, a new cache entry is
+    /// written in that group (the caller waits for it), and an increment begins at `start` when it
+    /// was found for this SQL already.
     static func desiredCatalog(
         _ desiredSQL: String, in cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges,
-        cacheDirectory: String?, storingInBackground: Bool
+        cacheDirectory: String?, writes: DispatchGroup?, start: DesiredCatalogCache.IncrementStart? = nil
     ) throws -> Catalog {
         let script = [SQLScript(name: "The DSL's schema", sql: desiredSQL)]
         guard let cacheDirectory else {
             return try ScratchDatabase.catalog(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges)
         }
         return try DesiredCatalogCache(directory: cacheDirectory).catalog(
-            for: desiredSQL, defaultPrivileges: defaultPrivileges, storingInBackground: storingInBackground,
-            increment: { base in
-                try DesiredIncrement.catalog(from: base, to: desiredSQL, in: cluster, defaultPrivileges: defaultPrivileges)
+            for: desiredSQL, defaultPrivileges: defaultPrivileges, writes: writes, start: start,
+            increment: { base, preparation in
+                try DesiredIncrement.catalog(
+                    from: base, to: desiredSQL, preparation: preparation, in: cluster, defaultPrivileges: defaultPrivileges)
             },
             build: { try ScratchDatabase.catalogWithFingerprint(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges) }
         )
