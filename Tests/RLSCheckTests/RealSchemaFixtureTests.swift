@@ -117,6 +117,7 @@ import Testing
                 Check("config_id_check", SQL(raw: "id"))
             }
             .access(read: .authenticated, write: .serviceRoleOnly)
+            SchemaUsage("app", by: .authenticated, .serviceRole)
         }
         let (_, empty) = try ExampleDatabase.make(schema)
         let report = try ExampleDatabase.check(empty, schema)
