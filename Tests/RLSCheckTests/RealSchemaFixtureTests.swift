@@ -152,7 +152,7 @@ import Testing
                   with check (split_part(storage.filename(name), '.', 1)::uuid is not null
                     and case when bucket_id = 'avatars' then (storage.foldername(name))[1]::uuid is not null else true end);
                 """)
-        #expect(report.passed, "\(report.files.filter { $0.verdict != .pass }.map { "\($0.probe.name): \($0.error ?? "")" })")
+        #expect(report.passed, "\(report.files.filter { $0.verdict != .pass }.map { "\($0.probe.name): \($0.observed)" })")
         #expect(StorageCheckTests.observed(report, "avatars", "alice", .upload) == ["alice:yes", "bob:no"])
         #expect(StorageCheckTests.observed(report, "avatars", "bob", .delete) == ["alice:no", "bob:yes"])
         #expect(StorageCheckTests.observed(report, "flyers", "anon", .read) == ["alice:yes", "bob:yes"])

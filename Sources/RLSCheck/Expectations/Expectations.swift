@@ -57,14 +57,14 @@ enum Expectations {
     /// giving one's own row away gets through (``handOver(_:_:_:_:)``).
     static func outcome(
         _ access: ExpectedAccess, for probe: Probe, side: FixtureOwner?, handOver: PolicyExpectation.HandOver? = nil
-    ) -> ExpectedOutcome {
+    ) -> Expectation {
         var access = access
         if probe.layer == .policiesOnly {
             // The schema denies by grant; the policies must not let this role through either.
             access = .noRows
         }
         let me = side
-        let outcome: ProbeOutcome
+        let outcome: Observation
         switch (access, probe.operation, probe.target) {
         case (.unverified(let reason), _, _):
             return .unverified(reason)

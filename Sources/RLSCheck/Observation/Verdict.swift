@@ -13,3 +13,19 @@ public enum Verdict: String, Sendable, Hashable {
     /// Whether this verdict fails `rls check` (exit 1): a mismatch, or a promise that could not be tested.
     public var fails: Bool { self == .mismatch || self == .notRun }
 }
+
+extension Verdict {
+    /// The one verdict function, for every kind of probe: unverified where nothing was promised, not
+    /// run where nothing ran, else a pass when the observation is what the expectation promises.
+    public init(expected: Expectation, observed: Observation) {
+        if case .notRun = observed {
+            self = if case .unverified = expected { .unverified } else { .notRun }
+            return
+        }
+        switch expected {
+        case .unverified: self = .unverified
+        case .outcome(let promised): self = promised.promises(observed) ? .pass : .mismatch
+        case .permitted(let yes): self = observed.permitted == yes ? .pass : .mismatch
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// What a probe should observe, or why the check cannot say.
+public enum Expectation: Sendable, Hashable, CustomStringConvertible {
+    /// The observation the declared plans and policy expectations promise a table probe.
+    case outcome(Observation)
+    /// Whether a file or channel probe goes through (yes) or is refused by anything (no).
+    case permitted(Bool)
+    /// A hand-written policy without expectations decides this probe.
+    case unverified(String)
+
+    /// The outcome, `yes`, `no`, or `unverified: ...`.
+    public var description: String {
+        switch self {
+        case .outcome(let outcome): outcome.description
+        case .permitted(let yes): yes ? "yes" : "no"
+        case .unverified(let reason): "unverified: \(reason)"
+        }
+    }
+}
