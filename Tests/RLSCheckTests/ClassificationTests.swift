@@ -175,7 +175,7 @@ import Testing
         let report = try AccessCheck.run(schema, scenarios: scenarios, on: db)
         #expect(report.scenarios[0].passed, "\(MatrixReport(report).text)")
         #expect(!report.scenarios[1].passed)
-        #expect(MatrixReport(report).text.contains("got permission denied (server: 42501 permission denied for table court)"))
+        #expect(MatrixReport(report).text.contains("got denied (no grant) (server: 42501 permission denied for table court)"))
     }
 
     /// A scenario step that succeeds takes one round trip (its savepoint, the persona and the

@@ -10,6 +10,8 @@ public enum Observation: Sendable, Hashable, CustomStringConvertible {
     /// The write reached the row (or passed every access check and then hit a constraint); the
     /// file was touched; the channel let the persona in.
     case allowed
+    /// A scenario step's statement ran: how many rows it returned or wrote, and its first row's first value.
+    case returned(rows: Int, first: String?)
     /// Refused, by what ``Refusal`` says.
     case refused(Refusal)
     /// Any other error.
@@ -30,18 +32,20 @@ public enum Observation: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .rows(let owners): owners.isEmpty ? "no rows" : owners.sorted().map(\.description).joined(separator: "+")
         case .allowed: "allowed"
+        case .returned(let count, let first): "\(count) row\(count == 1 ? "" : "s")" + (first.map { ", first value \($0)" } ?? "")
         case .refused(let refusal): refusal.label
         case .failed(let state, let message): "error \(state): \(message)"
         case .notRun(let reason): "not run: \(reason)"
         }
     }
 
-    /// A stable keyword for JSON: `rows`, `allowed`, `filtered`, `rejected_by_check`, `denied_by_grant`,
+    /// A stable keyword for JSON: `rows`, `allowed`, `returned`, `filtered`, `rejected_by_check`, `denied_by_grant`,
     /// `refused_by_trigger`, `refused_by_storage_guard`, `error`, `not_run`.
     public var kind: String {
         switch self {
         case .rows: "rows"
         case .allowed: "allowed"
+        case .returned: "returned"
         case .refused(let refusal): refusal.kind
         case .failed: "error"
         case .notRun: "not_run"
@@ -58,7 +62,7 @@ public enum Observation: Sendable, Hashable, CustomStringConvertible {
     public var permitted: Bool? {
         switch self {
         case .rows(let owners): !owners.isEmpty
-        case .allowed: true
+        case .allowed, .returned: true
         case .refused: false
         case .failed, .notRun: nil
         }
@@ -75,7 +79,7 @@ public enum Observation: Sendable, Hashable, CustomStringConvertible {
     var word: String {
         switch self {
         case .rows(let owners): owners.isEmpty ? "none" : owners.sorted().map(\.description).joined(separator: "+")
-        case .allowed: "yes"
+        case .allowed, .returned: "yes"
         case .refused(let refusal): refusal.word
         case .failed: "error"
         case .notRun: "n/a"
@@ -89,7 +93,7 @@ public enum Observation: Sendable, Hashable, CustomStringConvertible {
         case .refused(.rowFilter): "no"
         case .refused(let refusal): "no, \(refusal.label)"
         case .failed, .notRun: description
-        case .rows, .allowed: permitted == true ? "yes" : "no"
+        case .rows, .allowed, .returned: permitted == true ? "yes" : "no"
         }
     }
 }

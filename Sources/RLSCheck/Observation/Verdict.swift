@@ -1,3 +1,5 @@
+import RLSModel
+
 /// How a probe or scenario step compares with its expectation.
 public enum Verdict: String, Sendable, Hashable {
     /// Observed what the schema promises.
@@ -26,6 +28,25 @@ extension Verdict {
         case .unverified: self = .unverified
         case .outcome(let promised): self = promised.promises(observed) ? .pass : .mismatch
         case .permitted(let yes): self = observed.permitted == yes ? .pass : .mismatch
+        case .step(let expectation): self = expectation.isMet(by: observed) ? .pass : .mismatch
+        }
+    }
+}
+
+extension ScenarioExpectation {
+    /// Whether a step that observed `observed` did what this declares: rows for a count or a value,
+    /// any missing privilege for "permission denied", a WITH CHECK for "rejected by a row-level
+    /// security policy", the SQLSTATE for `.fails(sqlstate:)`.
+    func isMet(by observed: Observation) -> Bool {
+        switch (self, observed) {
+        case (.succeeds, .returned): true
+        case (.rowCount(let expected), .returned(let count, _)): count == expected
+        case (.returns(let value), .returned(_, let first)): first == value
+        case (.permissionDenied, .refused(let refusal)): refusal.isMissingPrivilege
+        case (.rejectedByPolicy, .refused(.withCheck)): true
+        case (.fails(let state), .refused(let refusal)): refusal.sqlState?.rawValue == state
+        case (.fails(let state), .failed(let observedState, _)): observedState == state
+        default: false
         }
     }
 }

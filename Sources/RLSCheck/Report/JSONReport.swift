@@ -76,6 +76,7 @@ public struct JSONReport {
             switch result.expected {
             case .outcome(let outcome): Self.outcome(outcome)
             case .permitted(let yes): .object([("kind", .string(yes ? "allowed" : "refused"))])
+            case .step(let expectation): .object([("kind", .string("step")), ("step", .string(expectation.description))])
             case .unverified(let reason): .object([("kind", .string("unverified")), ("reason", .string(reason))])
             }
         return .object([
@@ -99,6 +100,7 @@ public struct JSONReport {
         switch outcome {
         case .rows(let owners): pairs.append(("rows", .array(owners.sorted().map { .string($0.rawValue) })))
         case .allowed: break
+        case .returned(let count, let first): pairs += [("count", .integer(count)), ("first", first.map(JSONValue.string) ?? .null)]
         case .refused(let refusal):
             pairs.append(("refused_by", .string(refusal.cause)))
             switch refusal {
@@ -128,7 +130,7 @@ public struct JSONReport {
                             ("persona", .string(step.step.persona.rawValue)),
                             ("sql", .string(step.step.action.sql.text)),
                             ("expected", .string(step.step.action.expectation.description)),
-                            ("observed", .string(step.observed)),
+                            ("observed", .string(step.observedText)),
                             ("verdict", .string(step.verdict.rawValue)),
                             ("source", .string(step.step.action.source.description)),
                         ])

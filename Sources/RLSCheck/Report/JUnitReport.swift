@@ -35,7 +35,7 @@ public struct JUnitReport {
                     continue
                 }
                 let body = scenario.steps.filter { $0.verdict == .mismatch }.map {
-                    "as \($0.step.persona): \($0.step.action.sql.text)\nexpected \($0.step.action.expectation), got \($0.observed) (\($0.step.action.source))"
+                    "as \($0.step.persona): \($0.step.action.sql.text)\nexpected \($0.step.action.expectation), got \($0.observedText) (\($0.step.action.source))"
                 }.joined(separator: "\n")
                 lines += [
                     open + ">", #"      <failure message="scenario failed" type="scenario">\#(Self.escaped(body))</failure>"#,

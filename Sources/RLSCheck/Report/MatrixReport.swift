@@ -88,7 +88,7 @@ public struct MatrixReport {
             lines.append("  \(scenario.passed ? "ok  " : "FAIL") \(scenario.scenario.name)")
             for step in scenario.steps where step.verdict != .pass {
                 lines.append("      ✗ as \(step.step.persona): \(step.step.action.sql.text.singleLine)")
-                lines.append("        expected \(step.step.action.expectation), got \(step.observed) (\(step.step.action.source))")
+                lines.append("        expected \(step.step.action.expectation), got \(step.observedText) (\(step.step.action.source))")
             }
         }
         return lines + [""]

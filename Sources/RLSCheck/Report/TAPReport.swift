@@ -50,7 +50,7 @@ public struct TAPReport {
             }
             lines.append("not ok \(number) - \(name)")
             let failures = scenario.steps.filter { $0.verdict == .mismatch }.map {
-                "as \($0.step.persona): \($0.step.action.sql.text.singleLine) — expected \($0.step.action.expectation), got \($0.observed)"
+                "as \($0.step.persona): \($0.step.action.sql.text.singleLine) — expected \($0.step.action.expectation), got \($0.observedText)"
             }
             lines += yaml([("source", scenario.scenario.source.description)], list: ("failed steps", failures))
         }
