@@ -85,7 +85,7 @@ public struct AccessSnapshot: Sendable, Hashable {
     /// `authenticated (carol)`.
     static func caller(of persona: Persona) -> String? {
         switch persona {
-        case .user(let user) where user == .alice: "authenticated"
+        case .user(let user) where user == .alice: Role.authenticated.name
         case .user(let user) where user == .bob: nil
         case .user(let user): "authenticated (\(user.name))"
         case .anon, .serviceRole: persona.role

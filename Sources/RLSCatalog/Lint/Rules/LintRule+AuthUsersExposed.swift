@@ -9,7 +9,7 @@ extension LintRule {
         splinter: ["0002_auth_users_exposed"]
     ) { catalog in
         catalog.views.filter(\.readsAuthUsers).compactMap { view -> LintFinding? in
-            let readers = catalog.apiRoles(holding: "SELECT", on: view.name)
+            let readers = catalog.apiRoles(holding: .select, on: view.name).map(\.name)
             guard !readers.isEmpty else { return nil }
             let grantees = catalog.apiPrivileges(on: view.name).filter { $0.value.contains("SELECT") }.keys.sorted()
             return LintFinding(

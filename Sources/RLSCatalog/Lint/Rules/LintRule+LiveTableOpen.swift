@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `live-table-open`: a live table whose every change goes to everyone who subscribes. Error when
     /// RLS is off and an API role may select (every change, every row, to every subscriber of that
@@ -18,7 +20,7 @@ extension LintRule {
                     fix: "alter table \(table.name.sql) enable row level security;",
                     dslFix: "declare the table with .access(read: ...) (which enables RLS)")
             }
-            guard table.rowSecurity, readers.contains("anon") else { return nil }
+            guard table.rowSecurity, readers.contains(Role.anon.name) else { return nil }
             return LintFinding(
                 rule: "live-table-open", level: .warning, object: table.name.description,
                 message: "\(table.name) is live and anon may read it: every change anon may select goes to anyone holding "

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `multiple-permissive-policies` (warning): two or more permissive policies apply to the same
     /// role and action on one table. Postgres evaluates every one of them for every row (they are
@@ -15,7 +17,7 @@ extension LintRule {
         for table in Set(catalog.policies.map(\.table)).sorted() {
             let permissive = catalog.policies(on: table).filter(\.permissive)
             let named = Set(permissive.flatMap(\.roles)).subtracting(["public"])
-            let everyone = named.union(["anon", "authenticated"])
+            let everyone = named.union([Role.anon.name, Role.authenticated.name])
             var rolesBySet: [PolicyGroup: [String]] = [:]
             for action in ["SELECT", "INSERT", "UPDATE", "DELETE"] {
                 for role in everyone.sorted() {

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `rls-policy-always-true` (warning; error for anon): a permissive policy whose `USING` (for
     /// UPDATE/DELETE/ALL) or `WITH CHECK` (for INSERT/UPDATE/ALL) is `true`, `1 = 1` or missing, so it
@@ -11,7 +13,7 @@ extension LintRule {
     ) { catalog in
         catalog.policies.compactMap { policy -> LintFinding? in
             guard policy.permissive, catalog.table(policy.table)?.rowSecurity == true,
-                !Set(policy.roles).isDisjoint(with: ["public", "anon", "authenticated"])
+                !Set(policy.roles).isDisjoint(with: ["public", Role.anon.name, Role.authenticated.name])
             else { return nil }
             let command = policy.command
             let openUsing = [.update, .delete, .all].contains(command) && (policy.using == nil || isAlwaysTrue(policy.using))
@@ -20,7 +22,7 @@ extension LintRule {
                 || (policy.withCheck == nil && command == .insert)
                 || (policy.withCheck == nil && [.update, .all].contains(command) && isAlwaysTrue(policy.using))
             guard openUsing || openCheck else { return nil }
-            let forAnon = policy.roles.contains("anon") || policy.roles.contains("public")
+            let forAnon = policy.roles.contains(Role.anon.name) || policy.roles.contains("public")
             let clause = openUsing && openCheck ? "USING and WITH CHECK are" : openUsing ? "USING is" : "WITH CHECK is"
             return LintFinding(
                 rule: "rls-policy-always-true", level: forAnon ? .error : .warning, object: "\(policy.table).\(policy.name)",

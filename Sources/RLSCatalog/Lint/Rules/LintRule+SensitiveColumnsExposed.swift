@@ -15,7 +15,8 @@ extension LintRule {
             guard !columns.isEmpty else { return nil }
             return LintFinding(
                 rule: "sensitive-columns-exposed", level: .error, object: table.name.description,
-                message: "\(table.name) has RLS off and \(catalog.apiRoles(holding: "SELECT", on: table.name).joined(separator: ", ")) "
+                message:
+                    "\(table.name) has RLS off and \(catalog.apiRoles(holding: .select, on: table.name).map(\.name).joined(separator: ", ")) "
                     + "may read it, including \(columns.joined(separator: ", ")): anyone with the anon key reads these for every row. "
                     + "Enable RLS and add policies, and keep secrets out of tables the API can reach.",
                 fix: "alter table \(table.name.sql) enable row level security;"

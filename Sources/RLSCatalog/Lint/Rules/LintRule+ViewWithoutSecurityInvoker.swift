@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 extension LintRule {
@@ -13,9 +14,9 @@ extension LintRule {
     ) { catalog in
         // Views over auth.users are auth-users-exposed; materialized views materialized-view-in-api.
         catalog.views.filter { !$0.isMaterialized && !$0.runsAsInvoker && !$0.readsAuthUsers }.compactMap { view -> LintFinding? in
-            let readers = catalog.apiRoles(holding: "SELECT", on: view.name)
+            let readers = catalog.apiRoles(holding: .select, on: view.name)
             guard !readers.isEmpty else { return nil }
-            let roles = readers.joined(separator: ", ")
+            let roles = readers.map(\.name).joined(separator: ", ")
             let bypassed = catalog.policyProtectedTables(readBy: view, for: readers)
             return LintFinding(
                 rule: "view-without-security-invoker", level: .error, object: view.name.description,
