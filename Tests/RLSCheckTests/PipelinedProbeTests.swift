@@ -29,7 +29,7 @@ import Testing
             grant execute on function public.slow() to authenticated;
             create policy "slow" on public.saved as restrictive for select to authenticated using (public.slow());
             """)
-        let report = try AccessCheck.run(ElectricRide.schema, on: db, options: CheckOptions(statementTimeout: "200ms"))
+        let report = try AccessCheck.run(ElectricRide.schema, on: db, options: CheckOptions(statementTimeout: .milliseconds(200)))
         #expect(!report.mismatches.isEmpty)
         for mismatch in report.mismatches {
             #expect(mismatch.probe.table == "public.saved", "\(mismatch.probe.name)")

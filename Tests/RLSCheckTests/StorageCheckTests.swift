@@ -122,7 +122,7 @@ import Testing
                   using (bucket_id <> 'avatars' or public.slow());
                 commit;
                 """)
-        let report = try AccessCheck.run(Harbour.schema, on: db, options: CheckOptions(statementTimeout: "200ms"))
+        let report = try AccessCheck.run(Harbour.schema, on: db, options: CheckOptions(statementTimeout: .milliseconds(200)))
         let avatars = report.files.filter { $0.probe.bucket.id == "avatars" && $0.probe.persona.role == "authenticated" }
         let timedOut = avatars.filter { $0.observed.description.hasPrefix("error 57014") == true }
         #expect(!timedOut.isEmpty, "\(avatars.map { "\($0.probe.name): \($0.observed) \($0.observed)" })")

@@ -24,9 +24,7 @@ public enum AccessCheck {
         _ schema: Schema, scenarios: [Scenario] = [], on connection: Connection, options: CheckOptions = .init()
     ) throws -> CheckReport {
         try schema.validate()
-        guard !connection.isInTransaction else {
-            throw CheckError("rls check runs in its own transaction, which it rolls back; call it outside a transaction")
-        }
+        if let refusal = connection.openTransactionRefusal(by: "rls check", ending: "rolls it back") { throw refusal }
         // The other connections connect while this one reads the sequences and the tables.
         let lanes = ProbeLanes(schema: schema, options: options, target: connection.target)
         defer { lanes.stop() }

@@ -32,7 +32,7 @@ import RLSSQL
 /// check can still put the sequences back (see ``SequenceShadow``).
 struct ProbeLanes {
     /// How long a lane waits on a lock before giving up, or its probe runs again on the first connection.
-    static let laneLockTimeout = "200ms"
+    static let laneLockTimeout = Duration.milliseconds(200)
     /// How long a lane waits for the answer to its first statement before it gives up: a connection
     /// the server (or a pooler) does not serve while the first connection's transaction is open.
     /// It gives up sooner when the first connection is done.

@@ -65,12 +65,12 @@ struct ProbeRunner {
     /// is ready before the fixtures are. With `fixtureLockTimeout`, the fixtures wait on a lock
     /// for at most its `wait`, and `restore` is the lock timeout afterwards.
     static func started(
-        for schema: Schema, tables: [TableName: TableFacts], lane: Int = 0, fixtureLockTimeout: (wait: String, restore: String)? = nil,
+        for schema: Schema, tables: [TableName: TableFacts], lane: Int = 0, fixtureLockTimeout: (wait: Duration, restore: Duration)? = nil,
         on connection: Connection
     ) throws -> (runner: ProbeRunner, values: FixtureValues, fixtures: Fixtures) {
         let blocks = try prepareBlocks(on: connection)
         var values = FixtureValues(schema: schema, lane: lane)
-        let fixtures = try connection.waitingOnLocksAtMost(fixtureLockTimeout?.wait, restoring: fixtureLockTimeout?.restore ?? "") {
+        let fixtures = try connection.waitingOnLocksAtMost(fixtureLockTimeout?.wait, restoring: fixtureLockTimeout?.restore ?? .zero) {
             try FixtureLoader.load(schema, values: &values, on: connection)
         }
         let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)

@@ -113,7 +113,7 @@ enum CheckCommand {
             let format = arguments.format ?? .text
             let timeout = arguments.statementTimeout ?? .seconds(10)
             let options = CheckOptions(
-                statementTimeout: "\(timeout.settingMilliseconds)ms",
+                statementTimeout: timeout,
                 probesPoliciesOnly: !arguments.deployedOnly, connections: arguments.connections?.value ?? 2,
                 allowsSideEffects: arguments.allowSideEffects)
             // Before the check runs, so a typo in the path does not cost a whole check.
