@@ -121,7 +121,7 @@ enum CheckCommand {
             let report = try invocation.withDatabase { target, connection in
                 let note =
                     target.source == .embedded
-                    ? try MigrationReplay.apply(
+                    ? try ThrowawayDatabase.apply(
                         arguments.migrations.path, orRendering: invocation.schema, on: connection)
                     : try driftNote(invocation, target: target, connection: connection)
                 // On a database that outlives the command, Ctrl-C names the sequences the check left ahead.
@@ -168,7 +168,7 @@ enum CheckCommand {
                         + "database rls builds from Migrations/: drop --database-url, unset DATABASE_URL, and stop a running "
                         + "dev cluster (rls dev stop).")
             }
-            let note = try MigrationReplay.apply(arguments.migrations.path, orRendering: invocation.schema, on: connection)
+            let note = try ThrowawayDatabase.apply(arguments.migrations.path, orRendering: invocation.schema, on: connection)
             invocation.console.error(note)
             return try PolicyCost.run(invocation.schema, on: connection, rowsPerTable: rows)
         }
