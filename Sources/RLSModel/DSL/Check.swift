@@ -10,12 +10,12 @@ public struct Check: Sendable, Hashable {
     /// The condition, spliced as written.
     public var condition: SQL
     /// Where the constraint was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares `constraint name check (condition)`.
     public init(_ name: String, _ condition: SQL, fileID: String = #fileID, line: Int = #line) {
         self.name = name
         self.condition = condition
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }

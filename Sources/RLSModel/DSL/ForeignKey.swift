@@ -19,7 +19,7 @@ public struct ForeignKey: Sendable, Hashable {
     /// An explicit constraint name; `<table>_<columns>_fkey` when nil.
     public var name: String?
     /// Where the reference was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares a single-column reference.
     public init(
@@ -43,6 +43,6 @@ public struct ForeignKey: Sendable, Hashable {
         self.referencedColumns = referenced
         self.onDelete = onDelete
         self.name = name
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }

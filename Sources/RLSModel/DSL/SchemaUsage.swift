@@ -21,7 +21,7 @@ public struct SchemaUsage: Sendable, Hashable {
     /// The roles that may use it, in declaration order.
     public var roles: [Role]
     /// Where it was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Who may use `public` in every Supabase database: PUBLIC (Postgres 15's default) and the API roles.
     public static let publicDefault: [Role] = [.public] + Role.apiRoles
@@ -35,6 +35,6 @@ public struct SchemaUsage: Sendable, Hashable {
     public init(_ schema: String, by roles: [Role], fileID: String = #fileID, line: Int = #line) {
         self.schema = schema
         self.roles = roles
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }

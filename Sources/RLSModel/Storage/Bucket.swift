@@ -27,7 +27,7 @@ public struct Bucket: Sendable, Hashable {
     /// The plan per operation on the bucket's files; nobody's unless `.access(...)` was applied.
     public var access: BucketAccess
     /// Where the bucket was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares a bucket.
     public init(
@@ -39,7 +39,7 @@ public struct Bucket: Sendable, Hashable {
         self.fileSizeLimit = fileSizeLimit
         self.allowedMimeTypes = allowedMimeTypes
         self.access = BucketAccess()
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 
     /// The same plan for reading, uploading, overwriting and deleting files.
@@ -60,7 +60,7 @@ public struct Bucket: Sendable, Hashable {
     ) -> Bucket {
         var copy = self
         copy.access = BucketAccess(
-            select: select, insert: insert, update: update, delete: delete, source: SourceLocation(fileID: fileID, line: line))
+            select: select, insert: insert, update: update, delete: delete, source: DeclarationSite(fileID: fileID, line: line))
         return copy
     }
 
@@ -79,12 +79,12 @@ public struct BucketAccess: Sendable, Hashable {
     /// Who may delete files.
     public var delete: StoragePlan
     /// Where `.access(...)` was written; nil when it was not.
-    public var source: SourceLocation?
+    public var source: DeclarationSite?
 
     /// A plan per operation; each defaults to ``StoragePlan/noAccess``.
     public init(
         select: StoragePlan = .noAccess, insert: StoragePlan = .noAccess, update: StoragePlan = .noAccess,
-        delete: StoragePlan = .noAccess, source: SourceLocation? = nil
+        delete: StoragePlan = .noAccess, source: DeclarationSite? = nil
     ) {
         self.select = select
         self.insert = insert

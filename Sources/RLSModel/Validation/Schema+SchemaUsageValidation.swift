@@ -3,7 +3,7 @@ extension Schema {
     /// (its services set who uses them), unusable names, a role listed twice.
     func schemaUsageErrors() -> [ValidationError] {
         var errors: [ValidationError] = []
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: DeclarationSite] = [:]
         for usage in schemaUsages {
             let subject = TableName(schema: usage.schema, name: "")
             func fail(_ kind: ValidationError.Kind, _ message: String) {

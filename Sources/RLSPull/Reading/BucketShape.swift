@@ -27,7 +27,7 @@ enum BucketShape {
         bucket.access = BucketAccess(
             select: plans[.select] ?? .noAccess, insert: plans[.insert] ?? .noAccess,
             update: plans[.update] ?? .noAccess, delete: plans[.delete] ?? .noAccess,
-            source: plans.isEmpty ? nil : SourceLocation(fileID: "rls pull", line: 0))
+            source: plans.isEmpty ? nil : DeclarationSite(fileID: "rls pull", line: 0))
         return .success(bucket)
     }
 

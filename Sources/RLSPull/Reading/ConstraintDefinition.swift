@@ -13,7 +13,7 @@ enum ConstraintDefinition {
     /// (exclusion, deferrable, `NOT VALID`, `ON UPDATE`, `MATCH FULL`, `NULLS NOT DISTINCT`, ...).
     static func read(_ constraint: Catalog.Constraint, table: String) -> ConstraintDefinition? {
         let text = Substring(constraint.definition)
-        let source = SourceLocation(fileID: "rls pull", line: 0)
+        let source = DeclarationSite(fileID: "rls pull", line: 0)
         switch constraint.kind {
         case .primaryKey:
             guard let columns = columnList(after: "PRIMARY KEY ", in: text) else { return nil }
