@@ -144,7 +144,7 @@ import Testing
         try db.execute("revoke update on public.note from authenticated; grant update (author_id) on public.note to authenticated")
         let report = try AccessCheck.run(schema, on: db)
         let handOver = report.results.first { $0.probe.persona == .user(.alice) && $0.probe.target == .handOver(from: .alice, to: .bob) }
-        #expect(handOver?.observed == .rejectedByCheck)
+        #expect(handOver?.observed == .rejectedByWithCheck)
         #expect(report.passed, "\(MatrixReport(report).text)")
     }
 

@@ -44,7 +44,7 @@ import Testing
                 Column("id", .bigint).identity().primaryKey()
                 Column("owner_id", .uuid).references(.authUsers)
                 Column("stars", .smallint)
-                Check("rating_stars_range", SQL(raw: "stars between 100 and 105"))
+                CheckConstraint("rating_stars_range", SQL(raw: "stars between 100 and 105"))
             }
             .access(.owner(column: "owner_id"))
         }

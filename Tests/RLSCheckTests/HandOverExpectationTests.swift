@@ -37,7 +37,8 @@ import Testing
         let report = try ExampleDatabase.check(db, schema)
         let handOvers = Self.handOvers(report)
         #expect(Set(handOvers.map(\.probe.persona.description)) == ["alice", "bob"])
-        #expect(handOvers.allSatisfy { $0.verdict == .mismatch && $0.expected == .outcome(.rejectedByCheck) && $0.observed == .allowed })
+        #expect(
+            handOvers.allSatisfy { $0.verdict == .mismatch && $0.expected == .outcome(.rejectedByWithCheck) && $0.observed == .allowed })
         #expect(!report.passed)
     }
 
@@ -56,7 +57,7 @@ import Testing
         let report = try ExampleDatabase.check(db, schema)
         let handOvers = Self.handOvers(report)
         #expect(handOvers.count == 2)
-        #expect(handOvers.allSatisfy { $0.verdict == .mismatch && $0.observed == .rejectedByCheck })
+        #expect(handOvers.allSatisfy { $0.verdict == .mismatch && $0.observed == .rejectedByWithCheck })
         #expect(handOvers.allSatisfy { $0.note?.contains("server: 42501") == true })
         #expect(MatrixReport(report).text.contains("server: 42501"))
         #expect(report.mismatches.count == 2, "only the hand-overs: \(MatrixReport(report).text)")
@@ -66,7 +67,7 @@ import Testing
         let schema = Self.notes(Self.keeps.expects(.ownRows, handOver: .denied))
         let (_, db) = try ExampleDatabase.make(schema)
         let report = try ExampleDatabase.check(db, schema)
-        #expect(Self.handOvers(report).allSatisfy { $0.expected == .outcome(.rejectedByCheck) && $0.verdict == .pass })
+        #expect(Self.handOvers(report).allSatisfy { $0.expected == .outcome(.rejectedByWithCheck) && $0.verdict == .pass })
         #expect(report.passed, "\(MatrixReport(report).text)")
     }
 }

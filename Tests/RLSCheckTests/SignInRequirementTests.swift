@@ -56,7 +56,7 @@ import Testing
         #expect(actual("alice", .delete, .alice) == .filtered)  // aal1: the restrictive policy hides the row
         #expect(actual("alice (aal2)", .delete, .alice) == .allowed)
         #expect(actual("bob", .insert, .bob) == .allowed)
-        #expect(actual("bob (anonymous)", .insert, .bob) == .rejectedByCheck)
+        #expect(actual("bob (anonymous)", .insert, .bob) == .rejectedByWithCheck)
     }
 
     /// The sign-in's claims hold for every step of the block: the aal2 session deletes, the aal1 one cannot.

@@ -42,7 +42,7 @@ struct ProofFromReportTests {
     @Test func writesAreSortedIntoOwnAndOtherRows() {
         let proof = proof([
             result(.user(.alice), .insert, .row(.alice), expected: .allowed, observed: .allowed),
-            result(.user(.alice), .insert, .row(.bob), expected: .rejectedByCheck, observed: .rejectedByCheck),
+            result(.user(.alice), .insert, .row(.bob), expected: .rejectedByWithCheck, observed: .rejectedByWithCheck),
             result(.anon, .insert, .row(.alice), expected: .deniedByGrant, observed: .filtered),
         ])
         #expect(proof.status(of: AccessCell(saved, .rowOwner, .insert)) == .proven)

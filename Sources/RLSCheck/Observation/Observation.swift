@@ -23,7 +23,7 @@ public enum Observation: Sendable, Hashable, CustomStringConvertible {
     /// No error, no row: filtered out by row-level security (`using`).
     public static let filtered = Observation.refused(.rowFilter)
     /// Rejected by a policy's WITH CHECK.
-    public static let rejectedByCheck = Observation.refused(.withCheck)
+    public static let rejectedByWithCheck = Observation.refused(.withCheck)
     /// Denied by a missing grant: as a promise, any missing privilege matches it.
     public static let deniedByGrant = Observation.refused(.tablePrivilege(nil))
 

@@ -65,6 +65,6 @@ enum ScenarioRunner {
         } catch let other as DatabaseError where !other.isConnectionFailure {
             return failed  // not an explainable statement: report the original error as it is
         }
-        return (error.context ?? "").isEmpty ? (.rejectedByCheck, server) : failed
+        return (error.context ?? "").isEmpty ? (.rejectedByWithCheck, server) : failed
     }
 }

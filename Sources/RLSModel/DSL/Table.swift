@@ -23,7 +23,7 @@ public struct Table: Sendable, Hashable {
     /// Unique constraints, from ``Unique`` and columns' `.unique()`.
     public var uniques: [Unique]
     /// Check constraints.
-    public var checks: [Check]
+    public var checks: [CheckConstraint]
     /// Foreign keys, from ``ForeignKey`` and columns' `.references(...)`.
     public var foreignKeys: [ForeignKey]
     /// Declared indexes (automatic ones: ``Schema/indexes(of:)``).

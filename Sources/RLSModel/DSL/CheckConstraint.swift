@@ -1,10 +1,10 @@
 /// A check constraint with a hand-written condition.
 ///
 /// ```swift
-/// Check("listing_price_positive", SQL(raw: "price > 0"))
+/// CheckConstraint("listing_price_positive", SQL(raw: "price > 0"))
 /// // constraint "listing_price_positive" check (price > 0)
 /// ```
-public struct Check: Sendable, Hashable {
+public struct CheckConstraint: Sendable, Hashable {
     /// The constraint's name (unique within the schema's constraints on this table).
     public var name: String
     /// The condition, spliced as written.
@@ -19,3 +19,7 @@ public struct Check: Sendable, Hashable {
         self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }
+
+/// The former name of ``CheckConstraint``: "check" names the command, a CHECK constraint is a ``CheckConstraint``.
+@available(*, deprecated, renamed: "CheckConstraint")
+public typealias Check = CheckConstraint

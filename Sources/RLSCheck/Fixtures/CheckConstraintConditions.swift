@@ -6,7 +6,7 @@ import RLSModel
 /// lists (`plan in ('free', 'pro')`, `tier = any (array['a', 'b'])`), comparisons between columns
 /// (`ends_on > starts_on`) and patterns (`username ~ '^[a-z0-9_]+$'`), so that fixture values
 /// satisfy them. A condition it cannot read is left to `.fixture(...)`.
-struct CheckConditions {
+struct CheckConstraintConditions {
     /// What one column's values must satisfy.
     struct Rule: Equatable {
         var minLength: Int?
