@@ -6,7 +6,7 @@ extension LintRule {
     ///
     ///     revoke select on table "public"."snapshot" from "anon", "authenticated";
     public static let materializedViewInAPI = LintRule(
-        id: "materialized-view-in-api",
+        id: .materializedViewInAPI,
         summary: "A materialized view (never subject to RLS) is readable by anon or authenticated.",
         splinter: ["0016_materialized_view_in_api"]
     ) { catalog in
@@ -16,7 +16,7 @@ extension LintRule {
             let bypassed = catalog.policyProtectedTables(readBy: view, for: readers)
             let grantees = catalog.apiPrivileges(on: view.name).filter { $0.value.contains("SELECT") }.keys.sorted()
             return LintFinding(
-                rule: "materialized-view-in-api", level: .error, object: view.name.description,
+                rule: .materializedViewInAPI, level: .error, object: view.name.description,
                 message:
                     "Materialized view \(view.name) is readable by \(readers.map(\.name).joined(separator: ", ")); materialized views never apply "
                     + "RLS, so they read every row it holds\(bypassed.isEmpty ? "" : ", which the policies of \(bypassed.map(\.description).joined(separator: ", ")) deny them"). "

@@ -10,7 +10,7 @@ extension LintRule {
     ///
     ///     create policy "select_authenticated" on t for select to authenticated using (a or b);
     public static let multiplePermissivePolicies = LintRule(
-        id: "multiple-permissive-policies",
+        id: .multiplePermissivePolicies,
         summary: "Several permissive policies apply to one role and action on a table.", splinter: ["0006_multiple_permissive_policies"]
     ) { catalog in
         var findings: [LintFinding] = []
@@ -36,7 +36,7 @@ extension LintRule {
             }) {
                 findings.append(
                     LintFinding(
-                        rule: "multiple-permissive-policies", level: .warning, object: table.description,
+                        rule: .multiplePermissivePolicies, level: .warning, object: table.description,
                         message: "\(group.names.count) permissive policies apply to \(roles.joined(separator: ", ")) for \(group.action) "
                             + "on \(table) (\(group.names.joined(separator: ", "))): Postgres evaluates each for every row. Merge them "
                             + "into one policy whose condition ORs theirs, or make the extra ones RESTRICTIVE if they are meant to narrow.",

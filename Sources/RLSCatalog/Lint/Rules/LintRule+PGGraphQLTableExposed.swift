@@ -5,22 +5,22 @@ extension LintRule {
     /// `anon` may select is described (name, columns, relations) by the public GraphQL
     /// introspection, even when RLS hides its rows. Confirm each is meant to be discoverable.
     public static let pgGraphQLAnonTableExposed = LintRule(
-        id: "pg-graphql-anon-table-exposed", summary: "pg_graphql describes a table anon may select to anyone.",
+        id: .pgGraphQLAnonTableExposed, summary: "pg_graphql describes a table anon may select to anyone.",
         splinter: ["0026_pg_graphql_anon_table_exposed"]
     ) { catalog in
-        graphQLExposure(catalog, role: .anon, rule: "pg-graphql-anon-table-exposed")
+        graphQLExposure(catalog, role: .anon, rule: .pgGraphQLAnonTableExposed)
     }
 
     /// `pg-graphql-authenticated-table-exposed` (info): the same for `authenticated` (objects anon
     /// may select are reported once, by the anon rule).
     public static let pgGraphQLAuthenticatedTableExposed = LintRule(
-        id: "pg-graphql-authenticated-table-exposed", summary: "pg_graphql describes a table authenticated may select to every user.",
+        id: .pgGraphQLAuthenticatedTableExposed, summary: "pg_graphql describes a table authenticated may select to every user.",
         splinter: ["0027_pg_graphql_authenticated_table_exposed"]
     ) { catalog in
-        graphQLExposure(catalog, role: .authenticated, rule: "pg-graphql-authenticated-table-exposed")
+        graphQLExposure(catalog, role: .authenticated, rule: .pgGraphQLAuthenticatedTableExposed)
     }
 
-    private static func graphQLExposure(_ catalog: Catalog, role: Role, rule: String) -> [LintFinding] {
+    private static func graphQLExposure(_ catalog: Catalog, role: Role, rule: ID) -> [LintFinding] {
         guard catalog.environment.extension("pg_graphql") != nil else { return [] }
         let exposed = catalog.exposedSchemas
         let relations = (catalog.tables.map(\.name) + catalog.views.map(\.name)).filter { exposed.contains($0.schema) }

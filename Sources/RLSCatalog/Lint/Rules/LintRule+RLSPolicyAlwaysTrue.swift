@@ -8,7 +8,7 @@ extension LintRule {
     ///
     ///     create policy "anyone inserts" on t for insert to anon with check (true);   -- error
     public static let rlsPolicyAlwaysTrue = LintRule(
-        id: "rls-policy-always-true", summary: "A policy lets its roles write any row (true, 1 = 1 or no condition).",
+        id: .rlsPolicyAlwaysTrue, summary: "A policy lets its roles write any row (true, 1 = 1 or no condition).",
         splinter: ["0024_rls_policy_always_true"]
     ) { catalog in
         catalog.policies.compactMap { policy -> LintFinding? in
@@ -25,7 +25,7 @@ extension LintRule {
             let forAnon = policy.roles.contains(Role.anon.name) || policy.roles.contains("public")
             let clause = openUsing && openCheck ? "USING and WITH CHECK are" : openUsing ? "USING is" : "WITH CHECK is"
             return LintFinding(
-                rule: "rls-policy-always-true", level: forAnon ? .error : .warning, object: "\(policy.table).\(policy.name)",
+                rule: .rlsPolicyAlwaysTrue, level: forAnon ? .error : .warning, object: "\(policy.table).\(policy.name)",
                 message:
                     "Policy \(policy.name) on \(policy.table) (FOR \(command.rawValue), TO \(policy.roles.map { $0 == "public" ? "PUBLIC" : $0 }.joined(separator: ", "))): "
                     + "\(clause) always true, so \(forAnon ? "anyone with the anon key" : "every signed-in user") may "

@@ -7,10 +7,10 @@ extension LintRule {
     ///
     ///     revoke execute on function "public"."all_notes"() from PUBLIC, "anon";
     public static let anonSecurityDefinerFunctionExecutable = LintRule(
-        id: "anon-security-definer-function-executable", summary: "anon may call a SECURITY DEFINER function through the API.",
+        id: .anonSecurityDefinerFunctionExecutable, summary: "anon may call a SECURITY DEFINER function through the API.",
         splinter: ["0028_anon_security_definer_function_executable"]
     ) { catalog in
-        definerExposure(catalog, role: Role.anon.name)
+        definerExposure(catalog, role: Role.anon.name, rule: .anonSecurityDefinerFunctionExecutable)
     }
 
     /// `authenticated-security-definer-function-executable`: the same for every signed-in user
@@ -18,19 +18,18 @@ extension LintRule {
     ///
     ///     revoke execute on function "public"."all_notes"() from PUBLIC, "anon", "authenticated";
     public static let authenticatedSecurityDefinerFunctionExecutable = LintRule(
-        id: "authenticated-security-definer-function-executable",
+        id: .authenticatedSecurityDefinerFunctionExecutable,
         summary: "authenticated may call a SECURITY DEFINER function through the API.",
         splinter: ["0029_authenticated_security_definer_function_executable"]
     ) { catalog in
-        definerExposure(catalog, role: Role.authenticated.name)
+        definerExposure(catalog, role: Role.authenticated.name, rule: .authenticatedSecurityDefinerFunctionExecutable)
     }
 
     /// Functions `role` may call through the API. A helper in a schema other than `public` that
     /// policies call (`private.is_member_of(…)`) must stay executable by the roles those policies
     /// are for, so it is not reported; trigger functions cannot be called through the API.
-    private static func definerExposure(_ catalog: Catalog, role: String) -> [LintFinding] {
+    private static func definerExposure(_ catalog: Catalog, role: String, rule: ID) -> [LintFinding] {
         let exposed = catalog.exposedSchemas
-        let rule = "\(role)-security-definer-function-executable"
         return catalog.functions.filter { function in
             function.securityDefiner && function.result != "trigger" && exposed.contains(function.name.schema)
                 && catalog.canExecute(role, function) && (role == Role.anon.name || !catalog.canExecute(Role.anon.name, function))

@@ -8,7 +8,7 @@ extension LintRule {
     ///
     ///     alter view "public"."welcome" set (security_invoker = true);
     public static let viewWithoutSecurityInvoker = LintRule(
-        id: "view-without-security-invoker",
+        id: .viewWithoutSecurityInvoker,
         summary: "A view readable by anon or authenticated runs as its owner (no security_invoker), bypassing RLS.",
         splinter: ["0010_security_definer_view"]
     ) { catalog in
@@ -19,7 +19,7 @@ extension LintRule {
             let roles = readers.map(\.name).joined(separator: ", ")
             let bypassed = catalog.policyProtectedTables(readBy: view, for: readers)
             return LintFinding(
-                rule: "view-without-security-invoker", level: .error, object: view.name.description,
+                rule: .viewWithoutSecurityInvoker, level: .error, object: view.name.description,
                 message: "View \(view.name) is readable by \(roles) and runs with its owner's rights, bypassing the RLS of the tables "
                     + "it reads: "
                     + (bypassed.isEmpty
