@@ -11,6 +11,7 @@ import PackageDescription
 //     → RLSEmbedded (throwaway and dev clusters shaped like Supabase), RLSMigrations (files, apply, history)
 //   → RLSDatabase (introspection into a catalog, drift; re-exports the three below it)
 //   → RLSCheck → RLSPlan / RLSDocs / RLSPull → RLSCommandLine → rls
+//   (RLSTypes, `rls types`, reads RLSDocs' access sentences; RLSCommandLine imports it)
 let package = Package(
     name: "rls",
     // Linux only: that is where it is built and tested (Swift 6 on Debian/Ubuntu, PostgreSQL from apt).
@@ -48,9 +49,11 @@ let package = Package(
         // `rls pull`: a database read back into DSL source and a baseline migration.
         .target(name: "RLSPull", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
         .target(name: "RLSDocs", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck"]),
+        // `rls types`: the app's Swift models from the schema, shaped by who may write what (no database).
+        .target(name: "RLSTypes", dependencies: ["RLSModel", "RLSSQL", "RLSDocs"]),
         .target(
             name: "RLSCommandLine",
-            dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs", "RLSPull", "RLSPlan"]
+            dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck", "RLSDocs", "RLSPull", "RLSPlan", "RLSTypes"]
         ),
         // This repository's own schema: the Electric Ride example with BoxScore's sign-up profiles, in
         // the folder Policies/. Its target and executable have names of their own, so that an adopter's
@@ -86,6 +89,11 @@ let package = Package(
         .testTarget(
             name: "RLSCommandLineTests",
             dependencies: ["RLSCommandLine", "RLSCheck", "RLSDatabase", "RLSSQL", "RLSTestSupport", "ElectricRide", "RLSPull", "RLSPlan"]
+        ),
+        .testTarget(
+            name: "RLSTypesTests",
+            dependencies: ["RLSTypes", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"],
+            exclude: ["Snapshots"]
         ),
         .testTarget(
             name: "RLSPullTests",

@@ -140,6 +140,9 @@ extension ElectricRide {
                     select b.id as brand_id, b.name as brand, coalesce(c.available_listings, 0) as available_listings
                     from public.brand as b
                     left join public.brand_listing_count as c on c.brand_id = b.id
-                    """))
+                    """)
+        )
+        // For the app's row type (rls types): the columns the query returns.
+        .columns(Column("brand_id", .bigint), Column("brand", .text), Column("available_listings", .integer))
     }
 }

@@ -58,6 +58,8 @@ public struct Change: Equatable, Sendable, Codable {
         case policy
         /// A privilege on a schema, table, column, sequence or function.
         case privilege
+        /// What new objects receive (`alter default privileges`).
+        case defaultPrivileges = "default privileges"
         /// A table's row level security switches (`ENABLE`/`FORCE`).
         case rowSecurity = "row level security"
         /// A table's membership in the `supabase_realtime` publication.
@@ -66,6 +68,16 @@ public struct Change: Equatable, Sendable, Codable {
         case replicaIdentity = "replica identity"
         /// A storage bucket's row in `storage.buckets`.
         case bucket
+        /// A domain (declared as written).
+        case domain
+        /// A composite type (declared as written).
+        case compositeType = "composite type"
+        /// A range type (declared as written).
+        case rangeType = "range type"
+        /// An aggregate function (declared as written).
+        case aggregate
+        /// A sequence no column owns (declared as written).
+        case sequence
     }
 
     /// What the change does.

@@ -5,14 +5,16 @@ extension Invocation {
     /// cluster, else a throwaway embedded one), says which on standard error, connects, runs `body`, then
     /// closes and stops what it started. `databaseURL` stands in for `--database-url` when a command takes
     /// the URL in an option of its own; `readTimeouts` are what the connection's read transactions set
-    /// (``ReadTimeoutOptions``).
+    /// (``ReadTimeoutOptions``). With `scratchURL` (``ScratchOption``), a throwaway target is a database of
+    /// its own on that server rather than a local cluster.
     func withDatabase<T>(
-        databaseURL: String? = nil, readTimeouts: ReadTimeouts = ReadTimeouts(), _ body: (DatabaseTarget, Connection) throws -> T
+        databaseURL: String? = nil, readTimeouts: ReadTimeouts = ReadTimeouts(), scratchURL: String? = nil,
+        _ body: (DatabaseTarget, Connection) throws -> T
     ) throws -> T {
         let given = try databaseURL.map { ($0, DatabaseTarget.Source.explicit) } ?? givenDatabaseURL()
         let target = try DatabaseTarget.resolve(
             databaseURL: given?.0, databaseURLSource: given?.1 ?? .explicit, environment: session.environment,
-            directory: session.directory
+            directory: session.directory, scratchURL: scratchURL
         )
         defer { target.finish() }
         // Parsed first, so a malformed URL is reported once, by its own error, before any "Database:" line.

@@ -31,14 +31,16 @@ public struct DatabaseTarget: Sendable, CustomStringConvertible {
     /// The throwaway cluster, when ``source`` is ``Source/embedded``.
     public let cluster: EmbeddedCluster?
 
-    /// Picks the database: `databaseURL`, `DATABASE_URL`, the dev cluster in `directory`, else a new embedded cluster.
+    /// Picks the database: `databaseURL`, `DATABASE_URL`, the dev cluster in `directory`, else a new embedded cluster
+    /// (or, with `scratchURL`, a new database on that server: ``EmbeddedCluster/attach(scratchURL:options:)``).
     /// `databaseURLSource` says where a given `databaseURL` came from (`--database-url` or a file).
     public static func resolve(
         databaseURL: String?,
         databaseURLSource: Source = .explicit,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         directory: String = FileManager.default.currentDirectoryPath,
-        embeddedOptions: EmbeddedCluster.Options = .init()
+        embeddedOptions: EmbeddedCluster.Options = .init(),
+        scratchURL: String? = nil
     ) throws -> DatabaseTarget {
         // Only an absent URL means "no real database": an empty one is a mistake (a CI secret that is
         // not set expands to ""), and treating it as absent would "deploy" to a throwaway cluster.
@@ -62,6 +64,17 @@ public struct DatabaseTarget: Sendable, CustomStringConvertible {
         }
         if let url = DevCluster.status(in: directory).url {
             return DatabaseTarget(url: url, source: .devCluster, cluster: nil)
+        }
+        if let scratchURL {
+            // A database of its own on the server of the user's choosing, dropped by finish().
+            let cluster = try EmbeddedCluster.attach(scratchURL: scratchURL, options: embeddedOptions)
+            do {
+                let url = try cluster.createDatabase("rls_target_\(getpid())", defaultPrivileges: embeddedOptions.defaultPrivileges)
+                return DatabaseTarget(url: url, source: .embedded, cluster: cluster)
+            } catch {
+                cluster.stop()
+                throw error
+            }
         }
         let cluster = try EmbeddedCluster.start(embeddedOptions)
         return DatabaseTarget(url: cluster.url, source: .embedded, cluster: cluster)

@@ -22,6 +22,7 @@ extension EmbeddedCluster {
             throw EmbeddedClusterError(
                 kind: .shapeFailed, message: "Database name \"\(name)\" must be letters, digits and underscores, under 64 characters.")
         }
+        if let scratchServer { return try scratchServer.createDatabase(name, defaultPrivileges: defaultPrivileges) }
         let admin = try Connection(url: socketConninfo())
         defer { admin.close() }
         let template = ClusterSettings.templateDatabase(defaultPrivileges)
@@ -31,6 +32,7 @@ extension EmbeddedCluster {
 
     /// Drops a database made by ``createDatabase(_:)``, ending its sessions first.
     public func dropDatabase(_ name: String) throws {
+        if let scratchServer { return try scratchServer.dropDatabase(name) }
         let admin = try Connection(url: socketConninfo())
         defer { admin.close() }
         try admin.execute("drop database if exists \(quoteIdentifier(name)) with (force)")

@@ -10,13 +10,18 @@ extension EmbeddedCluster {
         public var baseDirectory: String
         /// Stop and delete the cluster on SIGINT or SIGTERM (see ``EmbeddedCluster/stopAllOnSignal()``).
         public var stopOnSignal: Bool
+        /// The directory of the server programs (`initdb`, `postgres`) to start; nil to look in `PG_BIN`,
+        /// `PATH`, then `/usr/lib/postgresql/*/bin`.
+        public var serverBinaries: String?
 
-        /// Options with defaults: no default privileges, ``defaultBaseDirectory``, stop on signal.
+        /// Options with defaults: no default privileges, ``defaultBaseDirectory``, stop on signal, the installed server.
         public init(
             defaultPrivileges: DefaultPrivileges = .none,
             baseDirectory: String = Options.defaultBaseDirectory,
-            stopOnSignal: Bool = true
+            stopOnSignal: Bool = true,
+            serverBinaries: String? = nil
         ) {
+            self.serverBinaries = serverBinaries
             self.defaultPrivileges = defaultPrivileges
             self.baseDirectory = baseDirectory
             self.stopOnSignal = stopOnSignal

@@ -9,7 +9,9 @@ extension EmbeddedCluster {
     /// Throws ``EmbeddedClusterError``; when PostgreSQL is not installed the message names the
     /// Debian package `postgresql`.
     public static func start(_ options: Options = .init()) throws -> EmbeddedCluster {
-        let binaries = try ServerBinaries.locate()
+        var environment = ProcessInfo.processInfo.environment
+        if let directory = options.serverBinaries { environment["PG_BIN"] = directory }
+        let binaries = try ServerBinaries.locate(environment: environment)
         let account = try ServerAccount.forCurrentUser()
         let base = options.baseDirectory
         try PrivateDirectory.prepare(base, account: account)

@@ -23,7 +23,10 @@ public final class EmbeddedCluster: Sendable {
     public let password: String
     /// The options the cluster started with.
     public let options: Options
-    let server: ServerProcess
+    /// The server process; nil for a server of the user's choosing (``attach(scratchURL:options:)``).
+    let server: ServerProcess?
+    /// The server of the user's choosing this stands for, if it is one.
+    let scratchServer: ScratchServer?
     private let state = StopState()
 
     init(directory: String, port: Int, password: String, options: Options, server: ServerProcess) {
@@ -32,29 +35,48 @@ public final class EmbeddedCluster: Sendable {
         self.password = password
         self.options = options
         self.server = server
+        self.scratchServer = nil
+    }
+
+    init(scratchServer: ScratchServer, options: Options) {
+        self.directory = ""
+        self.port = 0
+        self.password = ""
+        self.options = options
+        self.server = nil
+        self.scratchServer = scratchServer
     }
 
     /// Connects as role `postgres` (NOT superuser, BYPASSRLS) to database `postgres` over TCP.
     public var url: String { url(database: "postgres") }
 
     /// A TCP URL for `database` as `user` (`postgres`, `supabase_admin` or `authenticator` have the password).
+    /// On a server of the user's choosing, the URL it was given, for `database`, whatever `user`.
     public func url(database: String, user: String = "postgres") -> String {
-        "postgres://\(user):\(password)@127.0.0.1:\(port)/\(database)"
+        if let scratchServer { return scratchServer.url(database: database) }
+        return "postgres://\(user):\(password)@127.0.0.1:\(port)/\(database)"
     }
 
     /// A libpq key=value string for the trusted Unix socket (no password), as `supabase_admin` by default.
+    /// On a server of the user's choosing, its URL (for `database`).
     public func socketConninfo(database: String = "postgres", user: String = "supabase_admin") -> String {
-        "host='\(directory)' port=\(port) dbname='\(database)' user='\(user)'"
+        if let scratchServer { return scratchServer.url(database: database) }
+        return "host='\(directory)' port=\(port) dbname='\(database)' user='\(user)'"
     }
 
     /// True until ``stop()``.
-    public var isRunning: Bool { !state.isStopped && server.isRunning }
+    public var isRunning: Bool { !state.isStopped && (server?.isRunning ?? true) }
 
     /// Stops the server (immediate shutdown) and deletes the cluster's directory. Safe to call twice.
     public func stop() {
         guard state.markStopped() else { return }
-        server.stop()
-        try? FileManager.default.removeItem(atPath: directory)
+        if let scratchServer {
+            // The scratch databases still there (a command stopped half way, Ctrl-C) are dropped.
+            scratchServer.dropRemaining()
+        } else {
+            server?.stop()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
         ClusterRegistry.unregister(self)
     }
 

@@ -18,6 +18,8 @@ public struct EmbeddedClusterError: Error, Sendable, CustomStringConvertible {
         case fileSystem
         /// The persistent dev cluster is not running.
         case notRunning
+        /// The scratch server of the user's choosing (`--scratch-url`) cannot hold throwaway databases.
+        case scratchServerUnusable
     }
 
     /// The broad cause.

@@ -1,3 +1,4 @@
+import RLSModel
 import RLSPostgres
 import RLSSQL
 
@@ -7,7 +8,7 @@ import RLSSQL
 /// migrations. Run as the bootstrap superuser `supabase_admin`.
 public enum SupabaseShape {
     /// Bumped whenever the SQL below changes, so cached templates are rebuilt.
-    package static let version = 6
+    package static let version = 7
 
     /// Cluster-wide roles; run once per cluster.
     ///
@@ -123,14 +124,12 @@ public enum SupabaseShape {
         case .none:
             return ""
         case .legacyGrantAll:
-            return """
-                alter default privileges for role postgres in schema public
-                    grant all on tables to anon, authenticated, service_role;
-                alter default privileges for role postgres in schema public
-                    grant all on sequences to anon, authenticated, service_role;
-                alter default privileges for role postgres in schema public
-                    grant all on functions to anon, authenticated, service_role;
-                """
+            // Run by the bootstrap superuser, for the role the tool connects as.
+            return SupabaseDefaultPrivileges.legacyPublic.map { declared in
+                var declared = declared
+                declared.forRole = Role("postgres")
+                return declared.sql + "\n"
+            }.joined()
         }
     }
 }

@@ -74,14 +74,49 @@ public struct DatabasePlan {
         let collisions = replay.map(Drift.collisions) ?? []
         var plan = DatabasePlan(status: status, drift: drift, afterPending: afterPending, collisions: collisions, access: nil)
         if includingAccess {
-            // Nothing pending and no drift: the schema is the database, nothing to probe twice.
-            let after = plan.hasChanges ? try AccessSnapshot.probe(schema, applyingSQL: desiredSQL, in: scratch.cluster()) : nil
-            let before = after == nil ? AccessSnapshot() : try AccessSnapshot.probe(schema, on: connection)
-            plan = DatabasePlan(
-                status: status, drift: drift, afterPending: afterPending, collisions: collisions,
-                access: AccessDiff(before: before, after: after ?? before, schema: schema, describing: "the database", "the schema"))
+            let access =
+                try replay.map {
+                    try pendingAccess(
+                        schema, files: files, pending: status.pending, replay: $0, afterPending: afterPending, scratch: scratch)
+                } ?? schemaAccess(schema, desiredSQL: desiredSQL, on: connection, changed: plan.hasChanges, scratch: scratch)
+            plan = DatabasePlan(status: status, drift: drift, afterPending: afterPending, collisions: collisions, access: access)
         }
         return plan
+    }
+
+    /// With nothing pending, what applying the schema (`rls diff` then `rls apply`) changes: the target
+    /// probed as it is, and a throwaway database holding the schema. Nothing drifted: the schema is the
+    /// database, nothing to probe twice.
+    private static func schemaAccess(
+        _ schema: Schema, desiredSQL: String, on connection: Connection, changed: Bool, scratch: ScratchCluster
+    ) throws -> AccessDiff {
+        let after = changed ? try AccessSnapshot.probe(schema, applyingSQL: desiredSQL, in: scratch.cluster()) : nil
+        let before = after == nil ? AccessSnapshot() : try AccessSnapshot.probe(schema, on: connection)
+        return AccessDiff(before: before, after: after ?? before, schema: schema, describing: "the database", "the schema")
+    }
+
+    /// With files pending, what `rls apply` will do: the files run, whatever they say, hand-written or
+    /// not. Both sides are the migration files replayed on throwaway databases of the same shape, with
+    /// the target's default privileges (a hand-written `create table` on an older project is granted to
+    /// the API roles): without the pending files and with them. Where the files do not give the schema,
+    /// a note says that this is the files' change, not the schema's.
+    private static func pendingAccess(
+        _ schema: Schema, files: [MigrationFile], pending: [MigrationFile], replay: RLSDatabase.MigrationReplay, afterPending: ChangePlan?,
+        scratch: ScratchCluster
+    ) throws -> AccessDiff {
+        let applied = files.filter { !pending.contains($0) }
+        let cluster = try scratch.cluster()
+        var diff = AccessDiff(
+            before: try AccessSnapshot.probe(schema, applying: applied, in: cluster, defaultPrivileges: replay.defaultPrivileges),
+            after: try AccessSnapshot.probe(schema, applying: files, in: cluster, defaultPrivileges: replay.defaultPrivileges),
+            schema: schema, describing: "the applied migrations",
+            pending.count == 1 ? "with the pending file" : "with the \(pending.count) pending files")
+        if let afterPending, !afterPending.isEmpty {
+            diff.notes.append(
+                "The pending files do not give what the schema declares (the plan above lists what would still differ): "
+                    + "these are the access changes applying the files makes; `rls diff NAME` writes a file for the rest.")
+        }
+        return diff
     }
 
     /// One line saying whether the database behind `connection` differs from `schema`, for the top of

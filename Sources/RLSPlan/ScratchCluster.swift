@@ -6,8 +6,11 @@ extension DatabaseTarget {
     /// Runs `body` with a provider of a local cluster for throwaway databases: the target's own when it
     /// is a throwaway embedded cluster, else one started on first use and stopped afterwards. Never the
     /// target's server when it is real, and no cluster at all when `body` never asks (a cached plan).
-    public func withScratchCluster<T>(_ body: (ScratchCluster) throws -> T) throws -> T {
-        let scratch = ScratchCluster(reusing: cluster)
+    ///
+    /// With `scratchURL` (`--scratch-url`, `RLS_SCRATCH_URL`), the throwaway databases are made on
+    /// that server instead (``RLSEmbedded/ScratchServer``), each a database of its own, dropped after.
+    public func withScratchCluster<T>(scratchURL: String? = nil, _ body: (ScratchCluster) throws -> T) throws -> T {
+        let scratch = ScratchCluster(reusing: scratchURL == nil ? cluster : nil, scratchURL: scratchURL)
         defer { scratch.stop() }
         return try body(scratch)
     }
@@ -17,12 +20,22 @@ extension DatabaseTarget {
 /// in the background, by a caller that knows it will ask).
 public final class ScratchCluster {
     private let reused: EmbeddedCluster?
+    private let scratchURL: String?
     private var started: EmbeddedCluster?
     private var starting: BackgroundStart?
 
-    /// A provider that hands out `cluster` when given, else starts one on first use.
-    public init(reusing cluster: EmbeddedCluster?) {
+    /// A provider that hands out `cluster` when given, else the server at `scratchURL` when given
+    /// (``RLSEmbedded/EmbeddedCluster/attach(scratchURL:options:)``), else starts a local cluster on first use.
+    public init(reusing cluster: EmbeddedCluster?, scratchURL: String? = nil) {
         reused = cluster
+        self.scratchURL = scratchURL
+    }
+
+    /// A local cluster started now, or the server at `scratchURL` when given: for a command that
+    /// needs one for sure. Stop it when done.
+    public static func startOrAttach(scratchURL: String?) throws -> EmbeddedCluster {
+        if let scratchURL { return try EmbeddedCluster.attach(scratchURL: scratchURL) }
+        return try EmbeddedCluster.start()
     }
 
     /// Starts the cluster on another thread now, for a caller that has other work to do before it
@@ -30,7 +43,7 @@ public final class ScratchCluster {
     /// schema and reading the target). ``cluster()`` then waits for it; nothing happens when a
     /// cluster is reused or already started.
     public func startInBackground() {
-        guard reused == nil, started == nil, starting == nil else { return }
+        guard reused == nil, scratchURL == nil, started == nil, starting == nil else { return }
         starting = BackgroundStart()
     }
 
@@ -39,7 +52,7 @@ public final class ScratchCluster {
         if let cluster = reused ?? started { return cluster }
         let background = starting
         starting = nil
-        let cluster = try background?.wait() ?? EmbeddedCluster.start()
+        let cluster = try background?.wait() ?? Self.startOrAttach(scratchURL: scratchURL)
         started = cluster
         return cluster
     }

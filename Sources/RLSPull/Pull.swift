@@ -27,11 +27,17 @@ public struct Pull: Sendable {
     public init(connection: Connection, name: String, origin: String, data: [String] = []) throws {
         let catalog = try connection.introspectCatalog()
         self.init(catalog: catalog, name: name, origin: origin)
-        let unread = try connection.unmodelledObjects().map { kind, object in
+        var unread = try connection.unmodelledObjects().map { kind, object in
             PullNote(
                 "\(kind) \(object)",
-                "NOT in the baseline or the Swift: rls does not read \(kind)s yet; add its CREATE statement to the baseline "
-                    + "by hand, before the first object that uses it, or the baseline will not replay")
+                "NOT in the baseline or the Swift: rls does not carry this kind of object; add its statement to the baseline "
+                    + "by hand, after what it uses and before what uses it, or the baseline will not give the database back")
+        }
+        unread += try connection.standaloneSequenceValues().map { name, value in
+            PullNote(
+                "sequence \(name)",
+                "declared AsWritten; its current value (\(value)) is data, which the baseline does not set: on a copy that must "
+                    + "go on numbering from there, run select setval('\(name)', \(value));")
         }
         if !unread.isEmpty {
             pulled.notes = (pulled.notes + unread).sorted()
@@ -50,7 +56,7 @@ public struct Pull: Sendable {
         // The file the schema is written to, in the schema target `Policies` (Docs/ADOPTING.md's name).
         self.pulled = PulledSchema(catalog: catalog, fileID: "Policies/\(name).swift")
         self.sources = SwiftSourceFiles(pulled, name: name, origin: origin)
-        let plan = ChangePlan(from: .newSupabaseDatabase(defaultPrivileges: catalog.defaultPrivileges), to: catalog)
+        let plan = ChangePlan(from: .newSupabaseDatabase(defaultPrivileges: catalog.newProjectDefaultPrivileges), to: catalog)
         self.baselineSQL = """
             -- Baseline written by `rls pull` from \(origin.escapedForDisplay): the database exactly as it was, \(plan.summary).
             -- That database already holds it: record it there without running it, with

@@ -35,9 +35,11 @@ public func bucketUpsertStatement(id: String, name: String, isPublic: Bool, file
 }
 
 /// The policies on `storage.objects` for `bucket`: one per operation whose plan lets an API role in,
-/// each testing the bucket's id first (so it never reaches another bucket's files).
+/// each testing the bucket's id first (so it never reaches another bucket's files). None for a bucket
+/// whose policies are written by hand (``RLSModel/Bucket/policiesWrittenByHand()``).
 public func storagePolicies(of bucket: Bucket, in schema: Schema) -> [CompiledPolicy] {
-    Operation.allCases.compactMap { operation in
+    guard !bucket.hasPoliciesWrittenByHand else { return [] }
+    return Operation.allCases.compactMap { operation in
         let plan = bucket.access[operation]
         guard !plan.policyRoles.isEmpty, let condition = schema.fileCondition(plan, in: bucket) else { return nil }
         return CompiledPolicy(

@@ -6,19 +6,25 @@ public enum PrivilegeObject: Sendable, Hashable {
     case table(QualifiedName)
     /// A sequence: `sequence "public"."listing_id_seq"`.
     case sequence(QualifiedName)
-    /// A function or procedure by its quoted signature: `function "public"."is_admin"(uuid)`.
+    /// A function by its quoted signature: `function "public"."is_admin"(uuid)`.
     case function(signature: String)
+    /// A procedure by its quoted signature: `procedure "public"."archive"(integer)`. Postgres refuses
+    /// `on function` for a procedure (42809 "... is not a function").
+    case procedure(signature: String)
     /// A schema: `schema "app"`.
     case schema(String)
+    /// A type: `type "app"."status"`.
+    case type(QualifiedName)
 
     /// The object as a `grant ... on` names it.
     public var sql: String {
         switch self {
         case .table(let name): "table \(name.sql)"
         case .sequence(let name): "sequence \(name.sql)"
-        // `on function` also names procedures (Postgres 11 and later).
         case .function(let signature): "function \(signature)"
+        case .procedure(let signature): "procedure \(signature)"
         case .schema(let name): "schema \(quoteIdentifier(name))"
+        case .type(let name): "type \(name.sql)"
         }
     }
 }

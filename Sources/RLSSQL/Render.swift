@@ -21,44 +21,62 @@ public func renderValidated(_ schema: Schema) throws(SchemaValidationError) -> S
 }
 
 /// `create schema if not exists` for every declared schema a Supabase database does not already have,
-/// `create extension` for every declared extension (after its schema), and `grant usage` on it: to the roles a ``SchemaUsage`` names, else to the roles that get any
-/// privilege inside it. A ``SchemaUsage`` for `public` revokes usage from those of
-/// ``RLSModel/SchemaUsage/publicDefault`` it leaves out and grants it to the others it names.
+/// `create extension` for every declared extension (after its schema), and the schema privileges a
+/// ``SchemaPrivileges`` declares: what it names beyond what the database grants on its own
+/// (``RLSModel/SchemaPrivileges/builtIn(_:)``) granted, what it leaves out revoked. Nothing is
+/// granted on a schema no declaration names, except usage on ``RLSModel/Membership/helperSchema``
+/// for the roles that call the helpers a members plan generates there.
 func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
     var names: [String] = []
-    var users: [String: Set<Role>] = [:]
-    func note(_ name: String, _ roles: some Sequence<Role>) {
+    func note(_ name: String) {
         if !names.contains(name) { names.append(name) }
-        users[name, default: []].formUnion(roles)
     }
-    for table in schema.tables { note(table.schema, table.privileges.keys) }
-    for type in schema.enums { note(type.schema, []) }
-    for function in schema.functions + schema.membershipFunctions { note(function.schema, function.executableBy) }
-    for view in schema.views { note(view.schema, view.readableBy + [.serviceRole]) }
-    let declared = Dictionary(schema.schemaUsages.map { ($0.schema, Set($0.roles)) }, uniquingKeysWith: { first, _ in first })
-    for name in declared.keys { note(name, []) }
-    for declared in schema.extensions { note(declared.schema, []) }
+    for table in schema.tables { note(table.schema) }
+    for type in schema.enums { note(type.schema) }
+    for function in schema.functions + schema.membershipFunctions { note(function.schema) }
+    for view in schema.views { note(view.schema) }
+    for declared in schema.schemaPrivileges { note(declared.schema) }
+    for declared in schema.extensions { note(declared.schema) }
+    var declared = Dictionary(schema.schemaPrivileges.map { ($0.schema, $0) }, uniquingKeysWith: { first, _ in first })
+    let helpers = schema.membershipFunctions
+    if declared[Membership.helperSchema] == nil, !helpers.isEmpty {
+        let roles = Set(helpers.flatMap(\.executableBy)).sorted()
+        declared[Membership.helperSchema] = SchemaPrivileges(Membership.helperSchema, by: roles)
+    }
+    for object in schema.asWritten { note(object.name.schema) }
     var statements: [CompiledStatement] = []
     for name in names.sorted() where !SupabaseSchemas.owns(name) {
-        let roles = declared[name] ?? users[name] ?? []
-        if name == SupabaseSchemas.public {
-            guard declared[name] != nil else { continue }
-            let revoked = SchemaUsage.publicDefault.filter { !roles.contains($0) }
-            if !revoked.isEmpty {
-                statements.append(CompiledStatement(.revoke, revokeStatement(["usage"], on: .schema(name), from: revoked)))
-            }
-            let granted = roles.filter { !SchemaUsage.publicDefault.contains($0) }
-            if !granted.isEmpty {
-                statements.append(CompiledStatement(.grant, grantStatement(["usage"], on: .schema(name), to: granted.sorted())))
-            }
-            continue
+        if name != SupabaseSchemas.public {
+            statements.append(CompiledStatement(.createSchema, "create schema if not exists \(quoteIdentifier(name));"))
         }
-        statements.append(CompiledStatement(.createSchema, "create schema if not exists \(quoteIdentifier(name));"))
-        if !roles.isEmpty {
-            statements.append(CompiledStatement(.grant, grantStatement(["usage"], on: .schema(name), to: roles.sorted())))
-        }
+        if let privileges = declared[name] { statements += privileges.statements }
     }
     return statements + schema.extensions.map(\.createStatement)
+}
+
+extension SchemaPrivileges {
+    /// The revokes and grants that take the schema from what a Supabase database grants on it by
+    /// itself to what this declares:
+    ///
+    ///     revoke usage on schema "public" from public, "anon";
+    ///     grant create on schema "app" to "app_admin";
+    var statements: [CompiledStatement] {
+        let builtIn = Self.builtIn(schema)
+        var statements: [CompiledStatement] = []
+        for (privilege, declared, held) in [("usage", usage, builtIn.usage), ("create", create, builtIn.create)] {
+            let revoked = held.filter { !declared.contains($0) }
+            if !revoked.isEmpty {
+                statements.append(CompiledStatement(.revoke, revokeStatement([privilege], on: .schema(schema), from: revoked)))
+            }
+        }
+        for (privilege, declared, held) in [("usage", usage, builtIn.usage), ("create", create, builtIn.create)] {
+            let granted = declared.filter { !held.contains($0) }.sorted()
+            if !granted.isEmpty {
+                statements.append(CompiledStatement(.grant, grantStatement([privilege], on: .schema(schema), to: granted)))
+            }
+        }
+        return statements
+    }
 }
 
 extension Extension {

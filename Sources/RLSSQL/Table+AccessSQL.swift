@@ -12,24 +12,35 @@ extension Table {
             statements.append(CompiledStatement(.enableRowLevelSecurity, "alter table \(qualifiedName.sql) enable row level security;"))
         }
         statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: .table(qualifiedName), from: Role.apiRoles)))
+        // Explicit grants (.grants) or what the plans imply; either way `.updatable(only:)` and
+        // `.insertable(only:)` turn the API roles' UPDATE and INSERT into column grants.
         if let grants = overrides.grants {
-            statements += grantStatements(grants, on: .table(qualifiedName)).compiled(.grant)
+            statements += grantStatements(splittingColumnPrivileges: grants).compiled(.grant)
         } else {
-            var tablePrivileges = privileges
-            var columnGrants: [String] = []
-            for operation in [Operation.insert, .update] {
-                guard let columns = writableColumns(operation), !columns.isEmpty else { continue }
-                let roles = tablePrivileges.keys.filter { $0 != .serviceRole && tablePrivileges[$0]!.contains(operation) }.sorted()
-                for role in roles { tablePrivileges[role]!.remove(operation) }
-                if !roles.isEmpty {
-                    columnGrants.append(grantStatement([operation.rawValue], columns: columns, on: .table(qualifiedName), to: roles))
-                }
-            }
-            statements += (grantStatements(tablePrivileges, on: .table(qualifiedName)) + columnGrants).compiled(.grant)
+            statements += grantStatements(splittingColumnPrivileges: privileges).compiled(.grant)
         }
         statements += sequenceAccessStatements
         statements += compiledPolicies(of: self, in: schema).map(CompiledStatement.init)
         return statements
+    }
+
+    /// Grants of `privileges` on the table, where INSERT and UPDATE of the API roles other than the
+    /// service role go to the writable columns only, when the table limits them.
+    private func grantStatements<P: RawRepresentable<String> & Comparable>(splittingColumnPrivileges privileges: [Role: Set<P>]) -> [String]
+    {
+        var tablePrivileges = privileges
+        var columnGrants: [String] = []
+        for operation in [Operation.insert, .update] {
+            guard let columns = writableColumns(operation), !columns.isEmpty, let privilege = P(rawValue: operation.rawValue) else {
+                continue
+            }
+            let roles = tablePrivileges.keys.filter { $0 != .serviceRole && tablePrivileges[$0]!.contains(privilege) }.sorted()
+            for role in roles { tablePrivileges[role]!.remove(privilege) }
+            if !roles.isEmpty {
+                columnGrants.append(grantStatement([operation.rawValue], columns: columns, on: .table(qualifiedName), to: roles))
+            }
+        }
+        return RLSSQL.grantStatements(tablePrivileges, on: .table(qualifiedName)) + columnGrants
     }
 
     /// `-- Access to public.listing: select: any signed-in user; insert, update, delete: ...`

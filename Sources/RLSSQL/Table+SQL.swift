@@ -21,11 +21,12 @@ extension Table {
             + "\n);"
     }
 
-    /// `constraint "t_c_fkey" foreign key ("c") references "s"."p" ("id") on delete cascade`.
+    /// `constraint "t_c_fkey" foreign key ("c") references "s"."p" ("id") on update cascade on delete cascade`.
     func foreignKeyClause(_ key: ForeignKey) -> String {
         var clause =
             "constraint \(quoteIdentifier(name(of: key))) foreign key (\(key.columns.quotedList))"
             + " references \(key.referencedTable.sql) (\(key.referencedColumns.quotedList))"
+        if key.onUpdate != .noAction { clause += " on update \(key.onUpdate.rawValue)" }
         if key.onDelete != .noAction { clause += " on delete \(key.onDelete.rawValue)" }
         return clause
     }

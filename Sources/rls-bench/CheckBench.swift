@@ -31,12 +31,21 @@ enum CheckBench {
         summary.add(
             "rls check of the example (median of \(exampleRuns))", BenchmarkSummary.time(median), target: "<= 150 ms", met: median <= 0.15)
         for tables in tableCounts {
-            let measurement = try CheckBenchmark.measure("owner-only", schema: CheckBenchmark.ownerOnlySchema(tables: tables), in: cluster)
+            // The largest on a hosted project's shape (``SupabasePlatform``), as users have it.
+            let platform = tables == tableCounts.max()
+            let measurement = try CheckBenchmark.measure(
+                platform ? "owner-only, Supabase-shaped" : "owner-only", schema: CheckBenchmark.ownerOnlySchema(tables: tables),
+                in: cluster,
+                platform: platform)
             print(measurement)
             if tables == 1_000 {
+                let ratio = measurement.seconds / measurement.creationSeconds
                 summary.add(
-                    "rls check, 1,000 owner-only tables", BenchmarkSummary.time(measurement.seconds),
-                    target: "<= 10 s", met: measurement.seconds <= 10)
+                    "rls check, 1,000 owner-only tables, Supabase-shaped / creating them",
+                    String(
+                        format: "%.2fx (%@ / %@)", ratio, BenchmarkSummary.time(measurement.seconds),
+                        BenchmarkSummary.time(measurement.creationSeconds)),
+                    target: "<= 0.5x", met: ratio <= 0.5)
             }
         }
     }

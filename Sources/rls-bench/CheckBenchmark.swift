@@ -20,6 +20,8 @@ enum CheckBenchmark {
         var probesByConnection: [Int]
         /// Seconds the check took (the schema was applied before the clock started).
         var seconds: Double
+        /// Seconds creating the tables took: the schema's SQL in one transaction, as `psql -1 -f` runs it.
+        var creationSeconds: Double
         /// Whether every probe matched.
         var passed: Bool
 
@@ -30,6 +32,7 @@ enum CheckBenchmark {
                 ? " (\(probesByConnection.map(String.init).joined(separator: " + ")) on \(probesByConnection.count) connections)" : ""
             return "\(name) (\(tables) tables): \(probes) probes\(split), \(roundTrips) round trips, "
                 + String(format: "%.2f s", seconds) + (passed ? ", passed" : ", FAILED")
+                + String(format: " (creating them: %.2f s, %.2fx)", creationSeconds, seconds / creationSeconds)
         }
     }
 
@@ -47,20 +50,24 @@ enum CheckBenchmark {
             })
     }
 
-    /// Applies `schema` to a fresh database in `cluster`, then times one full check of it.
+    /// Applies `schema` to a fresh database in `cluster` (Supabase-shaped with `platform`: see
+    /// ``SupabasePlatform``), timed, then times one full check of it.
     static func measure(
-        _ name: String, schema: Schema, scenarios: [Scenario] = [], in cluster: EmbeddedCluster
+        _ name: String, schema: Schema, scenarios: [Scenario] = [], in cluster: EmbeddedCluster, platform: Bool = false
     ) throws -> Measurement {
-        let url = try cluster.createDatabase("bench_check_\(UInt32.random(in: 0...UInt32.max))")
+        let database = "bench_check_\(UInt32.random(in: 0...UInt32.max))"
+        let url = try cluster.createDatabase(database)
+        if platform { try SupabasePlatform.apply(to: database, in: cluster) }
         let connection = try Connection(url: url)
         defer { connection.close() }
-        try connection.execute("begin;\n" + render(schema) + "\ncommit;")
+        let sql = "begin;\n" + render(schema) + "\ncommit;"
+        let creation = try Stopwatch.time { try connection.execute(sql) }
         let before = connection.roundTrips
         let started = Date()
         let report = try AccessCheck.run(schema, scenarios: scenarios, on: connection)
         return Measurement(
             name: name, tables: report.tables.count, probes: report.results.count,
             roundTrips: connection.roundTrips - before, probesByConnection: report.probesByConnection,
-            seconds: Date().timeIntervalSince(started), passed: report.passed)
+            seconds: Date().timeIntervalSince(started), creationSeconds: creation, passed: report.passed)
     }
 }

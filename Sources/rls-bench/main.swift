@@ -8,10 +8,10 @@ if let tables = ProcessInfo.processInfo.environment["RLS_BENCH_AS_RLS"].flatMap(
     RLSCommandLine.run(schema: CheckBenchmark.ownerOnlySchema(tables: tables))
 }
 
-// rls-bench: `swift run -c release rls-bench [introspection|apply|check|plan|counts|members|all]`.
+// rls-bench: `swift run -c release rls-bench [introspection|apply|check|plan|counts|members|prove|all]`.
 // Each mode lives in its own file and prints its own lines; main dispatches, then prints every
 // figure beside its target.
-let modes = ["introspection", "apply", "check", "counts", "plan", "members"]
+let modes = ["introspection", "apply", "check", "counts", "plan", "members", "prove"]
 let requested = CommandLine.arguments.dropFirst().first ?? "all"
 guard requested == "all" || modes.contains(requested) else {
     FileHandle.standardError.write(Data("rls-bench: unknown mode '\(requested)'; use one of: \(modes.joined(separator: ", ")), all\n".utf8))
@@ -44,9 +44,14 @@ do {
     if requested == "all" || requested == "plan" {
         let cluster = try EmbeddedCluster.start()
         defer { cluster.stop() }
-        let plan = try PlanBenchmark.run(on: cluster)
-        print(plan.report)
-        plan.summarize(into: &summary)
+        // The plain target and a hosted project's shape, side by side (RLS_BENCH_PLAN_SHAPE picks one).
+        let wanted = ProcessInfo.processInfo.environment["RLS_BENCH_PLAN_SHAPE"]
+        let shapes = PlanBenchmark.Shape.allCases.filter { shape in wanted.map { shape.rawValue.lowercased().hasPrefix($0) } ?? true }
+        for shape in shapes {
+            let plan = try PlanBenchmark.run(on: cluster, shape: shape)
+            print(plan.report)
+            plan.summarize(into: &summary)
+        }
     }
     if requested == "all" || requested == "counts" {
         let cluster = try EmbeddedCluster.start()
@@ -54,6 +59,13 @@ do {
         let counts = try WelcomeCountBenchmark.run(on: cluster)
         print(counts)
         counts.summarize(into: &summary)
+    }
+    if requested == "all" || requested == "prove" {
+        let prove = try ProveJobBenchmark.run()
+        print(prove.report)
+        summary.add(
+            "the adopter fixture's CI prove job (warm build, check, docs --check, lint)", BenchmarkSummary.time(prove.total), target: "-",
+            met: nil)
     }
     print(summary.text)
 } catch {

@@ -91,6 +91,59 @@ struct CatalogStampTests {
         }
     }
 
+    /// A hosted project's catalog differs from the throwaway database's where a plan does not look:
+    /// `postgres`'s own default privileges in `public` name `postgres` among the grantees (every
+    /// project made before 2026-10-30), so its fingerprint never equals the desired state's. The
+    /// plan is empty all the same, and the next one of the unchanged database reads only the stamp
+    /// and writes nothing; a grant, a comment and a policy changed by hand each still show.
+    @Test func anEmptyPlanIsKnownAtItsStampWhereTheFingerprintsDiffer() throws {
+        try withMiniDatabase(
+            before: ["tables", "functions", "sequences"].map {
+                "alter default privileges for role postgres in schema public grant all on \($0) to postgres, anon, authenticated, service_role"
+            }.joined(separator: ";\n")
+        ) { url, db, directory in
+            let first = try Drift.plan(
+                target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster, cacheDirectory: directory)
+            #expect(first.isEmpty, "\(first.changes.map(\.summary))")
+            // The case this is about: the target's fingerprint is not the desired state's.
+            let stamp = try db.catalogStamp()
+            let known = try #require(KnownTargetCache(directory: directory).entry(at: stamp))
+            let desired = DesiredCatalogCache(directory: directory).fingerprint(
+                for: MiniSupabaseSchema.sql, defaultPrivileges: .legacyGrantAll)
+            #expect(desired != nil && known.fingerprint != desired)
+
+            let stampFile = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: directory).first { $0.hasPrefix("target-") })
+            // Its content and its inode: a rewrite (atomic, through a new file) of the same text shows in the latter.
+            func stored() throws -> (Data?, UInt64?) {
+                let path = directory + "/" + stampFile
+                let inode = (try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value
+                return (FileManager.default.contents(atPath: path), inode)
+            }
+            let before = try stored()
+            let trips = db.roundTrips
+            let second = try Drift.plan(
+                target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try DriftTests.noCluster(), cacheDirectory: directory)
+            #expect(second.isEmpty)
+            #expect(db.roundTrips - trips == 1, "only the stamp was read")
+            let after = try stored()
+            #expect(before.1 != nil && after.0 == before.0 && after.1 == before.1, "the stamp file was not rewritten")
+
+            let changes = [
+                ("revoke truncate on public.brand from anon", "public.brand"),
+                ("comment on column public.listing.title is 'Changed in the dashboard.'", "public.listing.title"),
+                ("alter policy \"signed in reads listings\" on public.listing using (price > 0)", "signed in reads listings"),
+            ]
+            for (count, (change, subject)) in changes.enumerated() {
+                try PlanHarness.asAdmin(url, change)
+                let drift = try Drift.plan(
+                    target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: try DriftTests.noCluster(), cacheDirectory: directory)
+                #expect(drift.changes.count == count + 1, "after \(change): \(drift.changes.map(\.summary))")
+                #expect(drift.changes.contains { $0.summary.contains(subject) }, "after \(change): \(drift.changes.map(\.summary))")
+            }
+        }
+    }
+
     /// Where the stamp cannot be read, a plan reads everything instead, and is still right.
     @Test func withoutAStampAPlanReadsEverything() throws {
         try withMiniDatabase { url, db, directory in
@@ -111,13 +164,16 @@ struct CatalogStampTests {
         }
     }
 
-    /// Runs `body` with a database holding the mini schema, its URL, and an empty cache directory
-    /// for plans of it; both are gone afterwards.
-    private func withMiniDatabase(_ body: (_ url: String, _ db: Connection, _ cacheDirectory: String) throws -> Void) throws {
+    /// Runs `body` with a database holding the mini schema (after `before`, run as the superuser),
+    /// its URL, and an empty cache directory for plans of it; both are gone afterwards.
+    private func withMiniDatabase(
+        before: String = "", _ body: (_ url: String, _ db: Connection, _ cacheDirectory: String) throws -> Void
+    ) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rls-stamp-\(UUID())").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (url, db) = try TestDatabase.make()
         defer { db.close() }
+        if !before.isEmpty { try PlanHarness.asAdmin(url, before) }
         try db.execute(MiniSupabaseSchema.sql)
         try body(url, db, directory)
     }

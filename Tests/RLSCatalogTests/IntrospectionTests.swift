@@ -56,7 +56,7 @@ struct IntrospectionTests {
         #expect(catalog.tables.count == 50)
         #expect(catalog.policies.count == 200)
         #expect(forFive == forFifty)
-        #expect(forFifty <= 11)
+        #expect(forFifty <= 12)
     }
 
     @Test func nothingOfSupabaseIsRead() throws {

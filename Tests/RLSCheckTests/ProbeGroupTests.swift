@@ -169,6 +169,7 @@ import Testing
     /// table's OID, a role without USAGE on the table's schema can still be asked about.
     @Test func privilegesAreReadForATableInASchemaThePersonaCannotUse() throws {
         let schema = Schema {
+            SchemaUsage("private", by: .authenticated, .serviceRole)
             Table("secret", schema: "private") {
                 Column("id", .bigint).identity().primaryKey()
                 Column("owner_id", .uuid).default(.currentUserID).references(.authUsers, onDelete: .cascade)

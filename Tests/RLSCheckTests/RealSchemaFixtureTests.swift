@@ -107,6 +107,27 @@ import Testing
         #expect(report.passed, "\(MatrixReport(report).text)")
     }
 
+    /// A one-row configuration table keyed by `id boolean primary key default true check (id)`, as
+    /// pulled (the check as the server prints it), empty or holding its row.
+    @Test func oneRowConfigTableKeyedByTrue() throws {
+        let schema = Schema {
+            Table("config", schema: "app") {
+                Column("id", .boolean).default(true).primaryKey()
+                Column("invitation_ttl_days", .integer).default(7)
+                CheckConstraint("config_id_check", SQL(raw: "id"))
+            }
+            .access(read: .authenticated, write: .serviceRoleOnly)
+            SchemaUsage("app", by: .authenticated, .serviceRole)
+        }
+        let (_, empty) = try ExampleDatabase.make(schema)
+        let report = try ExampleDatabase.check(empty, schema)
+        #expect(report.passed, "\(MatrixReport(report).text)")
+        let (_, filled) = try ExampleDatabase.make(schema)
+        try filled.execute("insert into app.config (invitation_ttl_days) values (14)")
+        let again = try ExampleDatabase.check(filled, schema)
+        #expect(again.passed, "\(MatrixReport(again).text)")
+    }
+
     /// A condition the generator cannot read: the refusal names the table, the column and the override.
     @Test func unreadableCheckNamesTheColumn() throws {
         let schema = Schema {

@@ -183,6 +183,34 @@ enum Harbour {
         #expect(try Drift.migrationPlan(migrations: next, desiredSQL: renderValidated(changed), scratch: cluster).isEmpty)
     }
 
+    /// Issue 32: removing a bucket from the schema never writes a DELETE (Supabase's guard refuses it
+    /// and the files live outside the database); the migration drops the policies and says, once,
+    /// how to remove the bucket itself.
+    @Test func aBucketNoLongerDeclaredKeepsItsRowAndTheMigrationSaysHowToRemoveIt() throws {
+        let cluster = try TestDatabase.cluster
+        let first = try Drift.migrationPlan(migrations: [], desiredSQL: renderValidated(Harbour.schema), scratch: cluster)
+        let applied = [SQLScript(name: "1_initial.sql", sql: first.sql)]
+        var changed = Harbour.schema
+        changed.buckets = changed.buckets.filter { $0.id != "avatars" }
+        let second = try Drift.migrationPlan(migrations: applied, desiredSQL: renderValidated(changed), scratch: cluster)
+        let drops = second.changes.filter { $0.name.hasPrefix("storage.objects.bucket_avatars_") }
+        #expect(!drops.isEmpty && drops.allSatisfy { $0.kind == .drop }, "\(second.changes.map(\.summary))")
+        #expect(!second.changes.contains { $0.object == .bucket }, "\(second.changes.map(\.summary))")
+        #expect(!second.sql.lowercased().contains("delete from"), "\(second.sql)")
+        let note = #"-- Bucket "avatars" is no longer declared: its policies are dropped, the bucket and its files stay."#
+        #expect(second.sql.components(separatedBy: note).count == 2, "said once:\n\(second.sql)")
+        #expect(second.sql.contains("delete it through the Storage API or the dashboard"))
+
+        // The file applies where Supabase's delete guard is installed, and the plan is then empty.
+        let (_, db) = try TestDatabase.make()
+        try db.execute(first.sql)
+        try db.execute(second.sql)
+        let left = try db.query("select count(*)::int as n from storage.buckets where id = 'avatars'").rows
+        #expect(try left[0].int("n") == 1)
+        let next = applied + [SQLScript(name: "2_no_avatars.sql", sql: second.sql)]
+        #expect(try Drift.migrationPlan(migrations: next, desiredSQL: renderValidated(changed), scratch: cluster).isEmpty)
+    }
+
     @Test func undeclaredStoragePoliciesAndBucketsStay() throws {
         let (_, db) = try TestDatabase.make()
         try db.execute(

@@ -86,6 +86,38 @@ struct AccessDiffCommandTests {
         #expect(try rows[0].int("n") == 0, "the probes' rows were rolled back")
     }
 
+    /// Issue 32: a pending file written by hand opens the notes to anon while the schema still says
+    /// owner-only. The access diff is what applying the file does (before: "No access changes (the
+    /// database → the schema)", the schema's view only, and the widening passed the gate).
+    @Test func planAccessJudgesAHandWrittenPendingFileByWhatItDoes() throws {
+        let migrations = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: migrations) }
+        let database = try TestDatabase.make()
+        let target = ["--database-url", database.url, "--migrations", migrations]
+        #expect(runRLS(["diff", "initial", "--migrations", migrations], schema: Self.owner).code == .success)
+        try backdate(migrations)
+        #expect(runRLS(["apply", "--yes"] + target, schema: Self.owner).code == .success)
+        try """
+        grant select on public.note to anon;
+        create policy "anyone reads" on public.note for select to anon using (true);
+        """.write(toFile: migrations + "/20250102000000_open_notes.sql", atomically: true, encoding: .utf8)
+
+        let plan = runRLS(["plan", "--access", "--fail-on-widening"] + target, schema: Self.owner)
+        #expect(plan.code == .failure, "\(plan.output)\(plan.error)")
+        #expect(plan.output.contains("Access changes (the applied migrations → with the pending file):"), "\(plan.output)")
+        let lines = plan.output.split(separator: "\n").filter { $0.contains(" gains ") || $0.contains(" loses ") }
+        #expect(lines.contains { $0.contains("anon gains SELECT on public.note") }, "\(plan.output)")
+        #expect(plan.output.contains("note: The pending files do not give what the schema declares"), "\(plan.output)")
+        #expect(plan.error.contains("not acknowledged (--fail-on-widening)"), "\(plan.error)")
+
+        let rows = try database.connection.query("select count(*)::int as n from public.note").rows
+        #expect(try rows[0].int("n") == 0, "plan applied nothing to the target")
+        let grants = try database.connection.query(
+            "select has_table_privilege('anon', 'public.note', 'select') as anon_reads"
+        ).rows
+        #expect(try grants[0].bool("anon_reads") == false, "the pending file ran only on throwaway databases")
+    }
+
     @Test func unknownAccessFormatIsAUsageError() {
         let result = runRLS(["plan", "--access-format", "html"])
         #expect(result.code == .usage)

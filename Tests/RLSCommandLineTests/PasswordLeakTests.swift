@@ -5,6 +5,10 @@ import RLSSQL
 import RLSTestSupport
 import Testing
 
+import struct RLSModel.Column
+import struct RLSModel.Schema
+import struct RLSModel.Table
+
 @testable import RLSCommandLine
 
 /// Tried as an attacker would: every way a password was seen printed, grepped for in everything `rls`
@@ -48,6 +52,25 @@ struct PasswordLeakTests {
         #expect(result.code == .failure)
         #expect(result.error.contains("postgres:// or postgresql://"), "\(result.error)")
         expectHidden(result)
+    }
+
+    /// A scratch server that cannot be reached (`--scratch-url` and `RLS_SCRATCH_URL`): the error
+    /// names it without its password.
+    @Test func aScratchServerURLIsNotEchoed() throws {
+        let schema = Schema { Table("leak_\(UInt32.random(in: 0...UInt32.max))") { Column("id", .bigint).primaryKey() } }
+        let url = "postgres://u:\(Self.password)@127.0.0.1:1/db"
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("rls-leak-\(UUID())").path
+        let (target, db) = try TestDatabase.make()
+        db.close()
+        for (arguments, environment) in [
+            (["plan", "--migrations", empty, "--scratch-url", url], ["DATABASE_URL": target]),
+            (["plan", "--migrations", empty], ["DATABASE_URL": target, "RLS_SCRATCH_URL": url]),
+        ] {
+            let result = runRLS(arguments, schema: schema, environment: environment)
+            #expect(result.code == .failure)
+            #expect(result.error.contains("postgres://u:***@127.0.0.1:1/db"), "\(result.error)")
+            expectHidden(result)
+        }
     }
 
     /// Unencoded `/`, `@` then `/`, `?`, and `#` in the password: no part of it is shown.

@@ -100,13 +100,9 @@ struct ServerEnvironmentTests {
         #expect(tree.count > 1, "the postmaster has its background processes")
         var read = 0
         for pid in tree {
-            guard let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else {
-                // A child that ended between the listing and the read (a backend closing, an autovacuum
-                // worker) is gone, not hiding: only a process that still exists must be readable.
-                #expect(
-                    !FileManager.default.fileExists(atPath: "/proc/\(pid)/stat"), "process \(pid) runs but its environment is unreadable")
-                continue
-            }
+            // A child that ended between the listing and the read (a backend closing, an autovacuum
+            // worker) is gone, not hiding: only a process that still runs must be readable.
+            guard let environ = Self.environment(of: pid) else { continue }
             read += 1
             let leaked = Self.secretsIn(String(decoding: environ, as: UTF8.self))
             #expect(leaked.isEmpty, "process \(pid) was given \(leaked)")
@@ -119,6 +115,23 @@ struct ServerEnvironmentTests {
     /// The names of the secrets whose name or value occurs in `text` (never the text itself: it is an environment).
     static func secretsIn(_ text: String) -> [String] {
         secrets.filter { text.contains($0.key + "=") || text.contains($0.value) }.keys.sorted()
+    }
+
+    /// The environment of `pid`, or nil when the process has ended. An exiting process releases its
+    /// memory, environment included, a moment before its /proc entry turns zombie (Z) or dead (X)
+    /// or goes: an unreadable environment is asked again until one of the two answers.
+    static func environment(of pid: Int32) -> Data? {
+        for _ in 0..<100 {
+            if let environ = FileManager.default.contents(atPath: "/proc/\(pid)/environ") { return environ }
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+                return nil
+            }
+            let state = stat[stat.index(after: close)...].split(separator: " ").first ?? ""
+            if state == "Z" || state == "X" { return nil }
+            usleep(20_000)
+        }
+        Issue.record("process \(pid) runs but its environment is unreadable")
+        return nil
     }
 
     /// `root` and its descendants, from the parent pid in each `/proc/PID/stat`.

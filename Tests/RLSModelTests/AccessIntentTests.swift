@@ -102,6 +102,20 @@ import Testing
             schema.indexes(of: listing).map(\.columns) == [["listed_at"], ["seller_id"], ["dealership_id"], ["vehicle_id"], ["colour_id"]])
     }
 
+    /// A pulled expression index named like the automatic one (`usage_events_user_id_idx` on
+    /// `user_id, recorded_at DESC`) serves the owner plan: no second index of that name.
+    @Test func automaticIndexGivesWayToADeclaredIndexOfItsName() {
+        let events = Table("usage_events") {
+            Column("id", .bigint).primaryKey()
+            Column("user_id", .uuid)
+            Column("recorded_at", .timestamptz)
+            Index(expression: SQL(raw: "user_id, recorded_at DESC"), name: "usage_events_user_id_idx")
+        }.access(.owner(column: "user_id"))
+        let indexes = Schema { events }.indexes(of: events)
+        #expect(indexes.map { events.name(of: $0) } == ["usage_events_user_id_idx"])
+        #expect(indexes.allSatisfy { !$0.isAutomatic })
+    }
+
     @Test func stringLiteralTableNamesSplitAtTheFirstDot() {
         let name: TableName = "auth.users"
         #expect(name == .authUsers)

@@ -40,10 +40,10 @@ struct SchemaUsageTests {
         defer { db.close() }
         try db.execute(Self.production)
         let pull = try Pull(connection: db, name: "App", origin: "a test database")
-        #expect(pull.pulled.schema.schemaUsages.map(\.schema) == ["app", "public"])
-        #expect(pull.pulled.schema.schemaUsages.first { $0.schema == "app" }?.roles == [.serviceRole])
+        #expect(pull.pulled.schema.schemaPrivileges.map(\.schema) == ["app", "public"])
+        #expect(pull.pulled.schema.schemaPrivileges.first { $0.schema == "app" }?.usage == [.serviceRole])
         #expect(
-            pull.pulled.schema.schemaUsages.first { $0.schema == "public" }?.roles == [
+            pull.pulled.schema.schemaPrivileges.first { $0.schema == "public" }?.usage == [
                 .authenticated, .serviceRole, Role("supabase_auth_admin"),
             ])
         #expect(pull.sources.files.values.contains { $0.contains(#"SchemaUsage("app", by: [.serviceRole])"#) })

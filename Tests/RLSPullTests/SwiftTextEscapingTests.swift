@@ -1,6 +1,7 @@
 import Foundation
 import RLSCatalog
 import RLSModel
+import RLSTestSupport
 import Testing
 
 @testable import RLSPull

@@ -9,6 +9,7 @@ import Testing
 /// calling a function declared after it (issue 31).
 @Suite struct DependencyOrderApplyTests {
     static let schema = Schema {
+        SchemaUsage("app", by: .authenticated, .serviceRole)
         Table("ticket", schema: "app") {
             Column("id", .bigint).identity().primaryKey()
             Column("token", .text).default(.raw(SQL(raw: "app.generate_token(30)")))

@@ -17,6 +17,7 @@ import Testing
     @Test func identifiersRoundTripThroughTheCatalog() throws {
         let names = Self.identifiers
         let schema = Schema {
+            SchemaUsage("Odd Schema", by: .anon, .authenticated, .serviceRole)
             for (index, name) in names.enumerated() {
                 Table(name, schema: index.isMultiple(of: 2) ? "public" : "Odd Schema") {
                     Column(name, .text)

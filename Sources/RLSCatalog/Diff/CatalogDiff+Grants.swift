@@ -12,14 +12,15 @@ extension CatalogDiff {
         }
         for change in newObjectRevokes(rebuiltFunctions: rebuilt) { add(.grant, change) }
         let currentGrants = Set(kept + implicit)
+        let procedures = Set((current.functions + desired.functions).filter(\.isProcedure).map(\.signature))
         let desiredGrants = Set(desired.grants)
         // What a CREATE grants by default can only be revoked once the object exists.
         for (phase, grants) in [(DiffPhase.revoke, kept), (DiffPhase.grant, implicit)] {
-            for group in GrantGroup.grouped(Set(grants).filter { !desiredGrants.contains($0) }.sorted()) {
+            for group in GrantGroup.grouped(Set(grants).filter { !desiredGrants.contains($0) }.sorted(), procedures: procedures) {
                 add(phase, Change(kind: .revoke, object: .privilege, name: group.displayName, sql: group.revokeSQL))
             }
         }
-        for group in GrantGroup.grouped(desired.grants.filter { !currentGrants.contains($0) }) {
+        for group in GrantGroup.grouped(desired.grants.filter { !currentGrants.contains($0) }, procedures: procedures) {
             add(.grant, Change(kind: .grant, object: .privilege, name: group.displayName, sql: group.grantSQL))
         }
     }
@@ -60,7 +61,7 @@ extension CatalogDiff {
             guard let column = grant.column, let old = currentTables[grant.object]?.column(column) else { return false }
             guard let new = desiredTables[grant.object]?.column(column) else { return true }
             return ColumnChange.needsRebuild(old, new)
-        case .sequence:
+        case .sequence, .type:
             return false
         case .function:
             let signature = "\(grant.object)(\(grant.arguments ?? ""))"

@@ -31,7 +31,11 @@ extension CatalogDiff {
         let currentFunctions = Set(current.functions.map(\.signature))
         for function in desired.functions
         where !currentFunctions.contains(function.signature) || rebuiltFunctions.contains(function.signature) {
-            targets.append((function.signature, .function(signature: function.sqlSignature)))
+            targets.append(
+                (
+                    function.signature,
+                    function.isProcedure ? .procedure(signature: function.sqlSignature) : .function(signature: function.sqlSignature)
+                ))
         }
         let grantees = Self.apiRoles.joined(separator: ", ")
         return targets.map { target in

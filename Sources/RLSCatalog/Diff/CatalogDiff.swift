@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 /// Computes the ordered changes between two catalogs; ``ChangePlan/init(from:to:)`` is its front door.
@@ -47,12 +48,14 @@ struct CatalogDiff {
     mutating func changes() -> [Change] {
         diffSchemasAndEnums()
         diffExtensions()
+        diffAsWritten()
         rebuiltViews = viewsToRebuild()
         diffTables()
         diffViews()
         diffFunctions()
         diffGrants()
         diffAPIRoles()
+        diffDefaultPrivileges()
         diffBuckets()
         diffPolicies()
         diffTriggers()
@@ -83,6 +86,7 @@ struct CatalogDiff {
         case (.drop, _), (.revoke, _), (.disableRowSecurity, _), (.comment, _): return []
         case (_, .function): return SQLReferences.ofFunction(change.sql)
         case (_, .view): return SQLReferences.callsAndRelations(in: change.sql)
+        case (_, .domain), (_, .compositeType), (_, .rangeType), (_, .aggregate), (_, .sequence): return AsWritten.uses(change.sql)
         default: return SQLReferences.calls(in: change.sql)
         }
     }

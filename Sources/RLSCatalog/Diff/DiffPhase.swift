@@ -1,7 +1,7 @@
 /// The stages of a change plan, in the order they run.
 ///
 /// Drops of dependents come first, then table shape changes, then creations from the bottom up
-/// (schemas, extensions, types, tables, constraints, functions, views, grants, storage buckets, policies, triggers), and last the drops
+/// (schemas, extensions, types, tables, constraints, functions, views, grants, storage buckets, policies, triggers, then the default privileges of objects created later), and last the drops
 /// of things that others may have used until then (functions, types, extensions, schemas). A function, table
 /// or view that a change of an earlier phase uses is moved up to just before it (`usesFirst`).
 enum DiffPhase: Int, CaseIterable, Comparable {
@@ -32,6 +32,7 @@ enum DiffPhase: Int, CaseIterable, Comparable {
     case createTrigger
     case liveChanges
     case comment
+    case alterDefaultPrivileges
     case dropFunction
     case dropEnum
     case dropExtension

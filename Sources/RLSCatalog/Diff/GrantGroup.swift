@@ -5,9 +5,12 @@ import RLSSQL
 struct GrantGroup {
     let sample: Catalog.Grant
     let privileges: [String]
+    /// Whether the function the grants are on is a procedure (written `on procedure`).
+    var isProcedure = false
 
     /// Groups grants by object, column, grantee and grant option; privileges in Postgres's order.
-    static func grouped(_ grants: [Catalog.Grant]) -> [GrantGroup] {
+    /// `procedures` holds the signatures (`public.archive(integer)`) of the procedures among the functions.
+    static func grouped(_ grants: [Catalog.Grant], procedures: Set<String> = []) -> [GrantGroup] {
         var groups: [String: [Catalog.Grant]] = [:]
         var order: [String] = []
         for grant in grants.sorted() {
@@ -21,7 +24,9 @@ struct GrantGroup {
         return order.map { key in
             let members = groups[key]!
             let privileges = Set(members.map(\.privilege)).sorted { rank($0) < rank($1) }
-            return GrantGroup(sample: members[0], privileges: privileges)
+            let sample = members[0]
+            let isProcedure = sample.objectKind == .function && procedures.contains("\(sample.object)(\(sample.arguments ?? ""))")
+            return GrantGroup(sample: sample, privileges: privileges, isProcedure: isProcedure)
         }
     }
 
@@ -42,16 +47,20 @@ struct GrantGroup {
         switch sample.objectKind {
         case .schema: sample.object.schema
         case .function: "\(sample.object)(\(sample.arguments ?? ""))"
-        case .table, .sequence: sample.column.map { "\(sample.object).\($0)" } ?? "\(sample.object)"
+        case .table, .sequence, .type: sample.column.map { "\(sample.object).\($0)" } ?? "\(sample.object)"
         }
     }
 
     private var target: PrivilegeObject {
         switch sample.objectKind {
         case .schema: .schema(sample.object.schema)
-        case .function: .function(signature: "\(sample.object.sql)(\(sample.arguments ?? ""))")
+        case .function:
+            isProcedure
+                ? .procedure(signature: "\(sample.object.sql)(\(sample.arguments ?? ""))")
+                : .function(signature: "\(sample.object.sql)(\(sample.arguments ?? ""))")
         case .table: .table(sample.object)
         case .sequence: .sequence(sample.object)
+        case .type: .type(sample.object)
         }
     }
 

@@ -13,6 +13,8 @@ extension Catalog {
             case sequence = "SEQUENCE"
             /// A function or procedure; `name` holds its signature.
             case function = "FUNCTION"
+            /// A type (only in default privileges: grants on types are not read).
+            case type = "TYPE"
 
             /// Orders by declaration order.
             public static func < (lhs: ObjectKind, rhs: ObjectKind) -> Bool {
@@ -25,6 +27,7 @@ extension Catalog {
                 case .table: 1
                 case .sequence: 2
                 case .function: 3
+                case .type: 4
                 }
             }
         }

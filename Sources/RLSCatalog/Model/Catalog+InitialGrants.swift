@@ -5,8 +5,9 @@ extension Catalog {
     /// for itself are the owner's implicit privileges, never grants (see
     /// ``DefaultPrivilege/toCreator``).
     public func initialGrants(for kind: Grant.ObjectKind, object: QualifiedName, arguments: String? = nil) -> [Grant] {
-        let global = defaultPrivileges.filter { $0.schema == nil && $0.objectKind == kind }
-        let inSchema = kind == .schema ? [] : defaultPrivileges.filter { $0.schema == object.schema && $0.objectKind == kind }
+        let own = defaultPrivileges.filter { $0.role == nil }
+        let global = own.filter { $0.schema == nil && $0.objectKind == kind }
+        let inSchema = kind == .schema ? [] : own.filter { $0.schema == object.schema && $0.objectKind == kind }
         var entries = global
         if global.isEmpty, kind == .function {
             entries = [DefaultPrivilege(schema: nil, objectKind: .function, grantee: "public", privilege: "EXECUTE")]

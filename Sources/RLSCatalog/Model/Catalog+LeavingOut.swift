@@ -15,6 +15,10 @@ extension Catalog {
         var copy = self
         copy.schemas.removeAll { undeclared.schemas.contains($0.name) }
         copy.enums.removeAll { undeclared.schemas.contains($0.name.schema) }
+        copy.asWritten.removeAll { object in
+            undeclared.schemas.contains(object.name.schema)
+                || (object.kind == .aggregate && undeclared.leavesOut(function: object.name.schema, object.name.name))
+        }
         copy.tables.removeAll { table($0.name) }
         copy.views.removeAll { table($0.name) }
         copy.functions.removeAll { undeclared.leavesOut(function: $0.name.schema, $0.name.name) }
@@ -27,8 +31,10 @@ extension Catalog {
             case .table: table(grant.object)
             case .sequence: sequencesOfDropped.contains(grant.object) || undeclared.schemas.contains(grant.object.schema)
             case .function: undeclared.leavesOut(function: grant.object.schema, grant.object.name)
+            case .type: undeclared.schemas.contains(grant.object.schema)
             }
         }
+        copy.defaultPrivileges.removeAll { $0.schema.map(undeclared.schemas.contains) ?? false }
         return copy
     }
 }

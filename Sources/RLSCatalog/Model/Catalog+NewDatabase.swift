@@ -10,6 +10,12 @@ extension Catalog {
         Catalog(grants: publicSchemaUsage, defaultPrivileges: defaultPrivileges)
     }
 
+    /// The connected role's default privileges on a new project like the one `self` was read from:
+    /// Supabase's older grants to the API roles in `public` (``hasLegacyPublicDefaults``), or none.
+    public var newProjectDefaultPrivileges: [DefaultPrivilege] {
+        hasLegacyPublicDefaults ? Self.legacyPublicDefaultPrivileges : []
+    }
+
     /// `USAGE` on schema `public` for each role of ``RLSModel/SchemaUsage/publicDefault``.
     static let publicSchemaUsage = SchemaUsage.publicDefault.map {
         Grant(

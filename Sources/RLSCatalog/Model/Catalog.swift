@@ -26,7 +26,10 @@ public struct Catalog: Equatable, Sendable, Codable {
     public var grants: [Grant]
     /// Sequences in managed schemas (most belong to identity or serial columns), sorted.
     public var sequences: [QualifiedName]
-    /// What objects created by the connected role are granted automatically; not compared.
+    /// Domains, composite and range types, aggregates and standalone sequences, by their SQL.
+    public var asWritten: [AsWrittenObject] = []
+    /// What new objects receive (`pg_default_acl`), every role's: compared by a plan
+    /// (``defaultPrivilegeChanges(from:to:)``) but not by `==`.
     public var defaultPrivileges: [DefaultPrivilege]
     /// API role memberships, their default privileges, extensions, foreign tables, buckets.
     public var environment: Environment
@@ -35,7 +38,7 @@ public struct Catalog: Equatable, Sendable, Codable {
     public init(
         schemas: [Schema] = [], enums: [EnumType] = [], tables: [Table] = [], views: [View] = [],
         functions: [Function] = [], triggers: [Trigger] = [], policies: [Policy] = [], grants: [Grant] = [],
-        sequences: [QualifiedName] = [], defaultPrivileges: [DefaultPrivilege] = [],
+        sequences: [QualifiedName] = [], asWritten: [AsWrittenObject] = [], defaultPrivileges: [DefaultPrivilege] = [],
         environment: Environment = .init()
     ) {
         self.schemas = schemas.sorted { $0.name < $1.name }
@@ -47,15 +50,16 @@ public struct Catalog: Equatable, Sendable, Codable {
         self.policies = policies.sorted { ($0.table, $0.name) < ($1.table, $1.name) }
         self.grants = grants.sorted()
         self.sequences = sequences.sorted()
+        self.asWritten = asWritten.sorted()
         self.defaultPrivileges = defaultPrivileges.sorted { "\($0)" < "\($1)" }
         self.environment = environment
     }
 
-    /// Compares what the databases hold; default privileges are context, not content.
+    /// Compares the objects the databases hold; default privileges are left to the plan.
     public static func == (lhs: Catalog, rhs: Catalog) -> Bool {
         (lhs.schemas, lhs.enums, lhs.tables, lhs.views) == (rhs.schemas, rhs.enums, rhs.tables, rhs.views)
             && (lhs.functions, lhs.triggers, lhs.policies) == (rhs.functions, rhs.triggers, rhs.policies)
-            && (lhs.grants, lhs.sequences) == (rhs.grants, rhs.sequences)
+            && (lhs.grants, lhs.sequences, lhs.asWritten) == (rhs.grants, rhs.sequences, rhs.asWritten)
     }
 
     /// True when `other` holds the same objects, as far as a plan can tell: nothing to change between
@@ -74,8 +78,9 @@ public struct Catalog: Equatable, Sendable, Codable {
     /// True when the catalog holds nothing of a project's: at most what a new Supabase database
     /// has (``newSupabaseDatabase(defaultPrivileges:)``).
     public var isEmpty: Bool {
-        schemas.isEmpty && enums.isEmpty && tables.isEmpty && views.isEmpty && functions.isEmpty
+        schemas.isEmpty && enums.isEmpty && asWritten.isEmpty && tables.isEmpty && views.isEmpty && functions.isEmpty
             && triggers.isEmpty && policies.isEmpty && grants.allSatisfy(Self.publicSchemaUsage.contains)
             && environment.extensions.allSatisfy { SupabaseExtensions.isPreinstalled($0.name) }
+            && Self.defaultPrivilegeChanges(from: newProjectDefaultPrivileges, to: defaultPrivileges).isEmpty
     }
 }

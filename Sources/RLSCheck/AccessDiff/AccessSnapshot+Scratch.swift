@@ -8,12 +8,17 @@ extension AccessSnapshot {
 
     /// Who can do what on a throwaway database in `cluster` that `build` prepares: migration files
     /// replayed with `rls apply`'s machinery, or a schema's SQL. The database is dropped afterwards.
+    /// `defaultPrivileges` are the grants a new table gets there: the target's, when the files are to
+    /// be compared with what applying them to it does (an older project grants new tables to the API
+    /// roles, so a hand-written `create table` widens access there).
     ///
     /// ```swift
     /// let before = try AccessSnapshot.probe(schema, applying: files, in: cluster)
     /// ```
-    public static func probe(_ schema: Schema, applying files: [MigrationFile], in cluster: EmbeddedCluster) throws -> AccessSnapshot {
-        try probe(schema, in: cluster) { connection in
+    public static func probe(
+        _ schema: Schema, applying files: [MigrationFile], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none
+    ) throws -> AccessSnapshot {
+        try probe(schema, in: cluster, defaultPrivileges: defaultPrivileges) { connection in
             if !files.isEmpty { _ = try connection.applyMigrations(files, options: ApplyOptions(allowDestructive: true)) }
         }
     }
@@ -23,9 +28,12 @@ extension AccessSnapshot {
         try probe(schema, in: cluster) { try $0.execute("begin;\n" + sql + "\ncommit;") }
     }
 
-    private static func probe(_ schema: Schema, in cluster: EmbeddedCluster, build: (Connection) throws -> Void) throws -> AccessSnapshot {
+    private static func probe(
+        _ schema: Schema, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none,
+        build: (Connection) throws -> Void
+    ) throws -> AccessSnapshot {
         let name = "rls_access_\(getpid())_\(counter.add(1, ordering: .relaxed).newValue)"
-        let url = try cluster.createDatabase(name, defaultPrivileges: .none)
+        let url = try cluster.createDatabase(name, defaultPrivileges: defaultPrivileges)
         defer { try? cluster.dropDatabase(name) }
         let connection = try Connection(url: url)
         defer { connection.close() }

@@ -4,7 +4,8 @@ import RLSModel
 /// written in the DSL or as `pg_get_constraintdef` prints them after a pull): length bounds
 /// (`char_length(username) >= 3`), ranges (`age between 13 and 120`, `price > (0)::numeric`),
 /// lists (`plan in ('free', 'pro')`, `tier = any (array['a', 'b'])`), comparisons between columns
-/// (`ends_on > starts_on`) and patterns (`username ~ '^[a-z0-9_]+$'`), so that fixture values
+/// (`ends_on > starts_on`), patterns (`username ~ '^[a-z0-9_]+$'`) and boolean columns alone
+/// (`check (id)`, `check (not archived)`), so that fixture values
 /// satisfy them. A condition it cannot read is left to `.fixture(...)`.
 struct CheckConstraintConditions {
     /// What one column's values must satisfy.
@@ -62,6 +63,15 @@ struct CheckConstraintConditions {
     private mutating func read(_ part: Substring, names: Set<String>) {
         let lower = part.lowercased()
         if lower.hasSuffix(" is not null") { return }
+        // A boolean column alone (`check (id)`, the one-row table's key) or negated.
+        if case .column(let name)? = ConditionText.term(part), names.contains(name) {
+            columns[name, default: Rule()].allowed = ["true"]
+            return
+        }
+        if lower.hasPrefix("not "), case .column(let name)? = ConditionText.term(part.dropFirst(4)), names.contains(name) {
+            columns[name, default: Rule()].allowed = ["false"]
+            return
+        }
         if let (left, _, rest) = ConditionText.split(part, at: [" between "]),
             let (low, _, high) = ConditionText.split(rest, at: [" and "]),
             case .number(let a)? = ConditionText.term(low), case .number(let b)? = ConditionText.term(high)

@@ -50,6 +50,9 @@ struct ProbeStatements {
         let alice = fixtures.row(probe.table, .alice)!
         let bob = fixtures.row(probe.table, .bob)!
         switch (probe.operation, probe.target) {
+        case (.select, _) where alice.predicate == bob.predicate:
+            // One row stands for both sides (a one-row table keyed by `true`): seeing it is seeing both.
+            return "select side from \(name) cross join (values ('alice'), ('bob')) as sides (side) where \(alice.predicate)"
         case (.select, _):
             return "select case when \(alice.predicate) then 'alice' else 'bob' end from \(name) "
                 + "where (\(alice.predicate)) or (\(bob.predicate))"

@@ -16,6 +16,7 @@ enum CheckCommand {
         var rows: RowCount?
         var connections: ConnectionCount?
         var migrations = MigrationsOption()
+        var scratch = ScratchOption()
 
         static let arguments: [Argument<Self>] =
             [
@@ -35,7 +36,7 @@ enum CheckCommand {
                     help: "How many connections run the probes at once, each in its own rolled-back transaction (default 2)."),
                 .flag("explain", \.explain, help: "Measure what the policies cost on generated rows instead (see below)."),
                 .value("rows", \.rows, help: "With --explain: generated rows per table (default 100000)."),
-            ] + MigrationsOption.arguments(in: \Self.migrations)
+            ] + MigrationsOption.arguments(in: \Self.migrations) + ScratchOption.arguments(in: \Self.scratch)
     }
 
     /// `--connections N`: from 1 to 8 connections.
@@ -118,12 +119,13 @@ enum CheckCommand {
                 allowsSideEffects: arguments.allowSideEffects)
             // Before the check runs, so a typo in the path does not cost a whole check.
             if let path = arguments.junit { try JUnitReport.requireWritable(path) }
-            let report = try invocation.withDatabase { target, connection in
+            let scratchURL = arguments.scratch.resolved(invocation.session.environment)
+            let report = try invocation.withDatabase(scratchURL: scratchURL) { target, connection in
                 let note =
                     target.source == .embedded
                     ? try ThrowawayDatabase.apply(
                         arguments.migrations.path, orRendering: invocation.schema, on: connection)
-                    : try driftNote(invocation, target: target, connection: connection)
+                    : try driftNote(invocation, target: target, connection: connection, scratchURL: scratchURL)
                 // On a database that outlives the command, Ctrl-C names the sequences the check left ahead.
                 var options = options
                 let progress = CheckProgress()
@@ -161,7 +163,8 @@ enum CheckCommand {
             throw CommandError("--\(option) does not go with --explain, which prints one table of plans and times.")
         }
         let rows = arguments.rows?.value ?? 100_000
-        let report = try invocation.withDatabase { target, connection in
+        let report = try invocation.withDatabase(scratchURL: arguments.scratch.resolved(invocation.session.environment)) {
+            target, connection in
             guard target.source == .embedded else {
                 throw CommandError(
                     "--explain writes \(rows) generated rows into every table, so it runs only on the throwaway "

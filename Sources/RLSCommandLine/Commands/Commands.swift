@@ -7,6 +7,7 @@ enum Commands {
         ApplyCommand.command,
         CheckCommand.command,
         DocsCommand.command,
+        TypesCommand.command,
         LintCommand.command,
         SQLCommand.command,
         DevCommand.command,

@@ -6,7 +6,9 @@ import RLSSQL
 extension DiffCommand {
     /// Writes the migration from the target database to the schema, after checking that every file in
     /// the folder is applied there and that the new file replays cleanly after them.
-    static func fromDatabase(name: String, migrations: String, readTimeouts: ReadTimeouts, invocation: Invocation) throws -> ExitCode {
+    static func fromDatabase(
+        name: String, migrations: String, readTimeouts: ReadTimeouts, scratchURL: String?, invocation: Invocation
+    ) throws -> ExitCode {
         let desiredSQL = try renderValidated(invocation.schema)
         let directory = MigrationDirectory(path: migrations)
         let files = try directory.filesIfPresent()
@@ -22,7 +24,7 @@ extension DiffCommand {
                     """)
             }
             let privileges = try connection.introspectCatalog().publicTableDefaults
-            return try target.withScratchCluster { scratch in
+            return try target.withScratchCluster(scratchURL: scratchURL) { scratch in
                 let plan = try Drift.plan(
                     target: connection, desiredSQL: desiredSQL, scratch: try scratch.cluster(),
                     defaultPrivileges: privileges, leavingOut: invocation.schema.undeclared)

@@ -1,6 +1,7 @@
 import Foundation
 import RLSCheck
 import RLSDatabase
+import RLSPlan
 import RLSSQL
 
 /// `rls diff NAME`: a new migration that takes `Migrations/` to the schema.
@@ -11,6 +12,7 @@ enum DiffCommand {
         var migrations = MigrationsOption()
         var accessOutput = AccessDiffOutput()
         var readTimeouts = ReadTimeoutOptions()
+        var scratch = ScratchOption()
 
         static let arguments: [Argument<Self>] =
             [
@@ -23,7 +25,7 @@ enum DiffCommand {
                         "Start from the database (--database-url, DATABASE_URL) instead of Migrations/: closes drift, tightens a pulled schema."
                 ),
             ] + MigrationsOption.arguments(in: \Self.migrations) + AccessDiffOutput.arguments(in: \Self.accessOutput)
-            + ReadTimeoutOptions.arguments(in: \Self.readTimeouts)
+            + ReadTimeoutOptions.arguments(in: \Self.readTimeouts) + ScratchOption.arguments(in: \Self.scratch)
     }
 
     static let command = Command(
@@ -52,13 +54,14 @@ enum DiffCommand {
             _ = try MigrationFile.fileName(for: name)
             if arguments.fromDatabase {
                 return try fromDatabase(
-                    name: name, migrations: arguments.migrations.path, readTimeouts: arguments.readTimeouts.timeouts, invocation: invocation
+                    name: name, migrations: arguments.migrations.path, readTimeouts: arguments.readTimeouts.timeouts,
+                    scratchURL: arguments.scratch.resolved(invocation.session.environment), invocation: invocation
                 )
             }
             let desiredSQL = try renderValidated(invocation.schema)
             let directory = MigrationDirectory(path: arguments.migrations.path)
             let files = try directory.filesIfPresent()
-            let cluster = try EmbeddedCluster.start()
+            let cluster = try ScratchCluster.startOrAttach(scratchURL: arguments.scratch.resolved(invocation.session.environment))
             defer { cluster.stop() }
             let plan = try Drift.migrationPlan(
                 migrations: files.map(SQLScript.init), desiredSQL: desiredSQL, scratch: cluster,

@@ -7,12 +7,13 @@ enum DocsCommand {
         var check = false
         var docs = "Docs"
         var migrations = MigrationsOption()
+        var scratch = ScratchOption()
 
         static let arguments: [Argument<Self>] =
             [
                 .flag("check", \.check, help: "Write nothing; exit 1 when the committed pages are stale (for CI)."),
                 .value("docs", "DIR", \.docs, help: "The folder of the pages (default Docs)."),
-            ] + MigrationsOption.arguments(in: \Self.migrations)
+            ] + MigrationsOption.arguments(in: \Self.migrations) + ScratchOption.arguments(in: \Self.scratch)
     }
 
     static let command = Command(
@@ -38,7 +39,9 @@ enum DocsCommand {
             let folder = options.docs
             let migrations = options.migrations.path
             invocation.console.error("Proving the access rules on a throwaway database built from \(migrations)/ ...")
-            var proof = try AccessDocs.proveOnMigrations(invocation.schema, scenarios: invocation.scenarios, migrations: migrations)
+            var proof = try AccessDocs.proveOnMigrations(
+                invocation.schema, scenarios: invocation.scenarios, migrations: migrations,
+                scratchURL: options.scratch.resolved(invocation.session.environment))
             proof.commit = GitCommit.describe(in: invocation.directory)
             let pages = try AccessDocs.pages(for: invocation.schema, proof: proof)
             guard options.check else {

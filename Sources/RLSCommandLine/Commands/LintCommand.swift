@@ -14,6 +14,7 @@ enum LintCommand {
         var failOn = LintLevel.error
         var schemaOnly = false
         var readTimeouts = ReadTimeoutOptions()
+        var scratch = ScratchOption()
 
         static let arguments: [Argument<Self>] =
             [
@@ -22,7 +23,7 @@ enum LintCommand {
                 .flag(
                     "schema-only", \.schemaOnly, help: "Lint the compiled-in schema on a throwaway database, even when a database is given."
                 ),
-            ] + ReadTimeoutOptions.arguments(in: \Self.readTimeouts)
+            ] + ReadTimeoutOptions.arguments(in: \Self.readTimeouts) + ScratchOption.arguments(in: \Self.scratch)
     }
 
     static let command = Command(
@@ -43,9 +44,11 @@ enum LintCommand {
             """,
         options: Options.self,
         run: { arguments, invocation in
+            let scratchURL = arguments.scratch.resolved(invocation.session.environment)
             let output =
                 try arguments.schemaOnly
-                ? lintSchema(invocation, scratch: nil) : lintTarget(invocation, readTimeouts: arguments.readTimeouts.timeouts)
+                ? lintSchema(invocation, scratch: nil, scratchURL: scratchURL)
+                : lintTarget(invocation, readTimeouts: arguments.readTimeouts.timeouts, scratchURL: scratchURL)
             switch arguments.format {
             case .sarif: invocation.console.output(try sarif(output, schema: invocation.schema, directory: invocation.directory))
             case .json: invocation.console.output(try output.json())
@@ -71,18 +74,18 @@ enum LintCommand {
     }
 
     /// The live database when one is given; the compiled-in schema, on the throwaway cluster, when not.
-    private static func lintTarget(_ invocation: Invocation, readTimeouts: ReadTimeouts) throws -> LintOutput {
-        try invocation.withDatabase(readTimeouts: readTimeouts) { target, connection in
-            if let cluster = target.cluster { return try lintSchema(invocation, scratch: cluster) }
+    private static func lintTarget(_ invocation: Invocation, readTimeouts: ReadTimeouts, scratchURL: String?) throws -> LintOutput {
+        try invocation.withDatabase(readTimeouts: readTimeouts, scratchURL: scratchURL) { target, connection in
+            if let cluster = target.cluster { return try lintSchema(invocation, scratch: cluster, scratchURL: nil) }
             return LintOutput(source: "database", subject: "the database \(target)", report: Lint.run(try connection.introspectCatalog()))
         }
     }
 
     /// The compiled-in schema's SQL applied to a throwaway database (in `scratch`, else a cluster
-    /// started for it, unless the catalog is cached under .rls/cache), linted.
-    private static func lintSchema(_ invocation: Invocation, scratch cluster: EmbeddedCluster?) throws -> LintOutput {
+    /// started for it or the server at `scratchURL`, unless the catalog is cached under .rls/cache), linted.
+    private static func lintSchema(_ invocation: Invocation, scratch cluster: EmbeddedCluster?, scratchURL: String?) throws -> LintOutput {
         let sql = try renderValidated(invocation.schema)
-        let scratch = ScratchCluster(reusing: cluster)
+        let scratch = ScratchCluster(reusing: cluster, scratchURL: scratchURL)
         defer { scratch.stop() }
         // Linted as an older project would hold it (new tables granted to anon and authenticated), the
         // worse case: a table the schema leaves without RLS is then readable through the API.

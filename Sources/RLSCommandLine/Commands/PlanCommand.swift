@@ -14,6 +14,7 @@ enum PlanCommand {
         var access = false
         var accessOutput = AccessDiffOutput()
         var readTimeouts = ReadTimeoutOptions()
+        var scratch = ScratchOption()
 
         static let arguments: [Argument<Self>] =
             [
@@ -22,6 +23,7 @@ enum PlanCommand {
             ] + MigrationsOption.arguments(in: \Self.migrations) + [
                 .flag("access", \.access, help: "Also show what applying would change in access (runs rls check's probes, rolled back).")
             ] + AccessDiffOutput.arguments(in: \Self.accessOutput) + ReadTimeoutOptions.arguments(in: \Self.readTimeouts)
+            + ScratchOption.arguments(in: \Self.scratch)
     }
 
     static let command = Command(
@@ -44,11 +46,14 @@ enum PlanCommand {
             (Docs/PERFORMANCE.md).
 
             --access (implied by the other --access options and by --fail-on-widening): when anything is pending or
-            drifted, also shows what applying the schema would change in access: rls check's probes on the target and
-            on a throwaway database holding the schema, printed as sentences ("authenticated loses DELETE on
-            public.listing (own rows)"). Like rls check, the probes on the target run in one transaction that is
-            rolled back (not READ ONLY: fixture rows are inserted and then discarded). --fail-on-widening exits 1 when a
-            caller gains access on a table without .expectsWidening("reason"). See Docs/CI.md.
+            drifted, also shows what applying would change in access, printed as sentences ("authenticated loses DELETE
+            on public.listing (own rows)"). With migration files pending, that is what rls apply will run: rls check's
+            probes on the migration files replayed on throwaway databases without and with the pending files (with the
+            target's default privileges), so a hand-written file is judged by what it does, not by what the schema
+            says. With none pending, the probes run on the target and on a throwaway database holding the schema; like
+            rls check, those on the target run in one transaction that is rolled back (not READ ONLY: fixture rows are
+            inserted and then discarded). --fail-on-widening exits 1 when a caller gains access on a table without
+            .expectsWidening("reason"). See Docs/CI.md.
             """,
         options: Options.self,
         run: { arguments, invocation in
@@ -56,9 +61,11 @@ enum PlanCommand {
             // Before connecting: a schema error is reported alone.
             let desiredSQL = try renderValidated(invocation.schema)
             let files = try MigrationDirectory(path: arguments.migrations.path).filesIfPresent()
-            let (database, plan) = try invocation.withDatabase(readTimeouts: arguments.readTimeouts.timeouts) { target, connection in
+            let scratchURL = arguments.scratch.resolved(invocation.session.environment)
+            let (database, plan) = try invocation.withDatabase(readTimeouts: arguments.readTimeouts.timeouts, scratchURL: scratchURL) {
+                target, connection in
                 // One scratch cluster at most, started only if the cache cannot answer.
-                try target.withScratchCluster { scratch in
+                try target.withScratchCluster(scratchURL: scratchURL) { scratch in
                     (
                         target.description,
                         try DatabasePlan.make(

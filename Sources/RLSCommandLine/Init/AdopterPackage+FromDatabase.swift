@@ -26,8 +26,9 @@ extension AdopterPackage {
         2. `swift run rls lint --schema-only`: what the database does unsafely today (legacy grants, RLS off).
         3. Tighten the Swift (access plans instead of raw policies, RLS on), then `swift run rls diff NAME`
            writes the migration, and `swift run rls apply` applies it.
-        4. `swift run rls docs` and commit `Docs/`; push: `.github/workflows/rls.yml` runs check, docs and
-           lint on every pull request, and `rls plan` against the `SUPABASE_DATABASE_URL` secret.
+        4. `swift run rls docs` and `swift run rls types`, and commit `Docs/` and `Types/`; push:
+           `.github/workflows/rls.yml` runs check, docs, types and lint on every pull request, and `rls plan`
+           against the `SUPABASE_DATABASE_URL` secret.
 
         \(Self.commandTable)
 

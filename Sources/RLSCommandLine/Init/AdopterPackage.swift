@@ -111,9 +111,9 @@ struct AdopterPackage {
 
         \(Self.commandTable)
 
-        CI: `.github/workflows/rls.yml` runs `rls check`, `rls docs --check` and `rls lint` on every pull
-        request, and `rls plan` against the database in the `SUPABASE_DATABASE_URL` secret. Run `rls docs`
-        once and commit `Docs/` before the first push.
+        CI: `.github/workflows/rls.yml` runs `rls check`, `rls docs --check`, `rls types --check` and
+        `rls lint` on every pull request, and `rls plan` against the database in the `SUPABASE_DATABASE_URL`
+        secret. Run `rls docs` and `rls types` once and commit `Docs/` and `Types/` before the first push.
 
         """
     }
@@ -178,6 +178,7 @@ extension AdopterPackage {
         | `swift run rls diff NAME` | a new migration in `Migrations/` from what the schema declares |
         | `swift run rls check` | proves the access rules on a throwaway database built from `Migrations/` |
         | `swift run rls docs` | writes `Docs/ACCESS.md`: who can see what (`--check` in CI) |
+        | `swift run rls types` | writes `Types/Database.swift`: the app's Codable models, shaped by who may write what (`--check` in CI) |
         | `swift run rls lint` | what makes row-level security unsafe or slow |
         | `swift run rls apply` | applies pending migrations to `DATABASE_URL` |
         | `swift run rls plan` | what would change on `DATABASE_URL`, read-only |

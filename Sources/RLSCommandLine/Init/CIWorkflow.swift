@@ -24,6 +24,13 @@ enum CIWorkflow {
                   path: .build
                   key: build-${{ runner.os }}-${{ hashFiles('Package.swift', 'Package.resolved', 'Sources/**') }}
                   restore-keys: build-${{ runner.os }}-
+              - uses: actions/cache@v4
+                # The schema's desired state (.rls/cache): rebuilt by increment from the last one after an
+                # edit, from nothing only on the first run (Docs/PERFORMANCE.md has the costs).
+                with:
+                  path: .rls/cache
+                  key: rls-${{ runner.os }}-${{ hashFiles('Package.resolved', 'Sources/**', 'Migrations/**') }}
+                  restore-keys: rls-${{ runner.os }}-
               - name: Install libpq, pkg-config and the PostgreSQL server
                 run: apt-get update -qq && apt-get install -y -qq --no-install-recommends libpq-dev pkg-config postgresql
               - name: Build
@@ -32,6 +39,8 @@ enum CIWorkflow {
                 run: .build/debug/rls check --junit rls-check.xml
               - name: Access docs are current (rls docs --check)
                 run: .build/debug/rls docs --check
+              - name: The app's Swift types are current (rls types --check)
+                run: .build/debug/rls types --check
               - name: Nothing unsafe or slow in the schema (rls lint)
                 run: .build/debug/rls lint --schema-only
               - name: Keep the check report
@@ -55,6 +64,18 @@ enum CIWorkflow {
               DATABASE_URL: ${{ secrets.SUPABASE_DATABASE_URL }}
             steps:
               - uses: actions/checkout@v4
+              - uses: actions/cache@v4
+                with:
+                  path: .build
+                  key: build-${{ runner.os }}-${{ hashFiles('Package.swift', 'Package.resolved', 'Sources/**') }}
+                  restore-keys: build-${{ runner.os }}-
+              - uses: actions/cache@v4
+                # The schema's desired state (.rls/cache): rebuilt by increment from the last one after an
+                # edit, from nothing only on the first run (Docs/PERFORMANCE.md has the costs).
+                with:
+                  path: .rls/cache
+                  key: rls-${{ runner.os }}-${{ hashFiles('Package.resolved', 'Sources/**', 'Migrations/**') }}
+                  restore-keys: rls-${{ runner.os }}-
               - name: Install libpq, pkg-config and the PostgreSQL server
                 # plan computes the desired state on a throwaway local database
                 run: apt-get update -qq && apt-get install -y -qq --no-install-recommends libpq-dev pkg-config postgresql

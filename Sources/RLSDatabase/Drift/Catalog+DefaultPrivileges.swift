@@ -12,10 +12,6 @@ extension Catalog {
     /// A throwaway database for the desired state is made the same way, so that what a `CREATE`
     /// grants by default is part of both sides.
     public var publicTableDefaults: DefaultPrivileges {
-        let apiRoles = Set(Role.clientRoles.map(\.name))
-        let grantsToAPI = defaultPrivileges.contains { entry in
-            entry.objectKind == .table && entry.schema == "public" && apiRoles.contains(entry.grantee)
-        }
-        return grantsToAPI ? .legacyGrantAll : .none
+        hasLegacyPublicDefaults ? .legacyGrantAll : .none
     }
 }

@@ -15,7 +15,7 @@ import Synchronization
 /// large schema, and every edit of the schema makes a new one.
 struct DesiredCatalogCache {
     /// Bumped whenever introspection or the catalog's encoding changes.
-    static let formatVersion = 9
+    static let formatVersion = 10
     /// How many desired states stay cached: the schema of a few branches, and the one before an edit.
     static let kept = 8
 
@@ -41,17 +41,17 @@ struct DesiredCatalogCache {
     }
 
     /// The cached catalog for `sql`; else the one `increment` makes from the entry used last (an
-    /// earlier version of the schema), stored with its fingerprint unknown until a plan finds a
+    /// earlier version of the schema: `start` when the caller found it already and it was made for
+    /// the same default privileges), stored with its fingerprint unknown until a plan finds a
     /// database that matches it (``learn(_:forDigest:defaultPrivileges:)``), or the base's when the
     /// two run the same statements; else the one `build` makes, stored with its fingerprint.
     ///
-    /// With `storingInBackground`, the new entry is written on another thread, while the caller
-    /// compares; ``waitForWrites()`` waits for it.
+    /// With `writes`, the new entry is written on another thread in that group, while the caller
+    /// compares; the caller waits for the group.
     func catalog(
-        for sql: String, defaultPrivileges: DefaultPrivileges, storingInBackground: Bool = false,
-        increment: (_ base: (key: String, statements: [String], catalog: Catalog)) throws -> (catalog: Catalog, sameStatements: Bool)? = {
-            _ in nil
-        },
+        for sql: String, defaultPrivileges: DefaultPrivileges, writes: DispatchGroup? = nil, start: IncrementStart? = nil,
+        increment: (_ base: (key: String, statements: [String], catalog: Catalog), _ preparation: DesiredIncrement.Preparation?) throws
+            -> (catalog: Catalog, sameStatements: Bool)? = { _, _ in nil },
         build: () throws -> (catalog: Catalog, fingerprint: String)
     ) throws -> Catalog {
         let key = key(Self.digest(sql), defaultPrivileges)
@@ -59,18 +59,21 @@ struct DesiredCatalogCache {
             markUsed(key)
             return entry.catalog
         }
-        if let base = lastUsedEntry(defaultPrivileges),
-            let made = try increment((base.entry.key, base.entry.statements, base.entry.catalog))
+        let started = start.flatMap { $0.basis == basis(defaultPrivileges) && $0.sql == sql ? $0 : nil }
+        let statements = started?.statements.map(\.text)
+        if let base = started.map({ (entry: $0.entry, fingerprint: $0.fingerprint) }) ?? lastUsedEntry(defaultPrivileges),
+            let made = try increment((base.entry.key, base.entry.statements, base.entry.catalog), started?.preparation)
         {
             let fingerprint = made.sameStatements ? base.fingerprint : Self.unknownFingerprint
             store(
-                made.catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges,
-                inBackground: storingInBackground)
+                made.catalog, for: sql, statements: statements, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges,
+                writes: writes)
             return made.catalog
         }
         let (catalog, fingerprint) = try build()
         store(
-            catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges, inBackground: storingInBackground)
+            catalog, for: sql, statements: statements, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges,
+            writes: writes)
         return catalog
     }
 
@@ -87,19 +90,18 @@ struct DesiredCatalogCache {
     /// database's fingerprint is ever this.
     static let unknownFingerprint = "unknown"
 
-    /// Waits until every entry written in the background is on disk.
-    static func waitForWrites() { writes.wait() }
-
-    private static let writes = DispatchGroup()
-
+    /// Writes the entry for `sql` (its `statements`, split here when nil); in the background, in
+    /// `writes`, when given.
     private func store(
-        _ catalog: Catalog, for sql: String, key: String, fingerprint: String, defaultPrivileges: DefaultPrivileges, inBackground: Bool
+        _ catalog: Catalog, for sql: String, statements: [String]?, key: String, fingerprint: String, defaultPrivileges: DefaultPrivileges,
+        writes: DispatchGroup?
     ) {
-        guard !inBackground else {
+        if let writes {
             let cache = self
-            DispatchQueue.global().async(group: Self.writes) {
+            DispatchQueue.global().async(group: writes) {
                 cache.store(
-                    catalog, for: sql, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges, inBackground: false)
+                    catalog, for: sql, statements: statements, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges,
+                    writes: nil)
             }
             return
         }
@@ -107,7 +109,7 @@ struct DesiredCatalogCache {
         // order), so the desired policies and triggers are stored without theirs: a smaller file.
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let entry = Entry(
-            key: SHA256.hexDigest(of: key.utf8), statements: DesiredStatement.split(sql).map(\.text),
+            key: SHA256.hexDigest(of: key.utf8), statements: statements ?? DesiredStatement.split(sql).map(\.text),
             catalog: catalog.withoutStatementDependencies)
         guard let data = try? JSONEncoder().encode(entry),
             (try? data.write(to: URL(fileURLWithPath: path(key, "json")), options: .atomic)) != nil
@@ -125,52 +127,77 @@ struct DesiredCatalogCache {
 
     /// The entry used last that an increment may start from: made for the same default privileges,
     /// Supabase shape and format.
-    /// With nil `defaultPrivileges`, the last used for any (what ``prepareIncrement(to:)`` reads ahead).
+    /// With nil `defaultPrivileges`, the last used for any (where ``incrementStart(to:)`` starts).
     func lastUsedEntry(_ defaultPrivileges: DefaultPrivileges?) -> (entry: Entry, fingerprint: String)? {
+        lastUsedEntryAndBasis(defaultPrivileges).map { ($0.entry, $0.fingerprint) }
+    }
+
+    /// ``lastUsedEntry(_:)`` and the ``basis(_:)`` it was made for.
+    private func lastUsedEntryAndBasis(_ defaultPrivileges: DefaultPrivileges?) -> (entry: Entry, fingerprint: String, basis: String)? {
         let files = FileManager.default
         guard let names = try? files.contentsOfDirectory(atPath: directory) else { return nil }
         let sameBasis: (Substring) -> Bool = { basis in
             defaultPrivileges.map { basis == self.basis($0) } ?? DefaultPrivileges.allCases.contains { basis == self.basis($0) }
         }
         let candidates = names.filter { $0.hasPrefix("desired-") && $0.hasSuffix(".fingerprint") }.compactMap {
-            name -> (path: String, fingerprint: String, used: Date)? in
+            name -> (path: String, fingerprint: String, basis: String, used: Date)? in
             let path = (directory as NSString).appendingPathComponent(name)
             guard let lines = files.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self).split(separator: "\n") }),
                 lines.count == 3, sameBasis(lines[2])
             else { return nil }
-            return (path, String(lines[1]), (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? .distantPast)
+            return (
+                path, String(lines[1]), String(lines[2]),
+                (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date ?? .distantPast
+            )
         }
         for candidate in candidates.sorted(by: { $0.used > $1.used }) {
-            if let entry = entry(at: (candidate.path as NSString).deletingPathExtension + ".json") { return (entry, candidate.fingerprint) }
+            if let entry = entry(at: (candidate.path as NSString).deletingPathExtension + ".json") {
+                return (entry, candidate.fingerprint, candidate.basis)
+            }
         }
         return nil
     }
 
-    /// The entry stored at `path`. The last one read stays in memory: decoding one takes a few
-    /// hundred milliseconds at 1,000 tables, and ``prepareIncrement(to:)`` reads it ahead. A reader
-    /// waits for a read of the same entry in progress.
+    /// The entry stored at `path`, decoded (a few hundred milliseconds at 1,000 tables: an increment's
+    /// start decodes it while the target is read).
     private func entry(at path: String) -> Entry? {
-        Self.lastRead.withLock { last in
-            if let last, last.path == path { return last.entry }
-            let entry = FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Entry.self, from: $0) }
-            if let entry { last = (path, entry) }
-            return entry
-        }
+        FileManager.default.contents(atPath: path).flatMap { try? JSONDecoder().decode(Entry.self, from: $0) }
     }
 
-    private static let lastRead = Mutex<(path: String, entry: Entry)?>(nil)
+    /// Where an increment to a new rendering starts, found before it is needed: the entry used last
+    /// (for any default privileges), the new rendering's statements, and what the increment runs.
+    struct IncrementStart: Sendable {
+        /// The new rendering.
+        let sql: String
+        /// The entry used last, its fingerprint, and what it was made for (``basis(_:)``).
+        let entry: Entry
+        let fingerprint: String
+        let basis: String
+        /// `sql` split into statements.
+        let statements: [DesiredStatement]
+        /// What an increment from `entry` to `sql` runs.
+        let preparation: DesiredIncrement.Preparation
+    }
 
-    /// Reads ahead, on another thread, what an increment to `sql` will need: the entry used last,
-    /// and which statements of the two renderings the increment runs (``DesiredIncrement/prepared(from:to:)``). `rls plan` calls it before reading the target database,
-    /// which takes about as long.
-    func prepareIncrement(to sql: String) {
-        let cache = self
-        // The new rendering's statements, on a second thread, while the cached entry is decoded.
-        Thread.detachNewThread { _ = DesiredStatement.split(sql) }
-        Thread.detachNewThread {
-            guard let base = cache.lastUsedEntry(nil) else { return }
-            _ = DesiredIncrement.prepared(from: (base.entry.key, base.entry.statements), to: sql)
+    /// The ``IncrementStart`` for `sql`, or nil when nothing is cached to start from. `rls plan`
+    /// finds it while the target database is read, which takes about as long: the new rendering is
+    /// split on one thread while the entry used last is decoded on another.
+    func incrementStart(to sql: String) -> IncrementStart? {
+        let found = Mutex<(statements: [DesiredStatement]?, base: (entry: Entry, fingerprint: String, basis: String)?)>((nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 {
+                let statements = DesiredStatement.split(sql)
+                found.withLock { $0.statements = statements }
+            } else {
+                let base = lastUsedEntryAndBasis(nil)
+                found.withLock { $0.base = base }
+            }
         }
+        let (statements, base) = found.withLock { ($0.statements, $0.base) }
+        guard let statements, let base else { return nil }
+        return IncrementStart(
+            sql: sql, entry: base.entry, fingerprint: base.fingerprint, basis: base.basis, statements: statements,
+            preparation: DesiredIncrement.prepared(from: (base.entry.key, base.entry.statements), to: statements))
     }
 
     /// Dates the entry as used now: its fingerprint file's modification time is the entry's last use.
@@ -197,8 +224,10 @@ struct DesiredCatalogCache {
     }
 
     /// What stands for `sql` in keys: its SHA-256. A plan asks for it several times (is it cached,
-    /// does the target match, the entry itself), and at 1,000 tables each costs tens of
-    /// milliseconds, so the last one is kept.
+    /// does the target match, the entry itself, across `DatabasePlan` and `Drift`'s public calls),
+    /// and at 1,000 tables each costs about 10 ms, so the last one is kept: one of the two memos
+    /// left in the process (with `ScratchDatabase`'s last replay), each a pure function's last
+    /// result, keyed by its whole input.
     static func digest(_ sql: String) -> String {
         if let known = lastDigest.withLock({ $0 }), known.sql == sql { return known.digest }
         let digest = SHA256.hexDigest(of: sql.utf8)

@@ -1,8 +1,10 @@
+import Dispatch
 public import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
 public import RLSModel
 import RLSPostgres
+import Synchronization
 
 /// Drift between a database and the schema the DSL declares: the front door of `rls plan`.
 ///
@@ -27,26 +29,47 @@ public enum Drift {
         defaultPrivileges: DefaultPrivileges? = nil, cacheDirectory: String? = nil,
         leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
     ) throws -> ChangePlan {
+        // The schema changed since it was cached: its desired state is made from the cached one of
+        // the version before, whose entry is decoded (and the statements to rebuild found) while the
+        // target is read; joined before anything returns.
+        let starting = DispatchGroup()
+        let start = Mutex<DesiredCatalogCache.IncrementStart?>(nil)
         if let cacheDirectory, !isDesiredStateCached(desiredSQL, cacheDirectory: cacheDirectory) {
-            // The schema changed since it was cached: its desired state is made from the cached one
-            // of the version before, read while the target is.
-            DesiredCatalogCache(directory: cacheDirectory).prepareIncrement(to: desiredSQL)
+            DispatchQueue.global().async(group: starting) {
+                let found = DesiredCatalogCache(directory: cacheDirectory).incrementStart(to: desiredSQL)
+                start.withLock { $0 = found }
+            }
         }
-        guard let rows = try rowsUnlessCached(target, desiredSQL, defaultPrivileges, cacheDirectory) else { return ChangePlan(changes: []) }
+        defer { starting.wait() }
+        let known = cacheDirectory.map(KnownTargetCache.init)
+        let stamp = known == nil ? nil : try target.catalogStampIfReadable()
+        let verdict =
+            known == nil
+            ? ""
+            : KnownTargetCache.emptyPlanVerdict(
+                desiredDigest: DesiredCatalogCache.digest(desiredSQL), defaultPrivileges: defaultPrivileges, undeclared: undeclared)
+        guard
+            let (rows, fingerprint) = try rowsUnlessCached(target, at: stamp, known, verdict, desiredSQL, defaultPrivileges, cacheDirectory)
+        else { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
+        starting.wait()
         // A new desired state is written to the cache while the two catalogs are compared.
+        let writes = DispatchGroup()
         let desired = try desiredCatalog(
-            desiredSQL, in: try cluster(), defaultPrivileges: privileges,
-            cacheDirectory: cacheDirectory, storingInBackground: true)
+            desiredSQL, in: try cluster(), defaultPrivileges: privileges, cacheDirectory: cacheDirectory, writes: writes,
+            start: start.withLock { $0 })
         let plan = ChangePlan(from: current, to: desired)
-        DesiredCatalogCache.waitForWrites()
+        writes.wait()
+        guard plan.isEmpty, let cacheDirectory else { return plan }
+        // Nothing to change at this stamp: the next plan of the unchanged database reads only the stamp.
+        if let stamp, let known { known.rememberEmptyPlan(verdict, at: stamp) }
         // A desired state made by an increment has no fingerprint until a database is found to match
-        // it; then the next plan of that database is the no-op fast path. Only with nothing left out:
+        // it; then any database read the same way needs no change either. Only with nothing left out:
         // what is left out is not in the SQL the cache is keyed by.
-        if plan.isEmpty, undeclared.isEmpty, let cacheDirectory {
+        if undeclared.isEmpty, let fingerprint {
             DesiredCatalogCache(directory: cacheDirectory).learn(
-                rows.fingerprint, forDigest: DesiredCatalogCache.digest(desiredSQL), defaultPrivileges: privileges)
+                fingerprint, forDigest: DesiredCatalogCache.digest(desiredSQL), defaultPrivileges: privileges)
         }
         return plan
     }
@@ -88,23 +111,25 @@ public enum Drift {
         return ChangePlan(changes: full.changes.filter { !explained.contains($0.subject) })
     }
 
-    /// What an introspection of `target` reads, or nil when it would read exactly what the desired
-    /// state cached for `desiredSQL` holds (the plan is empty). With a `cacheDirectory`, the target's
-    /// ``CatalogStamp`` comes first: at a stamp seen before (``KnownTargetCache``) the stored
-    /// fingerprint answers without reading the catalog, the no-op `rls plan` of an unchanged database.
+    /// What an introspection of `target` reads, or nil when the plan is known to be empty without it:
+    /// the target's ``CatalogStamp`` is one seen before (``KnownTargetCache``) and a plan at that stamp
+    /// found nothing to change against this desired state (`verdict`), or the fingerprint stored for
+    /// it is the cached desired state's. Else the catalog is read in full, and (with a cache) its
+    /// fingerprint stored at the stamp; nil again when it matches the desired state's exactly.
     private static func rowsUnlessCached(
-        _ target: Connection, _ desiredSQL: String, _ privileges: DefaultPrivileges?, _ cacheDirectory: String?
-    ) throws -> IntrospectionRows? {
-        guard let cacheDirectory else { return try target.introspectRows() }
-        let known = KnownTargetCache(directory: cacheDirectory)
-        let stamp = try target.catalogStampIfReadable()
-        if let stamp, let fingerprint = known.fingerprint(at: stamp), matchesCache(fingerprint, desiredSQL, privileges, cacheDirectory) {
+        _ target: Connection, at stamp: CatalogStamp?, _ known: KnownTargetCache?, _ verdict: String, _ desiredSQL: String,
+        _ privileges: DefaultPrivileges?, _ cacheDirectory: String?
+    ) throws -> (rows: IntrospectionRows, fingerprint: String?)? {
+        if let stamp, let entry = known?.entry(at: stamp),
+            entry.emptyPlans.contains(verdict) || matchesCache(entry.fingerprint, desiredSQL, privileges, cacheDirectory)
+        {
             return nil
         }
         let rows = try target.introspectRows()
+        guard cacheDirectory != nil else { return (rows, nil) }
         let fingerprint = rows.fingerprint
-        if let stamp { known.remember(fingerprint, at: stamp) }
-        return matchesCache(fingerprint, desiredSQL, privileges, cacheDirectory) ? nil : rows
+        if let stamp { known?.remember(fingerprint, at: stamp) }
+        return matchesCache(fingerprint, desiredSQL, privileges, cacheDirectory) ? nil : (rows, fingerprint)
     }
 
     /// True when the target read exactly what a cached desired state holds: the plan is empty, and
@@ -139,24 +164,25 @@ public enum Drift {
         _ desiredSQL: String, in cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none,
         cacheDirectory: String? = nil
     ) throws -> Catalog {
-        try desiredCatalog(
-            desiredSQL, in: try cluster(), defaultPrivileges: defaultPrivileges, cacheDirectory: cacheDirectory, storingInBackground: false)
+        try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: defaultPrivileges, cacheDirectory: cacheDirectory, writes: nil)
     }
 
-    /// ``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:)``; with `storingInBackground`, the
-    /// caller waits for the cache's write (``DesiredCatalogCache/waitForWrites()``).
+    /// ``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:)``; with `writes`, a new cache entry is
+    /// written in that group (the caller waits for it), and an increment begins at `start` when it
+    /// was found for this SQL already.
     static func desiredCatalog(
         _ desiredSQL: String, in cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges,
-        cacheDirectory: String?, storingInBackground: Bool
+        cacheDirectory: String?, writes: DispatchGroup?, start: DesiredCatalogCache.IncrementStart? = nil
     ) throws -> Catalog {
         let script = [SQLScript(name: "The DSL's schema", sql: desiredSQL)]
         guard let cacheDirectory else {
             return try ScratchDatabase.catalog(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges)
         }
         return try DesiredCatalogCache(directory: cacheDirectory).catalog(
-            for: desiredSQL, defaultPrivileges: defaultPrivileges, storingInBackground: storingInBackground,
-            increment: { base in
-                try DesiredIncrement.catalog(from: base, to: desiredSQL, in: cluster, defaultPrivileges: defaultPrivileges)
+            for: desiredSQL, defaultPrivileges: defaultPrivileges, writes: writes, start: start,
+            increment: { base, preparation in
+                try DesiredIncrement.catalog(
+                    from: base, to: desiredSQL, preparation: preparation, in: cluster, defaultPrivileges: defaultPrivileges)
             },
             build: { try ScratchDatabase.catalogWithFingerprint(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges) }
         )

@@ -4,7 +4,7 @@ import RLSPostgres
 
 /// An extension that a `create extension` asks for and the local PostgreSQL, which builds the
 /// throwaway databases of `plan`, `diff` and `check`, does not have (`vector`, `http`, `pg_net`):
-/// the error names it and the way out instead of repeating the server's words.
+/// the error names it and the two ways out instead of repeating the server's words.
 struct MissingExtension {
     /// The extension's name.
     let name: String
@@ -30,6 +30,8 @@ struct MissingExtension {
         return
             "\(script.escapedForDisplay) line \(line): extension \(name.escapedForDisplay) is not installed in the local PostgreSQL "
             + "\(major) that builds throwaway databases. Install its server package (on Debian and Ubuntu "
-            + "postgresql-\(major)-\(suffix.escapedForDisplay), from apt.postgresql.org where the distribution has none) and run again."
+            + "postgresql-\(major)-\(suffix.escapedForDisplay), from apt.postgresql.org where the distribution has none) and run again, "
+            + "or build the throwaway databases on a server that has it: --scratch-url URL or RLS_SCRATCH_URL, for example the "
+            + "database `supabase start` runs (its role needs CREATEDB; see Docs/ADOPTING.md)."
     }
 }

@@ -10,8 +10,8 @@ extension CatalogRows {
                 Catalog.Policy(
                     table: try Self.name(row, "schema", "table_name"), name: try row.string("name"),
                     command: Self.policyCommand(row["command"]), roles: try row.stringArray("roles"),
-                    permissive: try row.bool("permissive"), using: row["using_expression"],
-                    withCheck: row["check_expression"], comment: row["comment"],
+                    permissive: try row.bool("permissive"), using: row["using_expression"].map(PrintedExpression.canonical),
+                    withCheck: row["check_expression"].map(PrintedExpression.canonical), comment: row["comment"],
                     dependencies: try Self.dependencies(row)))
         }
     }
@@ -50,15 +50,15 @@ extension CatalogRows {
         }
     }
 
-    /// A `DEFAULT` row: schema ('' for global), object type code in `name`.
+    /// A `DEFAULT` row: schema ('' for global), object type code in `name`, role in `arguments`.
     static func defaultPrivilege(_ row: Row) throws -> Catalog.DefaultPrivilege? {
-        let kinds: [String: Catalog.Grant.ObjectKind] = ["r": .table, "S": .sequence, "f": .function, "n": .schema]
+        let kinds: [String: Catalog.Grant.ObjectKind] = ["r": .table, "S": .sequence, "f": .function, "T": .type, "n": .schema]
         guard let kind = kinds[try row.string("name")] else { return nil }
         let schema = try row.string("schema")
         return Catalog.DefaultPrivilege(
             schema: schema.isEmpty ? nil : schema, objectKind: kind,
             grantee: try row.string("grantee"), privilege: try row.string("privilege"),
-            grantable: try row.bool("grantable"))
+            grantable: try row.bool("grantable"), role: row["arguments"], alterable: row["column_name"] != "outside")
     }
 
     static func name(_ row: Row, _ schema: String, _ name: String) throws -> QualifiedName {

@@ -85,8 +85,9 @@ struct CatalogRows {
                 let referenced = try row["referenced_schema"].map { _ in
                     try Self.name(row, "referenced_schema", "referenced_table")
                 }
+                let kind = Self.constraintKind(row["detail"])
                 let constraint = Catalog.Constraint(
-                    name: name, kind: Self.constraintKind(row["detail"]), definition: definition,
+                    name: name, kind: kind, definition: kind == .check ? PrintedExpression.canonical(definition) : definition,
                     referencedTable: referenced)
                 tables[table]?.constraints.append(constraint)
                 tables[table]?.constraints.sort { $0.name < $1.name }

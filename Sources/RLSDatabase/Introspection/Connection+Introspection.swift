@@ -6,7 +6,7 @@ import RLSPostgres
 extension Connection {
     /// Reads what the database holds in its managed schemas into a ``Catalog``.
     ///
-    /// Costs a fixed number of round trips (11), however many tables there are: nine batched
+    /// Costs a fixed number of round trips (12), however many tables there are: ten batched
     /// catalog queries, plus opening and closing a read-only snapshot (or a savepoint, when the
     /// caller has a transaction open, such as `rls plan`'s read-only one). Takes no locks beyond
     /// the catalog reads and changes nothing.

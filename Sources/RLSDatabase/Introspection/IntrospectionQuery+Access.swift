@@ -38,7 +38,7 @@ extension IntrospectionQuery {
     private static let grantee = "case when a.grantee = 0 then 'public' else pg_get_userbyid(a.grantee)::text end"
 
     /// Every privilege on managed schemas, tables, views, sequences, columns and functions, except
-    /// the owner's own; on schema `public` only `USAGE`, and not `postgres`'s (Supabase grants it
+    /// the owner's own; on schema `public` not `postgres`'s (Supabase grants it
     /// that everywhere, while the owner of `public` differs between Postgres versions); then one
     /// `SEQUENCE*` row per sequence and the `DEFAULT` privileges. A missing ACL means the built-in
     /// default (`acldefault`), so both sides of a diff read the same whether or not the ACL was ever
@@ -49,7 +49,7 @@ extension IntrospectionQuery {
         from pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
         where \(managed) and a.grantee <> n.nspowner
           and (n.nspname <> 'public'
-               or (a.privilege_type = 'USAGE' and a.grantee <> coalesce((select oid from pg_roles where rolname = 'postgres'), 0)))
+               or a.grantee <> coalesce((select oid from pg_roles where rolname = 'postgres'), 0))
           and \(ManagedSchemas.notExtensionMember("n.oid", catalog: "pg_namespace"))
         union all
         select case when c.relkind = 'S' then 'SEQUENCE' else 'TABLE' end, n.nspname, c.relname, null, null,
@@ -81,16 +81,20 @@ extension IntrospectionQuery {
         \(defaultPrivilegeRows)
         """
 
-    /// Default privileges of the connected role (the one that will run `CREATE`), global and per schema;
-    /// its entries for itself as `DEFAULT OWN` (the owner's implicit privileges).
+    /// Every role's default privileges, global and in managed schemas; `arguments` names the role,
+    /// null for the connected one (the one that will run `CREATE`); `column_name` is `outside` when
+    /// the connected role is not a member of it (so may not alter its defaults). A role's entries for
+    /// itself are `DEFAULT OWN` (the owner's implicit privileges).
     static let defaultPrivilegeRows = """
         select case when a.grantee = d.defaclrole then 'DEFAULT OWN' else 'DEFAULT' end,
-               coalesce(n.nspname, ''), d.defaclobjtype::text, null, null,
+               coalesce(n.nspname, ''), d.defaclobjtype::text,
+               case when d.defaclrole = (select oid from pg_roles where rolname = current_user) then null
+                    else pg_get_userbyid(d.defaclrole)::text end,
+               case when pg_has_role(d.defaclrole, 'MEMBER') then null else 'outside' end,
                \(grantee) as grantee, a.privilege_type as privilege, a.is_grantable as grantable
         from pg_default_acl d
         left join pg_namespace n on n.oid = d.defaclnamespace,
              aclexplode(d.defaclacl) a
-        where d.defaclrole = (select oid from pg_roles where rolname = current_user)
-          and (d.defaclnamespace = 0 or \(managed))
+        where d.defaclnamespace = 0 or \(managed)
         """
 }

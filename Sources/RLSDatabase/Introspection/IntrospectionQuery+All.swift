@@ -3,7 +3,7 @@ import RLSEmbedded
 extension IntrospectionQuery {
     /// The batch one introspection sends, in the order ``IntrospectionRows`` reads the results.
     static let all = [
-        schemasAndEnums, relations, columns, tableParts, policies, functions, grants, liveTables, environment,
+        schemasAndEnums, relations, columns, tableParts, policies, functions, grants, liveTables, environment, asWritten,
     ]
 
     /// A digest of the queries' text: a catalog cached by an rls whose queries read differently

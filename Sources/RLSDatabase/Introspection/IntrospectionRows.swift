@@ -12,7 +12,8 @@ struct IntrospectionRows {
     /// (API role memberships and their default privileges beyond Supabase's): extensions and the
     /// like differ between a hosted project and a throwaway database without being drift.
     var fingerprint: String {
-        let objects = CatalogFingerprint.of(Array(results.prefix(8)))
+        // The objects: every result but the environment's (the ninth).
+        let objects = CatalogFingerprint.of(Array(results.prefix(8) + results.dropFirst(9)))
         guard results.count > 8, let environment = try? CatalogRows.environment(results[8]),
             !environment.roleMemberships.isEmpty || !environment.apiDefaultPrivileges.isEmpty
         else { return objects }
@@ -32,6 +33,7 @@ struct IntrospectionRows {
         try reader.readLiveTables(results[7])
         var catalog = reader.catalog
         if results.count > 8 { catalog.environment = try CatalogRows.environment(results[8]) }
+        if results.count > 9 { catalog.asWritten = try CatalogRows.asWritten(results[9]) }
         return catalog
     }
 }

@@ -31,13 +31,13 @@ enum ManagedSchemas {
         """
     }
 
-    /// An SQL condition true when the function `oid` is not one Postgres made for a type (the
-    /// constructors of a range or multirange type depend on it internally): it goes with its type,
+    /// An SQL condition true when the function (or, in `catalog`, cast) `oid` is not one Postgres made for a type (the
+    /// constructors and casts of a range or multirange type depend on it internally): it goes with its type,
     /// never on its own.
-    static func notPartOfAType(_ oid: String) -> String {
+    static func notPartOfAType(_ oid: String, catalog: String = "pg_proc") -> String {
         """
         not exists (select 1 from pg_depend i
-                    where i.classid = 'pg_proc'::regclass and i.objid = \(oid) and i.deptype = 'i')
+                    where i.classid = '\(catalog)'::regclass and i.objid = \(oid) and i.deptype = 'i')
         """
     }
 }

@@ -16,13 +16,15 @@ extension AccessDocs {
 
     /// Starts a throwaway Supabase-shaped cluster, applies the migration files in `migrations` (or,
     /// while there are none, the schema's rendered SQL), proves `schema` on it and stops it again.
-    /// Never connects anywhere else, so the pages are the same on every machine.
+    /// Never connects anywhere else, so the pages are the same on every machine; with `scratchURL`
+    /// (`--scratch-url`), builds that database on the server there instead, dropped after.
     public static func proveOnMigrations(
-        _ schema: Schema, scenarios: [Scenario] = [], migrations: String = "Migrations"
+        _ schema: Schema, scenarios: [Scenario] = [], migrations: String = "Migrations", scratchURL: String? = nil
     ) throws -> AccessProof {
-        let cluster = try EmbeddedCluster.start()
+        let cluster = try scratchURL.map { try EmbeddedCluster.attach(scratchURL: $0) } ?? EmbeddedCluster.start()
         defer { cluster.stop() }
-        let connection = try Connection(url: cluster.url)
+        let url = cluster.isScratchServer ? try cluster.createDatabase("rls_docs_\(getpid())", defaultPrivileges: .none) : cluster.url
+        let connection = try Connection(url: url)
         defer { connection.close() }
         // The folder's own reading (never FileManager's listing, which drops names that are not UTF-8).
         let newest = try MigrationDirectory(path: migrations).filesIfPresent().last?.version

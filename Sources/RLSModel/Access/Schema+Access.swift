@@ -83,6 +83,9 @@ extension Schema {
         where !table.isIndexed(columns) && !result.contains(where: { $0.columns.starts(with: columns) }) {
             var index = Index(columns, source: source)
             index.isAutomatic = true
+            // A declared index already has its name (an expression index on the column, pulled as
+            // written): that one serves, and a second of the same name could not be created.
+            guard !result.contains(where: { table.name(of: $0) == table.name(of: index) }) else { continue }
             result.append(index)
         }
         return result

@@ -71,11 +71,11 @@ public struct Column: Sendable, Hashable {
     /// An index on this column is created automatically.
     public func references(
         _ table: TableName, column: String = "id", onDelete: ReferentialAction = .noAction,
-        fileID: String = #fileID, line: Int = #line
+        onUpdate: ReferentialAction = .noAction, fileID: String = #fileID, line: Int = #line
     ) -> Column {
         with {
             $0.inlineReference = ForeignKey(
-                [name], references: table, columns: [column], onDelete: onDelete, fileID: fileID, line: line)
+                [name], references: table, columns: [column], onDelete: onDelete, onUpdate: onUpdate, fileID: fileID, line: line)
         }
     }
 

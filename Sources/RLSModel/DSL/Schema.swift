@@ -25,9 +25,13 @@ public struct Schema: Sendable, Hashable {
     /// Storage buckets, in declaration order.
     public var buckets: [Bucket] = []
     /// Database schemas whose users are declared outright, in declaration order.
-    public var schemaUsages: [SchemaUsage] = []
+    public var schemaPrivileges: [SchemaPrivileges] = []
+    /// Changes to the privileges new objects receive (`alter default privileges`), in declaration order.
+    public var defaultPrivileges: [DefaultPrivilege] = []
     /// Postgres extensions the schema needs beyond Supabase's own, in declaration order.
     public var extensions: [Extension] = []
+    /// Objects declared by the SQL that creates them (domains, other types, aggregates, sequences), in declaration order.
+    public var asWritten: [AsWritten] = []
     /// Where the schema was declared: generated files name it (``origin``), so an adopter's
     /// migrations and docs point at the adopter's own Swift file.
     public var source: DeclarationSite
@@ -62,8 +66,10 @@ public struct Schema: Sendable, Hashable {
             case .view(let view): views.append(view)
             case .signUpProfile(let profile): signUpProfiles.append(profile)
             case .bucket(let bucket): buckets.append(bucket)
-            case .schemaUsage(let usage): schemaUsages.append(usage)
+            case .schemaPrivileges(let privileges): schemaPrivileges.append(privileges)
+            case .defaultPrivilege(let privilege): defaultPrivileges.append(privilege)
             case .extension(let declared): extensions.append(declared)
+            case .asWritten(let object): asWritten.append(object)
             }
         }
     }

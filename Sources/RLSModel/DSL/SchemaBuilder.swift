@@ -15,10 +15,14 @@ public enum SchemaBuilder {
     public static func buildExpression(_ profile: SignUpProfile) -> [SchemaElement] { [.signUpProfile(profile)] }
     /// A storage bucket.
     public static func buildExpression(_ bucket: Bucket) -> [SchemaElement] { [.bucket(bucket)] }
-    /// The roles that may use a database schema.
-    public static func buildExpression(_ usage: SchemaUsage) -> [SchemaElement] { [.schemaUsage(usage)] }
+    /// The roles that may use, and create in, a database schema.
+    public static func buildExpression(_ privileges: SchemaPrivileges) -> [SchemaElement] { [.schemaPrivileges(privileges)] }
+    /// A change to the privileges new objects receive.
+    public static func buildExpression(_ privilege: DefaultPrivilege) -> [SchemaElement] { [.defaultPrivilege(privilege)] }
     /// A Postgres extension.
     public static func buildExpression(_ declared: Extension) -> [SchemaElement] { [.extension(declared)] }
+    /// An object declared by the SQL that creates it.
+    public static func buildExpression(_ object: AsWritten) -> [SchemaElement] { [.asWritten(object)] }
     /// Several elements at once.
     public static func buildExpression(_ elements: [SchemaElement]) -> [SchemaElement] { elements }
     /// The block's statements, in order.

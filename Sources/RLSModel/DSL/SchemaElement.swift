@@ -14,8 +14,12 @@ public enum SchemaElement: Sendable, Hashable {
     case signUpProfile(SignUpProfile)
     /// A storage bucket and its file plans.
     case bucket(Bucket)
-    /// The roles that may use a database schema.
-    case schemaUsage(SchemaUsage)
+    /// The roles that may use, and create in, a database schema.
+    case schemaPrivileges(SchemaPrivileges)
+    /// A change to the privileges new objects receive (`alter default privileges`).
+    case defaultPrivilege(DefaultPrivilege)
     /// A Postgres extension the schema needs.
     case `extension`(Extension)
+    /// An object declared by the SQL that creates it.
+    case asWritten(AsWritten)
 }

@@ -26,6 +26,10 @@ public struct Bucket: Sendable, Hashable {
     public var allowedMimeTypes: [String]?
     /// The plan per operation on the bucket's files; nobody's unless `.access(...)` was applied.
     public var access: BucketAccess
+    /// The plans describe policies written by hand on `storage.objects` (under their own names,
+    /// kept as they are): rls writes no policy for the bucket, and `rls check` proves the
+    /// hand-written ones against the plans. See ``policiesWrittenByHand()``.
+    public var hasPoliciesWrittenByHand = false
     /// Where the bucket was declared.
     public var source: DeclarationSite
 
@@ -61,6 +65,26 @@ public struct Bucket: Sendable, Hashable {
         var copy = self
         copy.access = BucketAccess(
             select: select, insert: insert, update: update, delete: delete, source: DeclarationSite(fileID: fileID, line: line))
+        return copy
+    }
+
+    /// The bucket's policies are written by hand, not by rls: `.access(...)` says what they allow, so
+    /// that `rls check`, `rls docs` and the access diff expect it, and rls writes, changes and drops
+    /// no policy of the bucket (the hand-written ones, under their own names on `storage.objects`,
+    /// stay as they are). `rls pull` writes it for a bucket whose dashboard-written policies have
+    /// a shape it recognises (public read, the owner's folder, a folder per row).
+    ///
+    /// ```swift
+    /// Bucket("avatars", public: true)
+    ///     .access(select: .public, insert: .ownerFolder, update: .ownerFolder)
+    ///     .policiesWrittenByHand()
+    /// // insert into "storage"."buckets" ... (the row only; no policy)
+    /// ```
+    /// To let rls manage them instead, drop `.policiesWrittenByHand()`: the next `rls diff` creates
+    /// the plans' `bucket_<id>_<operation>` policies; drop the hand-written ones in that migration.
+    public func policiesWrittenByHand() -> Bucket {
+        var copy = self
+        copy.hasPoliciesWrittenByHand = true
         return copy
     }
 

@@ -61,7 +61,8 @@ extension Schema {
         errors += realtimeErrors()
         errors += storageErrors()
         errors += ownedSchemaErrors()
-        errors += schemaUsageErrors()
+        errors += schemaPrivilegesErrors()
+        errors += defaultPrivilegeErrors()
         errors += extensionErrors()
         return errors
     }

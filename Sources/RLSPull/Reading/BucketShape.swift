@@ -6,14 +6,32 @@ import RLSSQL
 /// policies named `bucket_<id>_<operation>` has the shape a public, signed-in or own-folder plan
 /// compiles to (as the server prints it). Anything else is a note, and the bucket stays undeclared.
 enum BucketShape {
-    /// The bucket as DSL, or the reason it is not simple.
-    static func bucket(_ row: Catalog.Bucket, policies: [Catalog.Policy]) -> Result<Bucket, BucketNote> {
+    /// The bucket as DSL, or the reason it is not simple. `handWritten` are the other policies on
+    /// `storage.objects` that name the bucket: when rls wrote none of its policies, those say what the
+    /// bucket's plans are (``HandWrittenBucketPolicies``), and the bucket keeps them as they are.
+    static func bucket(
+        _ row: Catalog.Bucket, policies: [Catalog.Policy], handWritten: [Catalog.Policy] = [], tables: [Catalog.Table] = []
+    ) -> Result<Bucket, BucketNote> {
         guard row.name == row.id else {
             return .failure(BucketNote("its name \(row.name) differs from its id; Bucket(...) names a bucket by its id"))
         }
         var bucket = Bucket(
             row.id, public: row.isPublic, fileSizeLimit: row.fileSizeLimit.map(Int.init), allowedMimeTypes: row.allowedMimeTypes,
             fileID: "rls pull", line: 0)
+        if !handWritten.isEmpty {
+            guard policies.isEmpty else {
+                return .failure(BucketNote("it has both rls's policies (bucket_\(row.id)_...) and hand-written ones"))
+            }
+            switch HandWrittenBucketPolicies.plans(handWritten, bucket: row.id, tables: tables) {
+            case .failure(let note): return .failure(note)
+            case .success(let plans):
+                bucket.access = BucketAccess(
+                    select: plans[.select] ?? .noAccess, insert: plans[.insert] ?? .noAccess,
+                    update: plans[.update] ?? .noAccess, delete: plans[.delete] ?? .noAccess,
+                    source: DeclarationSite(fileID: "rls pull", line: 0))
+                return .success(bucket.policiesWrittenByHand())
+            }
+        }
         var plans: [Operation: StoragePlan] = [:]
         for operation in Operation.allCases {
             let name = bucket.policyName(operation)

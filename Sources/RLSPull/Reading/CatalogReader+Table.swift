@@ -66,6 +66,18 @@ extension CatalogReader {
             }
         }
         var table = Table(name.name, schema: name.schema, fileID: "rls pull", line: 0) { elements }
+        // The Swift declares an unnamed one-column key or unique with its column, so the compiled
+        // table lists those first, in column order: the same order here renders the same SQL.
+        let position = Dictionary(source.columns.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func isInline(_ name: String?, _ columns: [String]) -> Bool { name == nil && columns.count == 1 }
+        let inlineKeys = table.foreignKeys.filter { isInline($0.name, $0.columns) }.sorted {
+            position[$0.columns[0]] ?? 0 < position[$1.columns[0]] ?? 0
+        }
+        table.foreignKeys = inlineKeys + table.foreignKeys.filter { !isInline($0.name, $0.columns) }
+        let inlineUniques = table.uniques.filter { isInline($0.name, $0.columns) }.sorted {
+            position[$0.columns[0]] ?? 0 < position[$1.columns[0]] ?? 0
+        }
+        table.uniques = inlineUniques + table.uniques.filter { !isInline($0.name, $0.columns) }
         if let comment = source.comment { table = table.comment(comment) }
         if !source.rowSecurity { table = table.rowLevelSecurity(false) }
         if source.isLive {

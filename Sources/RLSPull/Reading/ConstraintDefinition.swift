@@ -35,7 +35,7 @@ enum ConstraintDefinition {
         }
     }
 
-    /// `FOREIGN KEY (a) REFERENCES public.t(id) ON DELETE CASCADE`.
+    /// `FOREIGN KEY (a) REFERENCES public.t(id) ON UPDATE CASCADE ON DELETE CASCADE`.
     private static func foreignKey(_ constraint: Catalog.Constraint, table: String) -> ForeignKey? {
         let text = Substring(constraint.definition)
         guard text.hasPrefix("FOREIGN KEY "),
@@ -45,15 +45,24 @@ enum ConstraintDefinition {
             let (referencedInside, tail) = SQLText.parenthesized(afterName),
             let referenced = SQLIdentifiers.list(referencedInside)
         else { return nil }
+        // The server prints ON UPDATE before ON DELETE, each only when not NO ACTION.
         let actions: [String: ReferentialAction] = [
-            "": .noAction, " ON DELETE RESTRICT": .restrict, " ON DELETE CASCADE": .cascade,
-            " ON DELETE SET NULL": .setNull, " ON DELETE SET DEFAULT": .setDefault,
+            "RESTRICT": .restrict, "CASCADE": .cascade, "SET NULL": .setNull, "SET DEFAULT": .setDefault,
         ]
-        guard let action = actions[String(tail)] else { return nil }
+        var actionsText = String(tail)
+        var onUpdate = ReferentialAction.noAction
+        var action = ReferentialAction.noAction
+        for keyword in [" ON UPDATE ", " ON DELETE "] where actionsText.hasPrefix(keyword) {
+            let words = actionsText.dropFirst(keyword.count)
+            guard let (text, value) = actions.first(where: { words.hasPrefix($0.key) }) else { return nil }
+            if keyword == " ON UPDATE " { onUpdate = value } else { action = value }
+            actionsText = String(words.dropFirst(text.count))
+        }
+        guard actionsText.isEmpty else { return nil }
         let defaultName = "\(table)_\(columns.joined(separator: "_"))_fkey"
         return ForeignKey(
             columns, references: TableName(schema: schema, name: name), columns: referenced,
-            onDelete: action, name: constraint.name == defaultName ? nil : constraint.name,
+            onDelete: action, onUpdate: onUpdate, name: constraint.name == defaultName ? nil : constraint.name,
             fileID: "rls pull", line: 0)
     }
 

@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSModel
+import RLSSQL
 
 /// A database read back into the DSL: the ``Schema`` that `rls pull` writes as Swift, what it
 /// could not express natively, and the comments that go beside tables and policies.
@@ -28,6 +29,15 @@ public struct PulledSchema: Sendable {
     }
 }
 
+extension Catalog.Policy {
+    /// A policy on `storage.objects` that rls did not write and that names `bucket`
+    /// (`bucket_id = '<bucket>'`), as the server prints it.
+    func isHandWrittenFilePolicy(naming bucket: String) -> Bool {
+        table.schema == "storage" && table.name == "objects" && !isBucketPolicy
+            && [using, withCheck].contains { $0?.contains("bucket_id = \(quoteLiteral(bucket))::text") == true }
+    }
+}
+
 /// Turns one catalog into DSL values, collecting notes on the way.
 struct CatalogReader {
     let catalog: Catalog
@@ -41,6 +51,10 @@ struct CatalogReader {
             var value = EnumType(type.name.name, schema: type.name.schema, comment: type.comment, fileID: "rls pull", line: 0)
             value.values = type.labels
             return .enumType(value)
+        }
+        elements += catalog.asWritten.map { object in
+            .asWritten(
+                AsWritten(object.kind, object.name, arguments: object.arguments, sql: object.definition, fileID: "rls pull", line: 0))
         }
         elements += catalog.tables.map { .table(table($0)) }
         elements += catalog.functions.compactMap { function($0).map(SchemaElement.function) }
@@ -57,11 +71,16 @@ struct CatalogReader {
         }
         let bucketPolicies = catalog.policies.filter(\.isBucketPolicy)
         var declaredBucketPolicies: Set<String> = []
+        var handWrittenBucketPolicies: [String: String] = [:]
         for row in catalog.environment.buckets ?? [] {
             let own = bucketPolicies.filter { policy in Operation.allCases.contains { "bucket_\(row.id)_\($0)" == policy.name } }
-            switch BucketShape.bucket(row, policies: own) {
+            let handWritten = catalog.policies.filter { $0.isHandWrittenFilePolicy(naming: row.id) }
+            switch BucketShape.bucket(row, policies: own, handWritten: handWritten, tables: catalog.tables) {
             case .success(let bucket):
                 elements.append(.bucket(bucket))
+                if bucket.hasPoliciesWrittenByHand {
+                    for policy in handWritten { handWrittenBucketPolicies[policy.name] = row.id }
+                }
                 declaredBucketPolicies.formUnion(own.map(\.name))
             case .failure(let note):
                 notes.append(PullNote("bucket \(row.id)", "\(note.message); kept as it is, undeclared"))
@@ -79,6 +98,14 @@ struct CatalogReader {
                     ))
                 continue
             }
+            if let bucket = handWrittenBucketPolicies[policy.name], policy.table.schema == "storage" {
+                notes.append(
+                    PullNote(
+                        "policy \(policy.name) on \(policy.table)",
+                        "written by hand for bucket \(bucket): kept as it is; Bucket(\"\(bucket)\")...policiesWrittenByHand() "
+                            + "says what it allows, so rls check proves it (see Docs/DSL.md, Policies written by hand)"))
+                continue
+            }
             if policy.isBucketPolicy {
                 notes.append(
                     PullNote(
@@ -93,32 +120,32 @@ struct CatalogReader {
                     "policy \(policy.name) on \(policy.table)",
                     "Supabase's own table: left as it is (rls does not declare policies there yet, and never drops them)"))
         }
+        // Every schema of the project is declared with exactly its privileges, even one that holds
+        // nothing rls declares (so plan keeps it and its grants).
         for schema in catalog.schemas {
-            let used =
-                catalog.tables.contains { $0.name.schema == schema.name }
-                || catalog.functions.contains { $0.name.schema == schema.name }
-                || catalog.views.contains { $0.name.schema == schema.name }
-                || catalog.enums.contains { $0.name.schema == schema.name }
-                || extensions.contains { $0.schema == schema.name }
-            if !used { notes.append(PullNote("schema \(schema.name)", "holds nothing rls declares; kept in the baseline, undeclared")) }
             if schema.comment != nil {
                 notes.append(PullNote("schema \(schema.name)", "its comment is not expressible; kept in the baseline"))
             }
-            if used { elements.append(.schemaUsage(schemaUsage(schema.name))) }
+            elements.append(.schemaPrivileges(schemaPrivileges(schema.name)))
         }
-        let publicUsage = schemaUsage(SupabaseSchemas.public)
-        if Set(publicUsage.roles) != Set(SchemaUsage.publicDefault) { elements.append(.schemaUsage(publicUsage)) }
+        let publicPrivileges = schemaPrivileges(SupabaseSchemas.public)
+        let builtIn = SchemaPrivileges.builtIn(SupabaseSchemas.public)
+        if Set(publicPrivileges.usage) != Set(builtIn.usage) || Set(publicPrivileges.create) != Set(builtIn.create) {
+            elements.append(.schemaPrivileges(publicPrivileges))
+        }
+        elements += defaultPrivileges().map(SchemaElement.defaultPrivilege)
         let owned = Set(
             catalog.tables.flatMap { table in
                 table.columns.filter { $0.generation != .none && $0.generation != .stored }
                     .map { "\(table.name.schema).\(table.name.name)_\($0.name)_seq" }
             })
-        for sequence in catalog.sequences where !owned.contains(sequence.description) {
+        let standalone = Set(catalog.asWritten.filter { $0.kind == .sequence }.map(\.name))
+        for sequence in catalog.sequences where !owned.contains(sequence.description) && !standalone.contains(sequence) {
             notes.append(
                 PullNote(
                     "sequence \(sequence)",
-                    "not owned by an identity or serial column, and NOT created by the baseline: rls does not read standalone "
-                        + "sequences yet; add its CREATE SEQUENCE to the baseline by hand, before its grants"))
+                    "owned by a column it is not the serial sequence of (ALTER SEQUENCE ... OWNED BY), and NOT created by the "
+                        + "baseline; add its CREATE SEQUENCE to the baseline by hand, before the table, and its OWNED BY after"))
         }
         return Schema(elements: elements, fileID: fileID, line: 0)
     }
@@ -132,19 +159,19 @@ struct CatalogReader {
 
     // MARK: Grants
 
-    /// Exactly the roles the database lets use `schema` (the owner's own use aside); other schema
-    /// privileges (`CREATE`) are noted, kept in the baseline.
-    mutating func schemaUsage(_ schema: String) -> SchemaUsage {
+    /// Exactly the roles the database lets use `schema` and create in it (the owner's own privileges
+    /// aside); a grant option is noted, kept in the baseline.
+    mutating func schemaPrivileges(_ schema: String) -> SchemaPrivileges {
         let grants = catalog.grants.filter { $0.objectKind == .schema && $0.object.schema == schema }
-        for grant in grants where grant.privilege != "USAGE" || grant.grantable {
+        for grant in grants where grant.grantable {
             notes.append(
                 PullNote(
                     "schema \(schema)",
                     "\(grant.privilege.lowercased())\(grant.grantable ? " with grant option" : "") granted to \(grant.grantee) "
                         + "is not expressible; kept in the baseline"))
         }
-        let roles = Set(grants.filter { $0.privilege == "USAGE" }.map { Role($0.grantee) })
-        return SchemaUsage(schema, by: roles.sorted(), fileID: "rls pull", line: 0)
+        func roles(_ privilege: String) -> [Role] { Set(grants.filter { $0.privilege == privilege }.map { Role($0.grantee) }).sorted() }
+        return SchemaPrivileges(schema, usage: roles("USAGE"), create: roles("CREATE"), fileID: "rls pull", line: 0)
     }
 
     /// Grants on one object, by role; notes grants WITH GRANT OPTION.

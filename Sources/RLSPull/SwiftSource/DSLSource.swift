@@ -137,7 +137,8 @@ extension StoragePlan {
 }
 
 extension Bucket {
-    /// `Bucket("avatars", public: true, fileSizeLimit: 1048576)` and its `.access(...)` when it has plans.
+    /// `Bucket("avatars", public: true, fileSizeLimit: 1048576)`, its `.access(...)` when it has plans,
+    /// and `.policiesWrittenByHand()` when its policies are.
     func swiftSource(indent: String) -> String {
         var arguments = [SwiftLiteral.string(id)]
         if isPublic { arguments.append("public: true") }
@@ -153,6 +154,7 @@ extension Bucket {
             source +=
                 "\n\(indent)    .access(" + zip(Operation.allCases, plans).map { "\($0): \($1.swiftSource)" }.joined(separator: ", ") + ")"
         }
+        if hasPoliciesWrittenByHand { source += "\n\(indent)    .policiesWrittenByHand()" }
         return source
     }
 }

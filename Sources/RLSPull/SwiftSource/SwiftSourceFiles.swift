@@ -1,7 +1,7 @@
 import RLSModel
 
 /// The Swift files `rls pull` writes for a ``PulledSchema``: `<Name>.swift` with the schema, one
-/// `<Name>+<Table>.swift` per table (with its triggers), and files for extensions, schema usage, types, functions, views and
+/// `<Name>+<Table>.swift` per table (with its triggers), and files for extensions, schema privileges, default privileges, types, objects as written (domains, aggregates, ...), functions, views and
 /// the remaining triggers. Same database, same bytes.
 public struct SwiftSourceFiles: Sendable {
     /// File name → contents.
@@ -37,13 +37,24 @@ public struct SwiftSourceFiles: Sendable {
                 "extensions", "Extensions", summary: "Postgres extensions beyond Supabase's own.",
                 schema.extensions.map { indent + $0.swiftSource })
         }
-        if !schema.schemaUsages.isEmpty {
+        if !schema.schemaPrivileges.isEmpty {
             add(
-                "schemaUsages", "Schemas", summary: "Who may use each database schema.",
-                schema.schemaUsages.map { indent + $0.swiftSource })
+                "schemaPrivileges", "Schemas", summary: "Who may use (and create in) each database schema.",
+                schema.schemaPrivileges.map { indent + $0.swiftSource })
+        }
+        if !schema.defaultPrivileges.isEmpty {
+            add(
+                "defaultPrivileges", "DefaultPrivileges",
+                summary: "What objects created from now on receive, where it differs from a new Supabase project.",
+                schema.defaultPrivileges.map { indent + $0.swiftSource })
         }
         if !schema.enums.isEmpty {
             add("types", "Types", summary: "Enum types.", schema.enums.map { indent + $0.swiftSource })
+        }
+        if !schema.asWritten.isEmpty {
+            add(
+                "asWritten", "AsWritten", summary: "Domains, other types, aggregates and sequences, as the database defines them.",
+                schema.asWritten.flatMap { [indent + $0.swiftSource(indent: indent), ""] }.dropLast())
         }
         var placedTriggers: Set<String> = []
         for table in schema.tables {

@@ -36,6 +36,7 @@ extension Table {
             var line =
                 "ForeignKey([\(key.columns.swiftArguments)], references: \(key.referencedTable.swiftSource), columns: [\(key.referencedColumns.swiftArguments)]"
             if key.onDelete != .noAction { line += ", onDelete: \(key.onDelete.swiftSource)" }
+            if key.onUpdate != .noAction { line += ", onUpdate: \(key.onUpdate.swiftSource)" }
             if let name = key.name { line += ", name: \(SwiftLiteral.string(name))" }
             lines.append(inner + line + ")")
         }
@@ -74,11 +75,12 @@ extension Table {
 }
 
 extension ForeignKey {
-    /// `.references("profiles", onDelete: .cascade)`, `.references(.authUsers)`.
+    /// `.references("profiles", onDelete: .cascade)`, `.references(.authUsers)`, `.references("tags", column: "name", onUpdate: .cascade)`.
     var inlineSwiftSource: String {
         var line = ".references(\(referencedTable == .authUsers ? ".authUsers" : referencedTable.swiftSource)"
         if referencedColumns != ["id"] { line += ", column: \(SwiftLiteral.string(referencedColumns[0]))" }
         if onDelete != .noAction { line += ", onDelete: \(onDelete.swiftSource)" }
+        if onUpdate != .noAction { line += ", onUpdate: \(onUpdate.swiftSource)" }
         return line + ")"
     }
 }

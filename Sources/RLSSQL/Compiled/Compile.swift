@@ -1,10 +1,10 @@
 import RLSModel
 
 /// Compiles `schema` to the SQL that creates it from scratch on a Supabase database, as the
-/// `postgres` role, in dependency order: schemas and extensions, enum types, tables (structure, comments,
-/// indexes), functions, views, triggers, then each table's access (RLS, grants, policies), live
+/// `postgres` role, in dependency order: schemas and extensions, enum types and the types and sequences written as SQL, tables (structure, comments,
+/// indexes), functions, aggregates, views, triggers, then each table's access (RLS, grants, policies), live
 /// tables, channels and storage buckets (their rows in `storage.buckets` and policies on
-/// `storage.objects`), except that a function or view another section uses is moved up to just
+/// `storage.objects`) and last the changes to default privileges, except that a function or view another section uses is moved up to just
 /// before it (``usesFirst(_:provides:uses:)``). The same schema always gives the same sections and
 /// statements.
 ///
@@ -18,6 +18,9 @@ public func compile(_ schema: Schema) -> CompiledSchema {
     var sections: [CompiledSection] = [CompiledSection(.schemas, title: schemasTitle, statements: schemaStatements(schema))]
     for type in schema.enums {
         sections.append(CompiledSection(.type(type.qualifiedName), title: "Type \(type.qualifiedName)", statements: type.statements()))
+    }
+    for object in schema.asWritten where object.kind.precedesTables {
+        sections.append(object.section)
     }
     let order = TableOrder(schema)
     let memberships = schema.memberships
@@ -42,6 +45,9 @@ public func compile(_ schema: Schema) -> CompiledSchema {
         sections.append(
             CompiledSection(
                 .function(function.qualifiedName), title: "Function \(function.qualifiedName)", statements: function.statements()))
+    }
+    for object in schema.asWritten where !object.kind.precedesTables {
+        sections.append(object.section)
     }
     for view in schema.views {
         let title = "View \(view.qualifiedName)\(view.isSecurityInvoker ? "" : " (runs as its owner, bypassing RLS)")"
@@ -77,6 +83,12 @@ public func compile(_ schema: Schema) -> CompiledSchema {
                 title: "Storage bucket \(bucket.id)\(bucket.isPublic ? " (public: files served to anyone by URL)" : "")",
                 statements: [CompiledStatement(.upsertBucket, bucket.upsertStatement)]
                     + storagePolicies(of: bucket, in: schema).map(CompiledStatement.init)))
+    }
+    if !schema.defaultPrivileges.isEmpty {
+        sections.append(
+            CompiledSection(
+                .defaultPrivileges, title: "Default privileges of objects created from now on",
+                statements: schema.defaultPrivileges.map { CompiledStatement(.alterDefaultPrivileges, $0.sql) }))
     }
     // The kinds' order above, except where a section uses a later one (a column default calling a
     // function, a SQL function reading a view): that one is moved up to just before it.

@@ -6,6 +6,7 @@ extension CompiledSection {
         switch subject {
         case .table(let name), .view(let name): [.relation(name)]
         case .function(let name): [.function(name)]
+        case .asWritten(.aggregate, let name): [.function(name)]
         default: []
         }
     }
@@ -13,8 +14,9 @@ extension CompiledSection {
     /// What the section's statements need to exist when they run (see ``SQLReferences``).
     var uses: Set<SQLObject> {
         switch subject {
-        case .schemas, .type, .cyclicForeignKeys: []
+        case .schemas, .type, .cyclicForeignKeys, .defaultPrivileges: []
         case .function: statements.first.map { SQLReferences.ofFunction($0.sql) } ?? []
+        case .asWritten: AsWritten.uses(sql)
         case .view: SQLReferences.callsAndRelations(in: sql)
         default: SQLReferences.calls(in: sql)
         }

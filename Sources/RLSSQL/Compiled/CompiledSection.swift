@@ -17,6 +17,8 @@ public struct CompiledSection: Sendable, Hashable {
         case schemas
         /// An enum type.
         case type(QualifiedName)
+        /// An object declared by the SQL that creates it: a domain, another type, an aggregate, a sequence.
+        case asWritten(AsWritten.Kind, name: QualifiedName)
         /// A table's structure: the table, its comments and indexes.
         case table(TableName)
         /// Foreign keys added once every table exists, because they close a reference cycle.
@@ -35,6 +37,8 @@ public struct CompiledSection: Sendable, Hashable {
         case channels(TableName)
         /// A storage bucket's row and its policies on `storage.objects`.
         case bucket(id: String)
+        /// The changes to the privileges new objects receive, after everything else.
+        case defaultPrivileges
     }
 
     /// What the section is about.

@@ -35,6 +35,8 @@ public struct CompiledStatement: Sendable, Hashable {
         case revoke
         /// `grant ... to ...`
         case grant
+        /// `alter default privileges ... grant|revoke ...`
+        case alterDefaultPrivileges
         /// `create policy ...`; the statement's ``CompiledStatement/policy`` holds it.
         case createPolicy
         /// `alter publication supabase_realtime add table ...`
@@ -43,6 +45,8 @@ public struct CompiledStatement: Sendable, Hashable {
         case replicaIdentity
         /// `insert into storage.buckets ... on conflict do update ...`
         case upsertBucket
+        /// An object's SQL as written (`create domain ...`, `create aggregate ...`, ...).
+        case asWritten
         /// `set check_function_bodies = off` / `reset check_function_bodies` around a function that
         /// closes a dependency cycle.
         case setting

@@ -20,7 +20,9 @@ extension Catalog {
             let triggers = merge(\.triggers, by: { TableScoped(table: $0.table, name: $0.name) }),
             let policies = merge(\.policies, by: { TableScoped(table: $0.table, name: $0.name) }),
             let grants = merge(\.grants, by: { $0 }), let sequences = merge(\.sequences, by: { $0 }),
-            let environment = environment.applyingIncrement(from: before.environment, to: after.environment)
+            let environment = environment.applyingIncrement(from: before.environment, to: after.environment),
+            // Default privileges are set by statements every partial build runs; a difference means the whole build.
+            before.defaultPrivileges == after.defaultPrivileges
         else { return nil }
         let merged = Catalog(
             schemas: schemas, enums: enums, tables: tables, views: views, functions: functions, triggers: triggers,

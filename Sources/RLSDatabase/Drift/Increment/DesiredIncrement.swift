@@ -1,6 +1,5 @@
 import RLSCatalog
 import RLSEmbedded
-import Synchronization
 
 /// The desired catalog of a schema, made from the cached catalog of an earlier version of it instead
 /// of running every statement again: what changed between the two renderings (``StatementClosure``)
@@ -15,12 +14,14 @@ enum DesiredIncrement {
     /// The catalog `sql` produces, from `base` (an earlier rendering and its whole catalog), and
     /// whether the two run the same statements (only comments differ); nil when only a whole build
     /// can say. Throws only what starting the cluster throws.
+    /// `preparation` is what ``prepared(from:to:)`` found for the same base and SQL, when the caller
+    /// found it already (while the target was read); found here otherwise.
     static func catalog(
-        from base: (key: String, statements: [String], catalog: Catalog), to sql: String, in cluster: () throws -> EmbeddedCluster,
-        defaultPrivileges: DefaultPrivileges
+        from base: (key: String, statements: [String], catalog: Catalog), to sql: String, preparation: Preparation? = nil,
+        in cluster: () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges
     ) throws -> (catalog: Catalog, sameStatements: Bool)? {
         let closure: StatementClosure
-        switch prepared(from: (base.key, base.statements), to: sql) {
+        switch preparation ?? prepared(from: (base.key, base.statements), to: DesiredStatement.split(sql)) {
         case .sameStatements: return (base.catalog, true)
         case .wholeBuild: return nil
         case .partial(let found): closure = found
@@ -34,23 +35,15 @@ enum DesiredIncrement {
         return base.catalog.applyingIncrement(from: partial.first, to: partial.second).map { ($0, false) }
     }
 
-    /// What an increment from `base` (a cached entry's key and statements) to `sql` runs, found
-    /// once per process: ``DesiredCatalogCache/prepareIncrement(to:)`` finds it ahead, while the
-    /// target is read. A caller waits for a search in progress.
-    static func prepared(from base: (key: String, statements: [String]), to sql: String) -> Preparation {
-        lastPrepared.withLock { last in
-            if let last, last.base == base.key, last.sql == sql { return last.preparation }
-            let new = DesiredStatement.split(sql)
-            var known: [String: DesiredStatement] = [:]
-            for statement in new { known[statement.text] = statement }
-            let old = base.statements.map { known[$0] ?? DesiredStatement($0) }
-            // Only comments or spacing changed: the same statements make the same catalog.
-            let preparation: Preparation =
-                old.map(\.text) == new.map(\.text)
-                ? .sameStatements : StatementClosure(from: old, to: new).map(Preparation.partial) ?? .wholeBuild
-            last = (base.key, sql, preparation)
-            return preparation
-        }
+    /// What an increment from `base` (a cached entry's key and statements) to the statements `new`
+    /// (the new rendering's, ``DesiredStatement/split(_:)``) runs.
+    static func prepared(from base: (key: String, statements: [String]), to new: [DesiredStatement]) -> Preparation {
+        var known: [String: DesiredStatement] = [:]
+        for statement in new { known[statement.text] = statement }
+        let old = base.statements.map { known[$0] ?? DesiredStatement($0) }
+        // Only comments or spacing changed: the same statements make the same catalog.
+        return old.map(\.text) == new.map(\.text)
+            ? .sameStatements : StatementClosure(from: old, to: new).map(Preparation.partial) ?? .wholeBuild
     }
 
     /// What an increment runs.
@@ -62,6 +55,4 @@ enum DesiredIncrement {
         /// Nothing short of the whole build is sure.
         case wholeBuild
     }
-
-    private static let lastPrepared = Mutex<(base: String, sql: String, preparation: Preparation)?>(nil)
 }

@@ -1,5 +1,4 @@
 import RLSMigrations
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -75,20 +74,11 @@ struct DesiredStatement: Sendable {
         }
     }
 
-    /// The statements of a rendering, in order. The last two renderings split stay in memory (the
-    /// new side of an increment, which ``DesiredCatalogCache/prepareIncrement(to:)`` splits ahead,
-    /// and the entry it is stored in); a caller waits for a split in progress rather than doing it
-    /// twice.
+    /// The statements of a rendering, in order. Split once per plan: an increment's start carries
+    /// them (``DesiredCatalogCache/IncrementStart``) to the entry it stores.
     static func split(_ sql: String) -> [DesiredStatement] {
-        lastSplit.withLock { last in
-            if let known = last.first(where: { $0.sql == sql }) { return known.statements }
-            let statements = SQLStatement.split(sql).map { DesiredStatement($0.text) }
-            last = [(sql, statements)] + last.prefix(1)
-            return statements
-        }
+        SQLStatement.split(sql).map { DesiredStatement($0.text) }
     }
-
-    private static let lastSplit = Mutex<[(sql: String, statements: [DesiredStatement])]>([])
 
     private typealias Parsed = (subject: String?, defines: String?, shapes: Bool, isView: Bool)
 

@@ -2,9 +2,9 @@ import Foundation
 
 /// The Swift compiler of this toolchain, for tests that prove generated Swift builds: `swiftc`
 /// against the modules this test build produced.
-enum SwiftCompiler {
+public enum SwiftCompiler {
     /// The folder holding `RLSModel.swiftmodule`: beside the test binary, or in `.build/debug`.
-    static func modules() throws -> String {
+    public static func modules() throws -> String {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let candidates = [
@@ -19,17 +19,32 @@ enum SwiftCompiler {
     }
 
     /// `swiftc -typecheck` of `files` as the library `Policies`, importing this build's modules.
-    static func typeCheck(_ files: [String]) throws -> (status: Int32, output: String) {
+    public static func typeCheck(_ files: [String]) throws -> (status: Int32, output: String) {
         try swiftc(["-typecheck", "-parse-as-library", "-module-name", "Policies", "-I", try modules()] + files)
     }
 
+    /// `swiftc` building `files` (one of them `main.swift`) into the executable `output`, linked with
+    /// the object files this build produced for `modules` (for example `RLSModel`, `RLSSQL`): a
+    /// program built from generated Swift without a package of its own, as the module `Policies` (the
+    /// folder `rls pull` writes to, which its headers name).
+    public static func executable(_ files: [String], linking modules: [String], output: String) throws -> (status: Int32, output: String) {
+        let folder = URL(fileURLWithPath: try self.modules())
+        let build = folder.lastPathComponent == "Modules" ? folder.deletingLastPathComponent() : folder
+        let objects = try modules.flatMap { module in
+            let directory = build.appendingPathComponent(module + ".build")
+            return try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".o") }.sorted()
+                .map { directory.appendingPathComponent($0).path }
+        }
+        return try swiftc(["-module-name", "Policies", "-I", folder.path, "-o", output] + files + objects)
+    }
+
     /// `swiftc` with `arguments`, found on the PATH.
-    static func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func swiftc(_ arguments: [String]) throws -> (status: Int32, output: String) {
         try execute("/usr/bin/env", ["swiftc"] + arguments)
     }
 
     /// Runs `executable` and returns its exit status and its output and errors together.
-    static func execute(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+    public static func execute(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -1,0 +1,24 @@
+import RLSModel
+
+extension SchemaPrivileges {
+    /// `SchemaUsage("app", by: [.serviceRole])`, or with roles that may create,
+    /// `SchemaPrivileges("app", usage: [.authenticated], create: [Role("app_admin")])`.
+    var swiftSource: String {
+        create.isEmpty
+            ? "SchemaUsage(\(SwiftLiteral.string(schema)), by: \(usage.swiftSource))"
+            : "SchemaPrivileges(\(SwiftLiteral.string(schema)), usage: \(usage.swiftSource), create: \(create.swiftSource))"
+    }
+}
+
+extension DefaultPrivilege {
+    /// `DefaultPrivilege.revoke(.execute, on: .functions, in: "public", from: .public)`.
+    var swiftSource: String {
+        var arguments = privileges.map { ".\($0.rawValue)" } + ["on: .\(objects.rawValue)"]
+        if let schema { arguments.append("in: \(SwiftLiteral.string(schema))") }
+        let roleList = roles.sorted().map(\.swiftSource)
+        arguments.append((action == .grant ? "to: " : "from: ") + roleList.joined(separator: ", "))
+        if withGrantOption { arguments.append("withGrantOption: true") }
+        if let forRole { arguments.append("forRole: \(forRole.swiftSource)") }
+        return "DefaultPrivilege.\(action.rawValue)(\(arguments.joined(separator: ", ")))"
+    }
+}

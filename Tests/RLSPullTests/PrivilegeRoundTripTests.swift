@@ -1,0 +1,163 @@
+import Foundation
+import RLSCatalog
+import RLSDatabase
+import RLSMigrations
+import RLSModel
+import RLSPull
+import RLSSQL
+import RLSTestSupport
+import Testing
+
+/// Issue 31: schema privileges and default privileges as real apps change them round-trip: applied
+/// by hand, pulled, the pulled Swift builds and plans to nothing, and the baseline replayed on a
+/// fresh database gives back the same schema ACLs and `pg_default_acl`.
+@Suite("Schema and default privileges, as the database holds them")
+struct PrivilegeRoundTripTests {
+    /// The shapes of the issue, in one project.
+    static let production = """
+        do $$ begin create role app_admin nologin; exception when duplicate_object then null; end $$;
+        revoke usage on schema public from anon;
+        grant usage on schema public to supabase_auth_admin;
+        alter default privileges in schema public revoke execute on functions from public;
+        alter default privileges revoke execute on functions from public;
+        alter default privileges grant usage on types to authenticated;
+        create schema app;
+        grant usage on schema app to authenticated;
+        grant create on schema app to app_admin;
+        alter default privileges in schema app grant select on tables to authenticated;
+        create function app.generate_token(n int) returns text language sql as $$ select repeat('x', n) $$;
+        grant execute on function app.generate_token(int) to authenticated;
+        create table public.note (id bigint generated always as identity primary key, token text default app.generate_token(30));
+        alter table public.note enable row level security;
+        grant select on public.note to authenticated;
+        """
+
+    /// Every schema ACL entry of `public` and `app`, the owner's aside, and every `pg_default_acl`
+    /// entry but a role's per-schema entry for itself (which adds nothing to what an owner holds).
+    private func privileges(_ db: Connection) throws -> [String] {
+        try db.query(
+            """
+            select 'schema ' || n.nspname || ' ' || case when a.grantee = 0 then 'public' else pg_get_userbyid(a.grantee)::text end
+                   || ' ' || a.privilege_type || case when a.is_grantable then ' grantable' else '' end as entry
+            from pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+            where n.nspname in ('public', 'app') and a.grantee <> n.nspowner
+            union all
+            select 'default ' || pg_get_userbyid(d.defaclrole) || ' ' || coalesce(n.nspname, '*') || ' ' || d.defaclobjtype::text
+                   || ' ' || case when a.grantee = 0 then 'public' else pg_get_userbyid(a.grantee)::text end || ' ' || a.privilege_type
+            from pg_default_acl d left join pg_namespace n on n.oid = d.defaclnamespace, aclexplode(d.defaclacl) a
+            where not (a.grantee = d.defaclrole and d.defaclnamespace <> 0)
+            order by 1
+            """
+        ).rows.map { try $0.string("entry") }
+    }
+
+    /// Pulls `db`, type-checks the Swift, plans it against `db` and replays the baseline on a fresh
+    /// database made like `db`; returns the pull.
+    private func roundTrip(_ db: Connection, _ defaults: DefaultPrivileges, except outsider: String? = nil) throws -> Pull {
+        let pull = try Pull(connection: db, name: "App", origin: "a test database")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rls-privileges-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try pull.write(sources: folder.path, migrations: MigrationDirectory(path: folder.appendingPathComponent("Migrations").path))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+        let compiled = try SwiftCompiler.typeCheck(files.map { folder.appendingPathComponent($0).path })
+        #expect(compiled.status == 0, "the pulled Swift does not type-check:\n\(compiled.output)")
+
+        let desired = try renderValidated(pull.pulled.schema)
+        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
+        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
+
+        let (_, replayed) = try TestDatabase.make(defaults)
+        defer { replayed.close() }
+        try replayed.execute("BEGIN;\n" + pull.baselineSQL + "\nCOMMIT;")
+        // Defaults of a role the connected one may not act for are not in the baseline (pull notes them).
+        let original = try privileges(db).filter { outsider == nil || !$0.contains(outsider!) }
+        #expect(try privileges(replayed) == original)
+        return pull
+    }
+
+    @Test func realAppShapesRoundTrip() throws {
+        let (_, db) = try TestDatabase.make(.none)
+        defer { db.close() }
+        try db.execute(Self.production)
+        let pull = try roundTrip(db, .none)
+        let files = pull.sources.files.values.joined(separator: "\n")
+        #expect(
+            files.contains(#"SchemaUsage("public", by: [.authenticated, .serviceRole, .public, Role("supabase_auth_admin")])"#), "\(files)")
+        #expect(files.contains(#"SchemaPrivileges("app", usage: [.authenticated], create: [Role("app_admin")])"#), "\(files)")
+        #expect(files.contains(#"DefaultPrivilege.revoke(.execute, on: .functions, from: .public)"#), "\(files)")
+        #expect(files.contains(#"DefaultPrivilege.grant(.usage, on: .types, to: .authenticated)"#), "\(files)")
+        #expect(files.contains(#"DefaultPrivilege.grant(.select, on: .tables, in: "app", to: .authenticated)"#), "\(files)")
+        // The per-schema revoke changed nothing (a schema's defaults only add to the global ones): nothing to write.
+        #expect(!files.contains(#"in: "public", from: .public"#), "\(files)")
+        // No service_role usage on app appears that the database does not hold.
+        #expect(!pull.baselineSQL.contains(#"on schema "app" to "authenticated", "service_role""#), "\(pull.baselineSQL)")
+        #expect(pull.baselineSQL.contains(#"alter default privileges revoke execute on functions from public;"#), "\(pull.baselineSQL)")
+    }
+
+    @Test func supabasesLegacyDefaultsPullToNothing() throws {
+        let (_, db) = try TestDatabase.make(.legacyGrantAll)
+        defer { db.close() }
+        // What hosted projects made before 2026-10-30 ran, the creator's own entry included.
+        try db.execute(
+            """
+            alter default privileges for role postgres in schema public grant all on tables to postgres, anon, authenticated, service_role;
+            create table public.note (id bigint primary key);
+            """)
+        let pull = try roundTrip(db, .legacyGrantAll)
+        #expect(pull.pulled.schema.defaultPrivileges.isEmpty, "\(pull.pulled.schema.defaultPrivileges.map(\.sql))")
+        #expect(!pull.baselineSQL.contains("alter default privileges"), "\(pull.baselineSQL)")
+    }
+
+    @Test func aLegacyProjectThatRevokedFunctionsPullsTheRevoke() throws {
+        let (_, db) = try TestDatabase.make(.legacyGrantAll)
+        defer { db.close() }
+        try db.execute("alter default privileges in schema public revoke execute on functions from anon, authenticated;")
+        let pull = try roundTrip(db, .legacyGrantAll)
+        #expect(
+            pull.pulled.schema.defaultPrivileges.map(\.sql) == [
+                #"alter default privileges in schema "public" revoke execute on functions from "anon", "authenticated";"#
+            ])
+    }
+
+    @Test func anotherRolesDefaultsRoundTripWhenTheConnectedRoleIsAMember() throws {
+        let (url, db) = try TestDatabase.make(.none)
+        defer { db.close() }
+        let admin = try TestDatabase.admin(url)
+        defer { admin.close() }
+        // postgres is a member of service_role (as on Supabase), not of the new role: no cluster-wide
+        // membership changes, which other tests read.
+        let outsider = "rls_outsider_\(UUID().uuidString.prefix(8).lowercased())"
+        try admin.execute(
+            """
+            create role \(outsider) nologin;
+            create schema app authorization postgres;
+            grant usage on schema app to authenticated;
+            alter default privileges for role service_role in schema app grant select on tables to authenticated;
+            alter default privileges for role \(outsider) in schema app grant select on tables to anon;
+            """)
+        let pull = try roundTrip(db, .none, except: outsider)
+        let files = pull.sources.files.values.joined(separator: "\n")
+        #expect(
+            files.contains(#"DefaultPrivilege.grant(.select, on: .tables, in: "app", to: .authenticated, forRole: .serviceRole)"#),
+            "\(files)")
+        #expect(!files.contains(#"forRole: Role("\#(outsider)")"#), "\(files)")
+        #expect(pull.pulled.notes.contains { $0.object == "default privileges for role \(outsider) in schema app" }, "\(pull.pulled.notes)")
+    }
+
+    @Test func supabasesOwnRolesDefaultsAreNotedNotWritten() throws {
+        let (url, db) = try TestDatabase.make(.none)
+        defer { db.close() }
+        try db.execute("create schema app; grant usage on schema app to authenticated;")
+        let admin = try TestDatabase.admin(url)
+        defer { admin.close() }
+        try admin.execute("alter default privileges for role supabase_admin in schema app grant select on tables to anon;")
+        let pull = try Pull(connection: db, name: "App", origin: "a test database")
+        #expect(
+            pull.pulled.notes.contains {
+                $0.object == "default privileges for role supabase_admin in schema app" && $0.message.contains("NOT in the baseline")
+            })
+        #expect(!pull.baselineSQL.contains("supabase_admin"), "\(pull.baselineSQL)")
+        let drift = try Drift.plan(target: db, desiredSQL: try renderValidated(pull.pulled.schema), scratch: TestDatabase.cluster)
+        #expect(drift.isEmpty, "\(drift.sql)")
+    }
+}

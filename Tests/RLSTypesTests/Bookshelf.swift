@@ -1,0 +1,1 @@
+../AdopterFixture/Sources/Policies/Bookshelf.swift
