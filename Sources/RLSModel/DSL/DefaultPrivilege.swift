@@ -71,7 +71,7 @@ public struct DefaultPrivilege: Sendable, Hashable {
     public var objects: Objects
     /// The schema it applies in; nil for the role's global default.
     public var schema: String?
-    /// The roles that receive (or lose) the privileges; ``Role/public`` is PUBLIC.
+    /// The roles that receive (or lose) the privileges; `Role.public` is PUBLIC.
     public var roles: [Role]
     /// `with grant option` (grants only).
     public var withGrantOption: Bool
