@@ -2,8 +2,10 @@
 import PackageDescription
 
 // Layers, imports only downward:
-//   RLSModel (DSL, pure; with Sources/RLSModel/Supabase, the Supabase facts every layer reads:
-//     owned schemas, API roles, auth.users columns, SQLSTATE codes)
+//   RLSWords (the Postgres and Supabase words every layer speaks: SQLState, Role, Privilege,
+//     Operation, QualifiedName; no dependencies)
+//   → RLSModel (DSL, pure, re-exports RLSWords; with Sources/RLSModel/Supabase, the Supabase facts
+//     every layer reads: owned schemas, auth.users columns)
 //   → RLSSQL (rendering, pure) → RLSCatalog (catalog + diff, pure)
 //   → RLSPostgres (the libpq client, the one importer of CLibPQ)
 //     → RLSEmbedded (throwaway and dev clusters shaped like Supabase), RLSMigrations (files, apply, history)
@@ -31,10 +33,11 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
-        .target(name: "RLSModel"),
+        .target(name: "RLSWords"),
+        .target(name: "RLSModel", dependencies: ["RLSWords"]),
         .target(name: "RLSSQL", dependencies: ["RLSModel"]),
         .target(name: "RLSCatalog", dependencies: ["RLSModel", "RLSSQL"]),
-        .target(name: "RLSPostgres", dependencies: ["CLibPQ", "RLSModel"]),
+        .target(name: "RLSPostgres", dependencies: ["CLibPQ", "RLSWords"]),
         .target(name: "RLSEmbedded", dependencies: ["RLSPostgres", "RLSModel", "RLSSQL"]),
         .target(name: "RLSMigrations", dependencies: ["RLSPostgres", "RLSModel", "RLSSQL"]),
         .target(

@@ -26,7 +26,7 @@ extension ElectricRide {
             Column("battery_kwh", .numeric(5, 1)).nullable()
             Column("range_km", .integer).nullable()
             Unique("brand_id", "model", "model_year")
-            Check("vehicle_model_year_plausible", SQL(raw: "model_year between 1990 and 2100"))
+            CheckConstraint("vehicle_model_year_plausible", SQL(raw: "model_year between 1990 and 2100"))
         }
         .comment("Vehicle models that listings offer for sale.")
         .access(read: .authenticated, write: .serviceRoleOnly)

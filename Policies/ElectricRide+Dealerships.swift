@@ -54,7 +54,7 @@ extension ElectricRide {
             Column("odometer_km", .integer)
             Column("status", .enumeration("listing_status")).default("available")
             Column("listed_at", .timestamptz).default(.now)
-            Check("dealership_listing_price_not_negative", SQL(raw: "price >= 0"))
+            CheckConstraint("dealership_listing_price_not_negative", SQL(raw: "price >= 0"))
         }
         .comment("A vehicle a dealership offers: any signed-in buyer reads it, its team lists and edits it, owners and admins remove it.")
         .access(

@@ -19,7 +19,7 @@ extension ElectricRide {
             Column("description", .text).nullable()
             Column("status", .enumeration("listing_status")).default("available")
             Column("listed_at", .timestamptz).default(.now)
-            Check("listing_price_not_negative", SQL(raw: "price >= 0"))
+            CheckConstraint("listing_price_not_negative", SQL(raw: "price >= 0"))
             Index("listed_at")
         }
         .comment("A vehicle offered for sale by a signed-in user.")

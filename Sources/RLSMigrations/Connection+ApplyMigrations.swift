@@ -39,11 +39,9 @@ extension Connection {
                 applied: status.pending, isDryRun: true, destructiveStatements: status.destructiveStatements,
                 unknown: status.unknown)
         }
-        guard !isInTransaction else {
+        if let refusal = openTransactionRefusal(by: "rls apply") {
             throw MigrationError.database(
-                action: "apply migrations", message: "the connection is already inside a transaction",
-                sqlState: SQLState.activeSQLTransaction.rawValue,
-                hint: "rls apply opens and commits its own transaction; call it outside one.")
+                action: "apply migrations", message: refusal.message, sqlState: refusal.sqlState, hint: refusal.hint)
         }
         var run = ApplyRun(files: files, options: options, progress: progress)
         while try run.applyNextBatch(on: self) {}

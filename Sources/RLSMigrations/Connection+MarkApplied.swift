@@ -23,11 +23,9 @@ extension Connection {
     /// ```
     @discardableResult
     public func markApplied(_ file: MigrationFile, options: ApplyOptions = ApplyOptions()) throws -> MarkAppliedOutcome {
-        guard !isInTransaction else {
+        if let refusal = openTransactionRefusal(by: "rls apply --mark-applied") {
             throw MigrationError.database(
-                action: "record a migration", message: "the connection is already inside a transaction",
-                sqlState: SQLState.activeSQLTransaction.rawValue,
-                hint: "rls apply --mark-applied opens and commits its own transaction; call it outside one.")
+                action: "record a migration", message: refusal.message, sqlState: refusal.sqlState, hint: refusal.hint)
         }
         do {
             try execute("BEGIN")

@@ -1,6 +1,6 @@
 internal import CLibPQ
 import Foundation
-import RLSModel
+import RLSWords
 
 /// One statement of a pipeline: exactly one SQL command (the extended protocol refuses a string
 /// holding several), with optional parameters sent as `$1`, `$2`, … in text format.

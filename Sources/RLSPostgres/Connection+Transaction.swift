@@ -1,4 +1,4 @@
-import RLSModel
+import RLSWords
 
 extension Connection {
     /// Runs `body` in a transaction: `BEGIN`, then `COMMIT`, or `ROLLBACK` when `body` throws.

@@ -1,4 +1,4 @@
-import RLSModel
+import RLSWords
 
 extension DatabaseError {
     /// ``sqlState`` as a typed code.

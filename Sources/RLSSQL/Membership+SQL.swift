@@ -36,7 +36,7 @@ extension Schema {
                 query += "\n      and (\(roles) is null or m.\(quoteIdentifier(role))::text = any (\(roles)))"
             }
             let body = "begin\n  return (\n\(query));\nend"
-            let source = table(membership.table)?.source ?? SourceLocation()
+            let source = table(membership.table)?.source ?? DeclarationSite()
             return Function(
                 membership.helperName, schema: Membership.helperSchema,
                 arguments: membership.roleColumn == nil ? [] : [Function.Argument("roles", .array(.text))],

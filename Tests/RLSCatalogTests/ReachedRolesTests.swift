@@ -30,9 +30,9 @@ import Testing
         #expect(catalog.reach(of: "anon").isSuperset(of: ["analyst", "reporting"]))
 
         let findings = Lint.run(catalog).findings
-        let exposed = findings.filter { $0.rule == "sensitive-columns-exposed" }
+        let exposed = findings.filter { $0.rule == .sensitiveColumnsExposed }
         #expect(exposed.map(\.object) == ["public.account"])
         #expect(exposed.first?.message.contains("anon may read it") == true, "\(exposed.map(\.message))")
-        #expect(findings.filter { $0.rule == "api-role-membership" }.map(\.object) == ["role anon"])
+        #expect(findings.filter { $0.rule == .apiRoleMembership }.map(\.object) == ["role anon"])
     }
 }

@@ -8,14 +8,14 @@ import Testing
     let note = TableName(name: "note")
     let reason = #"anon could not be impersonated: 42501 permission denied to set role "anon""#
 
-    func report(anonSelect: ProbeOutcome, aliceSelect: ProbeOutcome) -> CheckReport {
+    func report(anonSelect: Observation, aliceSelect: Observation) -> CheckReport {
         let results = [
-            ProbeResult(
+            CheckedProbe(
                 probe: Probe(table: note, persona: .anon, operation: .select, target: .fixtureRows),
-                expected: .outcome(.deniedByGrant), actual: anonSelect),
-            ProbeResult(
+                expected: .outcome(.deniedByGrant), observed: anonSelect),
+            CheckedProbe(
                 probe: Probe(table: note, persona: .user(.alice), operation: .select, target: .fixtureRows),
-                expected: .outcome(.rows([.alice])), actual: aliceSelect),
+                expected: .outcome(.rows([.alice])), observed: aliceSelect),
         ]
         return CheckReport(tables: [note], results: results, scenarios: [])
     }

@@ -31,8 +31,8 @@ import Testing
         let report = try AccessCheck.run(Self.schema, on: db)
         #expect(report.passed, "\(MatrixReport(report).text)")
         let reads = report.results.filter { $0.probe.operation == .select && $0.probe.layer == .asDeployed }
-        #expect(reads.first { $0.probe.persona.description == "moderator (app role)" }?.actual == .rows([.alice, .bob]))
-        #expect(reads.first { $0.probe.persona.description == "alice" }?.actual == .rows([]))
+        #expect(reads.first { $0.probe.persona.description == "moderator (app role)" }?.observed == .rows([.alice, .bob]))
+        #expect(reads.first { $0.probe.persona.description == "alice" }?.observed == .rows([]))
         #expect(report.personas.map(\.description).contains("admin (app role)"))
     }
 

@@ -29,6 +29,8 @@ import Testing
         Trigger("note_refuse", on: "note", .before, [.insert], execute: "public.refuse_notes")
     }
 
+    /// Label "refused by trigger": a 42501 raised by the table's trigger, the privileges held, names
+    /// the trigger's function (from the error's context and the catalog's triggers), never "no grant".
     @Test func triggerRaising42501IsNotBlamedOnAMissingGrant() throws {
         let (_, db) = try TestDatabase.make()
         try db.execute("begin;\n" + renderValidated(Self.notes) + "\ncommit;")
@@ -37,17 +39,21 @@ import Testing
             $0.probe.persona == .user(.alice) && $0.probe.operation == .insert && $0.probe.target == .row(.alice)
                 && $0.probe.layer == .asDeployed
         }
-        #expect(own?.actual == .error(sqlState: "42501", message: "notes are closed today"))
+        #expect(own?.observed == .refused(.trigger("refuse_notes")))
         #expect(own?.verdict == .mismatch)
         let text = MatrixReport(report).text
-        #expect(text.contains("raised inside a function although the privilege is held; server: 42501 notes are closed today"), "\(text)")
+        #expect(text.contains("got refused by trigger refuse_notes (server: 42501 notes are closed today)"), "\(text)")
+        #expect(JSONReport(report).text.contains(#""refused_by": "trigger""#))
         // The other user's row is refused by the same trigger, which fires before WITH CHECK: not "no grant" either.
         #expect(
-            !report.results.contains { $0.probe.persona == .user(.alice) && $0.probe.operation == .insert && $0.actual == .deniedByGrant })
+            !report.results.contains {
+                $0.probe.persona == .user(.alice) && $0.probe.operation == .insert && $0.observed.refusal?.isMissingPrivilege == true
+            })
     }
 
     /// Issue 32: a project that shuts anon out of `public` (its own USAGE and PUBLIC's) refuses anon's
-    /// writes with 42501 "permission denied for schema public": a privilege refusal, never a WITH CHECK one.
+    /// writes with 42501 "permission denied for schema public": label "denied (no usage on schema public)",
+    /// never a WITH CHECK one.
     @Test func aSchemaUsageRefusalIsNotAWithCheckRejection() throws {
         let (_, db) = try TestDatabase.make()
         let schema = Schema {
@@ -62,12 +68,57 @@ import Testing
         let report = try AccessCheck.run(schema, on: db)
         let inserts = report.results.filter { $0.probe.persona == .anon && $0.probe.operation == .insert }
         #expect(!inserts.isEmpty)
-        #expect(inserts.allSatisfy { $0.actual == .deniedByGrant }, "\(inserts.map(\.actual))")
+        #expect(inserts.allSatisfy { $0.observed == .refused(.schemaUsage("public")) }, "\(inserts.map(\.observed))")
+        #expect(inserts.allSatisfy { $0.verdict == .mismatch })
+        #expect(
+            MatrixReport(report).text.contains("got denied (no usage on schema public) (server: 42501 permission denied for schema public)")
+        )
         #expect(inserts.allSatisfy { $0.note?.contains("permission denied for schema public") == true }, "\(inserts.map(\.note))")
         #expect(!MatrixReport(report).text.contains("rejected (WITH CHECK) (server: 42501 permission denied for schema"))
     }
 
-    /// Every mismatch shows the server's own words, whatever the outcome.
+    /// Labels "filtered (RLS)" and "rejected (WITH CHECK)": alice's update of bob's note reaches no
+    /// row and raises nothing (the policy's `using` hid it); her insert of a note for bob raises 42501
+    /// "new row violates row-level security policy" with every privilege held (the policy's WITH CHECK).
+    /// With the insert policy's check loosened, both show as mismatches in those words.
+    @Test func rowFilterAndWithCheckAreLabelledByWhatRefused() throws {
+        let (_, db) = try TestDatabase.make()
+        let schema = Schema {
+            Table("note") {
+                Column("id", .bigint).identity().primaryKey()
+                Column("author_id", .uuid).default(.currentUserID).references(.authUsers)
+            }
+            .access(.owner(column: "author_id"))
+        }
+        try db.execute("begin;\n" + renderValidated(schema) + "\ncommit;")
+        let report = try AccessCheck.run(schema, on: db)
+        func observed(_ operation: RLSModel.Operation, _ owner: FixtureOwner) -> Observation? {
+            report.results.first {
+                $0.probe.persona == .user(.alice) && $0.probe.operation == operation && $0.probe.target == .row(owner)
+                    && $0.probe.layer == .asDeployed
+            }?.observed
+        }
+        #expect(observed(.update, .bob) == .refused(.rowFilter))
+        #expect(observed(.delete, .bob) == .refused(.rowFilter))
+        #expect(observed(.insert, .bob) == .refused(.withCheck))
+        #expect(Observation.refused(.rowFilter).description == "filtered (RLS)")
+        #expect(Observation.refused(.withCheck).description == "rejected (WITH CHECK)")
+        #expect(report.passed, "\(MatrixReport(report).text)")
+
+        // The policies swapped: the insert policy lets every row in, the update policy refuses every row.
+        try db.execute(
+            """
+            alter policy "insert_owner" on public.note with check (true);
+            alter policy "update_owner" on public.note using (false);
+            """)
+        let broken = try AccessCheck.run(schema, on: db)
+        let text = MatrixReport(broken).text
+        #expect(text.contains("other's row: expected rejected (WITH CHECK), got allowed"), "\(text)")
+        #expect(text.contains("own row: expected allowed, got filtered (RLS)"), "\(text)")
+    }
+
+    /// Every mismatch shows the server's own words, whatever the outcome. Label "denied (no SELECT
+    /// grant)": 42501 where has_table_privilege says the role lacks the privilege.
     @Test func everyMismatchShowsTheServersMessage() throws {
         let (_, db) = try TestDatabase.make()
         try db.execute("begin;\n" + renderValidated(Teams.schema()) + "\ncommit;")
@@ -75,8 +126,8 @@ import Testing
         let report = try AccessCheck.run(Teams.schema(), on: db)
         let reads = report.mismatches.filter { $0.probe.table == "public.court" && $0.probe.operation == .select }
         #expect(!reads.isEmpty)
-        #expect(reads.allSatisfy { $0.actual == .deniedByGrant && $0.note?.hasPrefix("server: 42501 ") == true })
-        #expect(MatrixReport(report).text.contains("(server: 42501 permission denied for table court)"))
+        #expect(reads.allSatisfy { $0.observed == .refused(.tablePrivilege("SELECT")) && $0.note?.hasPrefix("server: 42501 ") == true })
+        #expect(MatrixReport(report).text.contains("got denied (no SELECT grant) (server: 42501 permission denied for table court)"))
     }
 
     /// A column grant is a grant: an UPDATE of that column is judged by the policies, not as "no grant".
@@ -93,7 +144,7 @@ import Testing
         try db.execute("revoke update on public.note from authenticated; grant update (author_id) on public.note to authenticated")
         let report = try AccessCheck.run(schema, on: db)
         let handOver = report.results.first { $0.probe.persona == .user(.alice) && $0.probe.target == .handOver(from: .alice, to: .bob) }
-        #expect(handOver?.actual == .rejectedByCheck)
+        #expect(handOver?.observed == .rejectedByWithCheck)
         #expect(report.passed, "\(MatrixReport(report).text)")
     }
 
@@ -124,7 +175,7 @@ import Testing
         let report = try AccessCheck.run(schema, scenarios: scenarios, on: db)
         #expect(report.scenarios[0].passed, "\(MatrixReport(report).text)")
         #expect(!report.scenarios[1].passed)
-        #expect(MatrixReport(report).text.contains("got permission denied (server: 42501 permission denied for table court)"))
+        #expect(MatrixReport(report).text.contains("got denied (no grant) (server: 42501 permission denied for table court)"))
     }
 
     /// A scenario step that succeeds takes one round trip (its savepoint, the persona and the

@@ -1,4 +1,5 @@
 import RLSCheck
+import RLSDatabase
 import RLSModel
 import Testing
 
@@ -43,7 +44,7 @@ import Testing
                 Column("id", .bigint).identity().primaryKey()
                 Column("owner_id", .uuid).references(.authUsers)
                 Column("stars", .smallint)
-                Check("rating_stars_range", SQL(raw: "stars between 100 and 105"))
+                CheckConstraint("rating_stars_range", SQL(raw: "stars between 100 and 105"))
             }
             .access(.owner(column: "owner_id"))
         }
@@ -67,7 +68,9 @@ import Testing
     @Test func refusesToRunInsideTheCallersTransaction() throws {
         let (_, db) = try ExampleDatabase.make()
         try db.execute("begin")
-        #expect(throws: CheckError.self) { try ExampleDatabase.check(db) }
+        let error = #expect(throws: DatabaseError.self) { try ExampleDatabase.check(db) }
+        #expect(error?.state == .activeSQLTransaction)
+        #expect(error?.hint == "rls check opens its own transaction and rolls it back; call it outside one.")
         #expect(db.isInTransaction, "the caller's transaction is left alone")
         try db.execute("rollback")
     }

@@ -27,7 +27,7 @@ import Testing
     static let keeps = Policy(
         "authors edit notes", for: .update, to: [.authenticated], using: SQL(raw: "author_id = (select auth.uid())"))
 
-    static func handOvers(_ report: CheckReport) -> [ProbeResult] {
+    static func handOvers(_ report: CheckReport) -> [CheckedProbe<Probe>] {
         report.results.filter { if case .handOver(let from, _) = $0.probe.target { from == $0.probe.persona.fixtureOwner } else { false } }
     }
 
@@ -37,7 +37,8 @@ import Testing
         let report = try ExampleDatabase.check(db, schema)
         let handOvers = Self.handOvers(report)
         #expect(Set(handOvers.map(\.probe.persona.description)) == ["alice", "bob"])
-        #expect(handOvers.allSatisfy { $0.verdict == .mismatch && $0.expected == .outcome(.rejectedByCheck) && $0.actual == .allowed })
+        #expect(
+            handOvers.allSatisfy { $0.verdict == .mismatch && $0.expected == .outcome(.rejectedByWithCheck) && $0.observed == .allowed })
         #expect(!report.passed)
     }
 
@@ -46,7 +47,7 @@ import Testing
         let (_, db) = try ExampleDatabase.make(schema)
         let report = try ExampleDatabase.check(db, schema)
         #expect(Self.handOvers(report).count == 2)
-        #expect(Self.handOvers(report).allSatisfy { $0.expected == .outcome(.allowed) && $0.actual == .allowed })
+        #expect(Self.handOvers(report).allSatisfy { $0.expected == .outcome(.allowed) && $0.observed == .allowed })
         #expect(report.passed, "\(MatrixReport(report).text)")
     }
 
@@ -56,7 +57,7 @@ import Testing
         let report = try ExampleDatabase.check(db, schema)
         let handOvers = Self.handOvers(report)
         #expect(handOvers.count == 2)
-        #expect(handOvers.allSatisfy { $0.verdict == .mismatch && $0.actual == .rejectedByCheck })
+        #expect(handOvers.allSatisfy { $0.verdict == .mismatch && $0.observed == .rejectedByWithCheck })
         #expect(handOvers.allSatisfy { $0.note?.contains("server: 42501") == true })
         #expect(MatrixReport(report).text.contains("server: 42501"))
         #expect(report.mismatches.count == 2, "only the hand-overs: \(MatrixReport(report).text)")
@@ -66,7 +67,7 @@ import Testing
         let schema = Self.notes(Self.keeps.expects(.ownRows, handOver: .denied))
         let (_, db) = try ExampleDatabase.make(schema)
         let report = try ExampleDatabase.check(db, schema)
-        #expect(Self.handOvers(report).allSatisfy { $0.expected == .outcome(.rejectedByCheck) && $0.verdict == .pass })
+        #expect(Self.handOvers(report).allSatisfy { $0.expected == .outcome(.rejectedByWithCheck) && $0.verdict == .pass })
         #expect(report.passed, "\(MatrixReport(report).text)")
     }
 }

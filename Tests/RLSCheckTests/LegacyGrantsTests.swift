@@ -25,7 +25,7 @@ import Testing
         let anon = report.mismatches.filter {
             $0.probe.table == "public.saved" && $0.probe.persona == .anon && $0.probe.operation == .select && $0.probe.layer == .asDeployed
         }
-        #expect(anon.map(\.actual) == [.rows([.alice, .bob])])
+        #expect(anon.map(\.observed) == [.rows([.alice, .bob])])
         #expect(anon.first?.explanation.contains { $0.contains("holds the SELECT privilege") } == true)
     }
 }

@@ -19,22 +19,22 @@ struct LintBeyondSplinterTests {
 
     @Test func aRoleGrantedToAnonIsAnErrorAndDrift() throws {
         let (report, catalog) = try lintInTransaction("grant authenticated to anon;")
-        #expect(report.findings(of: "api-role-membership").map(\.fix) == [#"revoke "authenticated" from "anon";"#])
+        #expect(report.findings(of: .apiRoleMembership).map(\.fix) == [#"revoke "authenticated" from "anon";"#])
         let plan = ChangePlan(from: catalog, to: Catalog())
         #expect(plan.changes.map(\.sql).contains(#"revoke "authenticated" from "anon";"#))
         let (clean, _) = try lintInTransaction("select 1;")
-        #expect(clean.findings(of: "api-role-membership").isEmpty)
+        #expect(clean.findings(of: .apiRoleMembership).isEmpty)
     }
 
     @Test func defaultPrivilegesForAPIRolesBeyondSupabasesOwn() throws {
         let (_, db) = try TestDatabase.make(.legacyGrantAll)
         defer { db.close() }
         #expect(
-            Lint.run(try db.introspectCatalog()).findings(of: "api-role-default-privileges").isEmpty,
+            Lint.run(try db.introspectCatalog()).findings(of: .apiRoleDefaultPrivileges).isEmpty,
             "Supabase's own defaults are not a finding")
         try db.execute("alter default privileges in schema public grant select on tables to public")
         let catalog = try db.introspectCatalog()
-        let findings = Lint.run(catalog).findings(of: "api-role-default-privileges")
+        let findings = Lint.run(catalog).findings(of: .apiRoleDefaultPrivileges)
         #expect(findings.map(\.object) == ["default privileges of postgres in public for PUBLIC"])
         #expect(
             findings.first?.fix == #"alter default privileges for role "postgres" in schema "public" revoke select on tables from public;"#)
@@ -43,7 +43,7 @@ struct LintBeyondSplinterTests {
                 $0.sql == #"alter default privileges in schema "public" revoke select on tables from public;"#
             })
         try db.execute(findings.first!.fix!)
-        #expect(Lint.run(try db.introspectCatalog()).findings(of: "api-role-default-privileges").isEmpty)
+        #expect(Lint.run(try db.introspectCatalog()).findings(of: .apiRoleDefaultPrivileges).isEmpty)
     }
 
     @Test func dynamicSQLWithoutQuoting() throws {
@@ -57,7 +57,7 @@ struct LintBeyondSplinterTests {
             -- execute 'x' || t;   (a comment)
             begin return 1; end $$;
             """)
-        #expect(report.findings(of: "dynamic-sql-without-quoting").map(\.object) == ["public.count_in(t text)"])
+        #expect(report.findings(of: .dynamicSQLWithoutQuoting).map(\.object) == ["public.count_in(t text)"])
     }
 
     @Test func unqualifiedNamesUnderAnEmptySearchPath() throws {
@@ -70,7 +70,7 @@ struct LintBeyondSplinterTests {
             create function public.fine() returns bigint language plpgsql set search_path = '' as $$
             declare audit bigint; begin select count(*) into audit from public.audit; return audit; end $$;
             """)
-        let findings = report.findings(of: "unqualified-name-in-function")
+        let findings = report.findings(of: .unqualifiedNameInFunction)
         #expect(findings.map(\.object) == ["public.broken()"])
         #expect(findings.first?.fix?.contains(#"from "public".audit"#) == true)
     }

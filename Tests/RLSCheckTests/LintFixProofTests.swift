@@ -63,26 +63,26 @@ struct LintFixProofTests {
         grant select on internal.queue to authenticated;
         """
 
-    static let expected: [String: [String]] = [
-        "anon-security-definer-function-executable": ["public.every_note()"],
-        "api-role-default-privileges": ["default privileges of postgres for anon"],
-        "api-role-membership": ["role anon"],
-        "auth-function-per-row": ["public.note.own notes"],
-        "api-grant-without-rls": ["internal.queue"],
-        "auth-users-exposed": ["public.members"],
-        "duplicate-index": ["public.tag.tag_label"],
-        "function-search-path-mutable": ["public.tag_count()"],
-        "policy-without-rls": ["public.draft"],
-        "unindexed-foreign-keys": ["public.tag.tag_note_id_fkey"],
-        "materialized-view-in-api": ["public.note_counts"],
-        "no-primary-key": ["public.note_log"],
-        "policy-without-role": ["public.profile.everyone reads"],
-        "rls-policy-always-true": ["public.guestbook.sign"],
-        "rls-without-policies": ["public.note_log"],
-        "security-definer-search-path": ["public.log_note()"],
-        "sensitive-columns-exposed": ["public.secret"],
-        "table-without-rls": [],
-        "view-without-security-invoker": ["public.all_notes"],
+    static let expected: [LintRule.ID: [String]] = [
+        .anonSecurityDefinerFunctionExecutable: ["public.every_note()"],
+        .apiRoleDefaultPrivileges: ["default privileges of postgres for anon"],
+        .apiRoleMembership: ["role anon"],
+        .authFunctionPerRow: ["public.note.own notes"],
+        .apiGrantWithoutRLS: ["internal.queue"],
+        .authUsersExposed: ["public.members"],
+        .duplicateIndex: ["public.tag.tag_label"],
+        .functionSearchPathMutable: ["public.tag_count()"],
+        .policyWithoutRLS: ["public.draft"],
+        .unindexedForeignKeys: ["public.tag.tag_note_id_fkey"],
+        .materializedViewInAPI: ["public.note_counts"],
+        .noPrimaryKey: ["public.note_log"],
+        .policyWithoutRole: ["public.profile.everyone reads"],
+        .rlsPolicyAlwaysTrue: ["public.guestbook.sign"],
+        .rlsWithoutPolicies: ["public.note_log"],
+        .securityDefinerSearchPath: ["public.log_note()"],
+        .sensitiveColumnsExposed: ["public.secret"],
+        .tableWithoutRLS: [],
+        .viewWithoutSecurityInvoker: ["public.all_notes"],
     ]
 
     @Test func everyProblemIsFoundOnceUnderItsRule() throws {
@@ -98,7 +98,7 @@ struct LintFixProofTests {
         let others = report.findings.filter { Self.expected[$0.rule] == nil }.map { "\($0.rule) \($0.object)" }
         #expect(others == ["owner-column-without-index public.note.owner_id"])
         #expect(report.findings.filter { $0.object == "public.secret" }.count == 1, "RLS off with grants is one finding")
-        #expect(report.findings(of: "security-definer-search-path").first?.message.contains("note_log without a schema") == true)
+        #expect(report.findings(of: .securityDefinerSearchPath).first?.message.contains("note_log without a schema") == true)
     }
 
     @Test func everyFixChangesAccessOnlyWhereItsFindingSays() throws {
@@ -111,11 +111,11 @@ struct LintFixProofTests {
         let fixed = report.findings.filter { $0.fix != nil }
         #expect(
             Set(fixed.map(\.rule)) == [
-                "anon-security-definer-function-executable", "api-grant-without-rls", "api-role-default-privileges", "api-role-membership",
-                "auth-function-per-row", "auth-users-exposed", "duplicate-index", "function-search-path-mutable",
-                "materialized-view-in-api",
-                "owner-column-without-index", "policy-without-role", "policy-without-rls", "security-definer-search-path",
-                "sensitive-columns-exposed", "unindexed-foreign-keys", "view-without-security-invoker",
+                .anonSecurityDefinerFunctionExecutable, .apiGrantWithoutRLS, .apiRoleDefaultPrivileges, .apiRoleMembership,
+                .authFunctionPerRow, .authUsersExposed, .duplicateIndex, .functionSearchPathMutable,
+                .materializedViewInAPI,
+                .ownerColumnWithoutIndex, .policyWithoutRole, .policyWithoutRLS, .securityDefinerSearchPath,
+                .sensitiveColumnsExposed, .unindexedForeignKeys, .viewWithoutSecurityInvoker,
             ])
         for finding in fixed {
             try db.execute("savepoint fix")
@@ -126,7 +126,7 @@ struct LintFixProofTests {
             let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.sorted()
             let allowed = changed.filter { Self.mayChange($0, finding) }
             #expect(changed == allowed, "\(finding.rule) \(finding.object) changed \(changed.filter { !allowed.contains($0) })")
-            if ["view-without-security-invoker", "anon-security-definer-function-executable", "sensitive-columns-exposed"].contains(
+            if [.viewWithoutSecurityInvoker, .anonSecurityDefinerFunctionExecutable, .sensitiveColumnsExposed].contains(
                 finding.rule)
             {
                 #expect(!changed.isEmpty, "\(finding.rule): the fix closes what the finding says is open")
@@ -140,7 +140,7 @@ struct LintFixProofTests {
         try db.execute("begin")
         defer { _ = try? db.execute("rollback") }
         try db.execute(Self.dashboard)
-        let finding = try #require(Lint.run(try db.introspectCatalog()).findings(of: "security-definer-search-path").first)
+        let finding = try #require(Lint.run(try db.introspectCatalog()).findings(of: .securityDefinerSearchPath).first)
         try db.execute("savepoint naive; alter function public.log_note() set search_path = ''")
         #expect(throws: DatabaseError.self) { try db.execute("insert into public.note values (10, '\(Self.alice)', 'x')") }
         try db.execute("rollback to savepoint naive")
@@ -184,11 +184,11 @@ struct LintFixProofTests {
     private static func mayChange(_ cell: String, _ finding: LintFinding) -> Bool {
         let parts = cell.split(separator: "|").map(String.init)
         switch finding.rule {
-        case "api-role-membership": return parts[0] == "anon"
-        case "table-without-rls", "sensitive-columns-exposed", "policy-without-rls", "view-without-security-invoker",
-            "materialized-view-in-api", "auth-users-exposed", "api-grant-without-rls":
+        case .apiRoleMembership: return parts[0] == "anon"
+        case .tableWithoutRLS, .sensitiveColumnsExposed, .policyWithoutRLS, .viewWithoutSecurityInvoker,
+            .materializedViewInAPI, .authUsersExposed, .apiGrantWithoutRLS:
             return parts[1] == finding.object
-        case "anon-security-definer-function-executable":
+        case .anonSecurityDefinerFunctionExecutable:
             return parts[0] == "anon" && parts[1] == finding.object
         default: return false
         }

@@ -59,7 +59,7 @@ enum CrewRoom {
         report.channels.first {
             $0.probe.channel.prefix == prefix && $0.probe.persona.description == persona && $0.probe.action == action
                 && $0.probe.topicOwner == topicOwner
-        }?.allowed
+        }?.observed.permitted
     }
 
     @Test(arguments: DefaultPrivileges.allCases)

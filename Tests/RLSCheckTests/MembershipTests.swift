@@ -61,14 +61,14 @@ enum Teams {
         let courtUpdates = report.results.filter {
             $0.probe.table == "public.court" && $0.probe.operation == .update && $0.probe.target == .row(.alice)
         }
-        #expect(courtUpdates.first { $0.probe.persona.description == "admin" }?.actual == .allowed)
-        #expect(courtUpdates.first { $0.probe.persona.description == "member" }?.actual == .filtered)
-        #expect(courtUpdates.first { $0.probe.persona.description == "carol" }?.actual == .filtered)
+        #expect(courtUpdates.first { $0.probe.persona.description == "admin" }?.observed == .allowed)
+        #expect(courtUpdates.first { $0.probe.persona.description == "member" }?.observed == .filtered)
+        #expect(courtUpdates.first { $0.probe.persona.description == "carol" }?.observed == .filtered)
         // Bookings are one hop away: every member of alice's organisation reads alice's, nobody else's.
         let bookingReads = report.results.filter { $0.probe.table == "public.booking" && $0.probe.operation == .select }
-        #expect(bookingReads.first { $0.probe.persona.description == "member" }?.actual == .rows([.alice]))
-        #expect(bookingReads.first { $0.probe.persona.description == "bob" }?.actual == .rows([.bob]))
-        #expect(bookingReads.first { $0.probe.persona.description == "carol" }?.actual == .rows([]))
+        #expect(bookingReads.first { $0.probe.persona.description == "member" }?.observed == .rows([.alice]))
+        #expect(bookingReads.first { $0.probe.persona.description == "bob" }?.observed == .rows([.bob]))
+        #expect(bookingReads.first { $0.probe.persona.description == "carol" }?.observed == .rows([]))
     }
 
     /// The database lets every member manage courts, the schema says admins and owners: check fails on
@@ -207,9 +207,9 @@ enum Teams {
         // The plain member of alice's studio deletes its row but does not update it; alice (an owner) does both.
         let studio = report.results.filter { $0.probe.table == "public.studio" && $0.probe.target == .row(.alice) }
         let member = studio.filter { $0.probe.persona.description == "member" }
-        #expect(member.first { $0.probe.operation == .update }?.actual == .filtered)
-        #expect(member.first { $0.probe.operation == .delete }?.actual == .allowed)
-        #expect(studio.first { $0.probe.persona.description == "alice" && $0.probe.operation == .update }?.actual == .allowed)
+        #expect(member.first { $0.probe.operation == .update }?.observed == .filtered)
+        #expect(member.first { $0.probe.operation == .delete }?.observed == .allowed)
+        #expect(studio.first { $0.probe.persona.description == "alice" && $0.probe.operation == .update }?.observed == .allowed)
     }
 
     @Test func aHelperNameOverPostgresLimitIsRefused() throws {

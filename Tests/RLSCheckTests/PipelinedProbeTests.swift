@@ -29,11 +29,11 @@ import Testing
             grant execute on function public.slow() to authenticated;
             create policy "slow" on public.saved as restrictive for select to authenticated using (public.slow());
             """)
-        let report = try AccessCheck.run(ElectricRide.schema, on: db, options: CheckOptions(statementTimeout: "200ms"))
+        let report = try AccessCheck.run(ElectricRide.schema, on: db, options: CheckOptions(statementTimeout: .milliseconds(200)))
         #expect(!report.mismatches.isEmpty)
         for mismatch in report.mismatches {
             #expect(mismatch.probe.table == "public.saved", "\(mismatch.probe.name)")
-            if case .error(let state, _) = mismatch.actual { #expect(state == "57014") } else { Issue.record("\(mismatch.actual)") }
+            if case .failed(let state, _) = mismatch.observed { #expect(state == "57014") } else { Issue.record("\(mismatch.observed)") }
         }
         let others = report.results.filter { $0.probe.table != "public.saved" }
         #expect(others.count > 400)

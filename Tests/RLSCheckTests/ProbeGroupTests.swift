@@ -37,8 +37,8 @@ import Testing
         let policiesOnly = report.results.filter { $0.probe.layer == .policiesOnly }
         #expect(policiesOnly.count > 20)
         for result in policiesOnly {
-            guard case .notRun(let reason) = result.actual else {
-                Issue.record("\(result.probe.name): \(result.actual)")
+            guard case .notRun(let reason) = result.observed else {
+                Issue.record("\(result.probe.name): \(result.observed)")
                 continue
             }
             #expect(reason.contains("grants are frozen here"), "\(reason)")
@@ -92,8 +92,8 @@ import Testing
         let anon = report.results.filter { $0.probe.persona == .anon }
         #expect(anon.count >= 8)
         for result in anon {
-            guard case .notRun(let reason) = result.actual else {
-                Issue.record("\(result.probe.name): \(result.actual)")
+            guard case .notRun(let reason) = result.observed else {
+                Issue.record("\(result.probe.name): \(result.observed)")
                 continue
             }
             #expect(reason.contains("could not be impersonated") && reason.contains("42501"), "\(reason)")
@@ -181,7 +181,7 @@ import Testing
         let report = try ExampleDatabase.check(db, schema)
         let anon = report.results.filter { $0.probe.persona == .anon && $0.probe.layer == .asDeployed }
         #expect(!anon.isEmpty)
-        #expect(anon.allSatisfy { $0.actual == .deniedByGrant }, "\(anon.map { "\($0.probe.name): \($0.actual)" })")
+        #expect(anon.allSatisfy { $0.observed == .refused(.schemaUsage("private")) }, "\(anon.map { "\($0.probe.name): \($0.observed)" })")
         #expect(report.passed, "\(MatrixReport(report).text)")
     }
 }

@@ -59,11 +59,11 @@ import Testing
         let two = try AccessCheck.run(notebooks, on: db, options: CheckOptions(connections: 2))
         #expect(two.passed, "\(MatrixReport(two).text)", sourceLocation: sourceLocation)
         #expect(two.probesByConnection == [two.results.count, 0], sourceLocation: sourceLocation)
-        for (a, b) in pairs(one, two) { #expect(a.actual == b.actual, "\(a.probe.name)", sourceLocation: sourceLocation) }
+        for (a, b) in pairs(one, two) { #expect(a.observed == b.observed, "\(a.probe.name)", sourceLocation: sourceLocation) }
         #expect(try db.query("select n::text as n from public.tally").first?.string("n") == "0", sourceLocation: sourceLocation)
     }
 
-    static func pairs(_ one: CheckReport, _ two: CheckReport) -> [(ProbeResult, ProbeResult)] {
+    static func pairs(_ one: CheckReport, _ two: CheckReport) -> [(CheckedProbe<Probe>, CheckedProbe<Probe>)] {
         #expect(one.results.count == two.results.count)
         return Array(zip(one.results, two.results))
     }
@@ -84,7 +84,7 @@ import Testing
         #expect(!one.mismatches.isEmpty)
         for (a, b) in Self.pairs(one, more) {
             #expect(a.probe == b.probe)
-            #expect(a.actual == b.actual, "\(a.probe.name)")
+            #expect(a.observed == b.observed, "\(a.probe.name)")
             #expect(a.note == b.note, "\(a.probe.name)")
             #expect(a.verdict == b.verdict, "\(a.probe.name)")
             #expect(a.explanation == b.explanation, "\(a.probe.name)")

@@ -45,6 +45,6 @@ import Testing
         let report = try ExampleDatabase.check(db, schema)
         let selects = report.mismatches.filter { $0.probe.operation == .select }
         #expect(Set(selects.map(\.probe.persona.description)) == ["alice", "bob"])
-        #expect(selects.allSatisfy { $0.actual == .rows([.alice, .bob]) })
+        #expect(selects.allSatisfy { $0.observed == .rows([.alice, .bob]) })
     }
 }

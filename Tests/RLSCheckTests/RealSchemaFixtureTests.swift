@@ -80,23 +80,23 @@ import Testing
             Column("nan", .integer)  // a column name Double would read as a number
             Column("born_on", .date)
             Column("joined_at", .timestamptz)
-            Check("username_length", SQL(raw: "char_length(username) >= 3 and char_length(username) <= 20"))
-            Check("username_format", SQL(raw: "username ~ '^[a-z0-9_]+$'"))
-            Check("handle_format", SQL(raw: "((length(handle) >= 4) AND (handle ~* '^[a-z][a-z0-9]*$'::text))"))
-            Check("age_range", SQL(raw: "age between 13 and 120"))
-            Check("plan_known", SQL(raw: "plan in ('free', 'pro')"))
-            Check("tier_known", SQL(raw: "(tier = ANY (ARRAY['bronze'::text, 'silver'::text]))"))
-            Check(
+            CheckConstraint("username_length", SQL(raw: "char_length(username) >= 3 and char_length(username) <= 20"))
+            CheckConstraint("username_format", SQL(raw: "username ~ '^[a-z0-9_]+$'"))
+            CheckConstraint("handle_format", SQL(raw: "((length(handle) >= 4) AND (handle ~* '^[a-z][a-z0-9]*$'::text))"))
+            CheckConstraint("age_range", SQL(raw: "age between 13 and 120"))
+            CheckConstraint("plan_known", SQL(raw: "plan in ('free', 'pro')"))
+            CheckConstraint("tier_known", SQL(raw: "(tier = ANY (ARRAY['bronze'::text, 'silver'::text]))"))
+            CheckConstraint(
                 "region_known",
                 SQL(raw: "((region)::text = ANY ((ARRAY['north'::character varying, 'south'::character varying])::text[]))"))
-            Check("score_positive", SQL(raw: "(score > (0)::numeric) AND (score < (10)::numeric)"))
-            Check("dates_ordered", SQL(raw: "ends_on > starts_on"))
-            Check("email_format", SQL(raw: #"email ~* '^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$'"#))
-            Check("website_format", SQL(raw: "(website ~ '^https?://'::text)"))
-            Check("nan_floor", SQL(raw: "nan >= 500"))
-            Check("nickname_letters", SQL(raw: "nickname ~ '^[a-z]+$'"))
-            Check("born_in_the_past", SQL(raw: "born_on <= CURRENT_DATE"))
-            Check("joined_in_the_past", SQL(raw: "(joined_at < now())"))
+            CheckConstraint("score_positive", SQL(raw: "(score > (0)::numeric) AND (score < (10)::numeric)"))
+            CheckConstraint("dates_ordered", SQL(raw: "ends_on > starts_on"))
+            CheckConstraint("email_format", SQL(raw: #"email ~* '^[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}$'"#))
+            CheckConstraint("website_format", SQL(raw: "(website ~ '^https?://'::text)"))
+            CheckConstraint("nan_floor", SQL(raw: "nan >= 500"))
+            CheckConstraint("nickname_letters", SQL(raw: "nickname ~ '^[a-z]+$'"))
+            CheckConstraint("born_in_the_past", SQL(raw: "born_on <= CURRENT_DATE"))
+            CheckConstraint("joined_in_the_past", SQL(raw: "(joined_at < now())"))
         }
         .access(read: .authenticated, write: .owner(column: "id"))
     }
@@ -114,7 +114,7 @@ import Testing
             Table("config", schema: "app") {
                 Column("id", .boolean).default(true).primaryKey()
                 Column("invitation_ttl_days", .integer).default(7)
-                Check("config_id_check", SQL(raw: "id"))
+                CheckConstraint("config_id_check", SQL(raw: "id"))
             }
             .access(read: .authenticated, write: .serviceRoleOnly)
             SchemaUsage("app", by: .authenticated, .serviceRole)
@@ -135,7 +135,7 @@ import Testing
                 Column("id", .bigint).identity().primaryKey()
                 Column("owner_id", .uuid).references(.authUsers)
                 Column("stars", .smallint)
-                Check("rating_stars_magic", SQL(raw: "stars = 6 * 7"))
+                CheckConstraint("rating_stars_magic", SQL(raw: "stars = 6 * 7"))
             }
             .access(.owner(column: "owner_id"))
         }
@@ -173,7 +173,7 @@ import Testing
                   with check (split_part(storage.filename(name), '.', 1)::uuid is not null
                     and case when bucket_id = 'avatars' then (storage.foldername(name))[1]::uuid is not null else true end);
                 """)
-        #expect(report.passed, "\(report.files.filter { $0.verdict != .pass }.map { "\($0.probe.name): \($0.error ?? "")" })")
+        #expect(report.passed, "\(report.files.filter { $0.verdict != .pass }.map { "\($0.probe.name): \($0.observed)" })")
         #expect(StorageCheckTests.observed(report, "avatars", "alice", .upload) == ["alice:yes", "bob:no"])
         #expect(StorageCheckTests.observed(report, "avatars", "bob", .delete) == ["alice:no", "bob:yes"])
         #expect(StorageCheckTests.observed(report, "flyers", "anon", .read) == ["alice:yes", "bob:yes"])

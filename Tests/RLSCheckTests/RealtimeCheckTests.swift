@@ -54,7 +54,7 @@ import Testing
             report.channels.first {
                 $0.probe.channel.prefix == prefix && $0.probe.persona == persona && $0.probe.action == action
                     && ($0.probe.topicOwner == persona.fixtureOwner) == own
-            }?.allowed
+            }?.observed.permitted
         }
         #expect(observed("room", .user(.alice), .receive, own: true) == true)
         #expect(observed("room", .user(.alice), .receive, own: false) == false)
@@ -92,7 +92,7 @@ import Testing
         #expect(json.contains("\"verdict\": \"mismatch\""))
         let junit = JUnitReport(report).text
         #expect(junit.contains(#"<testsuite name="channels" tests="32" failures="2" errors="0" skipped="0">"#), "\(junit)")
-        #expect(junit.contains(#"<failure message="expected no, got yes" type="mismatch"/>"#))
+        #expect(junit.contains(#"<failure message="expected no, got yes" type="mismatch">"#))
     }
 
     /// A live table whose read policy was dropped delivers to nobody, and the report says so.
@@ -121,6 +121,6 @@ import Testing
         let report = try AccessCheck.run(schema, on: db)
         #expect(report.passed, "\(MatrixReport(report).text)")
         #expect(report.channels.count == 16)
-        #expect(report.channels.filter { $0.allowed == true }.count == 8, "own topics for alice and bob, all for service_role")
+        #expect(report.channels.filter { $0.observed.permitted == true }.count == 8, "own topics for alice and bob, all for service_role")
     }
 }

@@ -14,14 +14,14 @@ import Testing
 
     static let report: CheckReport = {
         let leak = Probe(table: "public.saved", persona: .user(.bob), operation: .select, target: .fixtureRows)
-        var mismatch = ProbeResult(probe: leak, expected: .outcome(.rows([.bob])), actual: .rows([.alice, .bob]))
+        var mismatch = CheckedProbe(probe: leak, expected: .outcome(.rows([.bob])), observed: .rows([.alice, .bob]))
         mismatch.explanation = [#"policy "peek <&>" (permissive, for SELECT, to authenticated) using (true): not declared in the schema"#]
-        let fine = ProbeResult(
+        let fine = CheckedProbe(
             probe: Probe(table: "public.saved", persona: .anon, operation: .select, target: .fixtureRows),
-            expected: .outcome(.deniedByGrant), actual: .deniedByGrant)
-        let unknown = ProbeResult(
+            expected: .outcome(.deniedByGrant), observed: .deniedByGrant)
+        let unknown = CheckedProbe(
             probe: Probe(table: "public.saved", persona: .user(.alice), operation: .delete, target: .row(.bob)),
-            expected: .unverified(#"policy "mods # delete" declares no expectation"#), actual: .filtered)
+            expected: .unverified(#"policy "mods # delete" declares no expectation"#), observed: .filtered)
         return CheckReport(tables: ["public.saved"], results: [fine, mismatch, unknown], scenarios: [], notes: ["a note"], seconds: 0.5)
     }()
 

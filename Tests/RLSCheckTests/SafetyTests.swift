@@ -53,7 +53,7 @@ import Testing
         let report = try ExampleDatabase.check(db)
         #expect(report.passed, "\(MatrixReport(report).text)")
         let saved = report.results(for: "public.saved").filter { $0.probe.operation == .select && $0.probe.persona == .user(.bob) }
-        #expect(saved.map(\.actual) == [.rows([.bob])])
+        #expect(saved.map(\.observed) == [.rows([.bob])])
     }
 
     @Test func aHangingPolicyIsCutOffByTheStatementTimeout() throws {
@@ -64,8 +64,8 @@ import Testing
             grant execute on function public.slow() to authenticated;
             create policy "slow" on public.saved as restrictive for select to authenticated using (public.slow());
             """)
-        let report = try AccessCheck.run(ElectricRide.schema, on: db, options: CheckOptions(statementTimeout: "200ms"))
-        let timedOut = report.mismatches.filter { if case .error(let state, _) = $0.actual { state == "57014" } else { false } }
+        let report = try AccessCheck.run(ElectricRide.schema, on: db, options: CheckOptions(statementTimeout: .milliseconds(200)))
+        let timedOut = report.mismatches.filter { if case .failed(let state, _) = $0.observed { state == "57014" } else { false } }
         #expect(timedOut.contains { $0.probe.table == "public.saved" && $0.probe.operation == .select })
     }
 }
@@ -82,7 +82,7 @@ import Testing
         let separate = try ExampleDatabase.check(db)
         #expect(db.roundTrips - before > separate.results.count * 2)
         #expect(separate.passed, "\(MatrixReport(separate).text)")
-        #expect(separate.results.map(\.actual) == batched.results.map(\.actual))
+        #expect(separate.results.map(\.observed) == batched.results.map(\.observed))
         #expect(separate.notes.contains { $0.contains("may not use PL/pgSQL (grant usage on language plpgsql to") }, "\(separate.notes)")
     }
 
@@ -101,7 +101,7 @@ import Testing
         let separate = try ExampleDatabase.check(db)
         #expect(db.roundTrips - before > separate.results.count * 2)
         #expect(separate.passed, "\(MatrixReport(separate).text)")
-        #expect(separate.results.map(\.actual) == batched.results.map(\.actual))
+        #expect(separate.results.map(\.observed) == batched.results.map(\.observed))
         #expect(try admin.query("select count(*) as n from pg_proc where proname = 'rls_check_probes'").first?["n"] == "0")
         #expect(
             separate.notes.contains { $0.contains("may not create temporary objects (grant temporary on database") }, "\(separate.notes)")
@@ -122,7 +122,7 @@ import Testing
         #expect(try quiet.query("show client_min_messages").first?[0] == "warning")
         let report = try ExampleDatabase.check(quiet)
         #expect(report.passed, "\(MatrixReport(report).text)")
-        #expect(report.results.map(\.actual) == batched.results.map(\.actual))
+        #expect(report.results.map(\.observed) == batched.results.map(\.observed))
         #expect(report.probesByConnection.count == 2, "\(report.probesByConnection)")
     }
 }

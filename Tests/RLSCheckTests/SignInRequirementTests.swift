@@ -48,15 +48,15 @@ import Testing
         let report = try AccessCheck.run(Self.schema, on: db)
         #expect(report.passed, "\(MatrixReport(report).text)")
         // Each on their own row.
-        func actual(_ persona: String, _ operation: RLSModel.Operation, _ own: FixtureOwner) -> ProbeOutcome? {
+        func actual(_ persona: String, _ operation: RLSModel.Operation, _ own: FixtureOwner) -> Observation? {
             report.results.first {
                 $0.probe.persona.description == persona && $0.probe.operation == operation && $0.probe.target == .row(own)
-            }?.actual
+            }?.observed
         }
         #expect(actual("alice", .delete, .alice) == .filtered)  // aal1: the restrictive policy hides the row
         #expect(actual("alice (aal2)", .delete, .alice) == .allowed)
         #expect(actual("bob", .insert, .bob) == .allowed)
-        #expect(actual("bob (anonymous)", .insert, .bob) == .rejectedByCheck)
+        #expect(actual("bob (anonymous)", .insert, .bob) == .rejectedByWithCheck)
     }
 
     /// The sign-in's claims hold for every step of the block: the aal2 session deletes, the aal1 one cannot.
@@ -91,6 +91,7 @@ import Testing
         let report = try AccessCheck.run(Self.schema, on: db)
         let persona = policy == "delete_mfa" ? "alice" : "bob (anonymous)"
         #expect(
-            report.mismatches.contains { $0.probe.persona.description == persona && $0.actual == .allowed }, "\(MatrixReport(report).text)")
+            report.mismatches.contains { $0.probe.persona.description == persona && $0.observed == .allowed },
+            "\(MatrixReport(report).text)")
     }
 }

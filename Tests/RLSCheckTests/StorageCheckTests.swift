@@ -16,7 +16,7 @@ import Testing
 
     static func observed(_ report: CheckReport, _ bucket: String, _ persona: String, _ action: FileProbe.Action) -> [String] {
         report.files.filter { $0.probe.bucket.id == bucket && $0.probe.persona.description == persona && $0.probe.action == action }
-            .map { "\($0.probe.folderOwner):\($0.observed)" }
+            .map { "\($0.probe.folderOwner):\($0.observed.permitted.map { $0 ? "yes" : "no" } ?? $0.observedText)" }
     }
 
     @Test(arguments: [DefaultPrivileges.none, .legacyGrantAll])
@@ -65,6 +65,33 @@ import Testing
         #expect(JSONReport(report).text.contains(#""bucket" : "avatars""#) || JSONReport(report).text.contains(#""bucket": "avatars""#))
     }
 
+    /// Label "refused by the storage delete guard": a storage schema whose guard refuses deletes even
+    /// with the Storage API's setting (`storage.protect_delete()` raising 42501, the privileges held)
+    /// shows every delete that the policies allow as refused by the guard, in its own words, never as
+    /// a missing grant or a WITH CHECK.
+    @Test func aGuardThatRefusesEveryDeleteIsLabelledAsTheGuard() throws {
+        let (url, db) = try TestDatabase.make()
+        try db.execute("begin;\n" + renderValidated(Harbour.schema) + "\ncommit;")
+        try TestDatabase.admin(url).execute(
+            """
+            create or replace function storage.protect_delete() returns trigger language plpgsql as $$
+            begin
+              raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+                using errcode = '42501';
+            end $$;
+            """)
+        let report = try AccessCheck.run(Harbour.schema, on: db)
+        let deletes = report.files.filter { $0.probe.action == .delete && $0.probe.expectedAllowed }
+        #expect(!deletes.isEmpty)
+        #expect(deletes.allSatisfy { $0.observed == .refused(.storageDeleteGuard) }, "\(deletes.map(\.observed))")
+        let line = MatrixReport(report).text.split(separator: "\n").first { $0.contains("✗ bucket avatars · alice · delete · own folder") }
+        #expect(
+            line?.contains(
+                "expected yes, got no, refused by the storage delete guard (storage.protect_delete) (server: 42501 Direct deletion")
+                == true,
+            "\(line ?? "")")
+    }
+
     /// An upload the server refuses (no insert policy for the bucket any more) is a mismatch that says
     /// why, with the server's SQLSTATE and message, as a table probe's mismatch does, in every format.
     @Test func aRefusedUploadShowsTheServersReason() throws {
@@ -72,7 +99,9 @@ import Testing
         let refused = report.files.filter { $0.verdict == .mismatch && $0.probe.name == "bucket avatars · alice · upload · own folder" }
         #expect(refused.count == 1, "\(report.files.filter { $0.verdict != .pass }.map(\.probe.name))")
         let line = MatrixReport(report).text.split(separator: "\n").first { $0.contains("✗ bucket avatars · alice · upload · own folder") }
-        #expect(line?.contains("expected yes, got no (server: 42501 new row violates row-level security policy") == true, "\(line ?? "")")
+        #expect(
+            line?.contains("expected yes, got no, rejected (WITH CHECK) (server: 42501 new row violates row-level security policy") == true,
+            "\(line ?? "")")
         #expect(TAPReport(report).text.contains("server: 42501"))
         #expect(JUnitReport(report).text.contains("server: 42501"))
         // Table probes' notes carry 42501s too, but none for storage.objects.
@@ -93,10 +122,10 @@ import Testing
                   using (bucket_id <> 'avatars' or public.slow());
                 commit;
                 """)
-        let report = try AccessCheck.run(Harbour.schema, on: db, options: CheckOptions(statementTimeout: "200ms"))
+        let report = try AccessCheck.run(Harbour.schema, on: db, options: CheckOptions(statementTimeout: .milliseconds(200)))
         let avatars = report.files.filter { $0.probe.bucket.id == "avatars" && $0.probe.persona.role == "authenticated" }
-        let timedOut = avatars.filter { $0.error?.hasPrefix("57014") == true }
-        #expect(!timedOut.isEmpty, "\(avatars.map { "\($0.probe.name): \($0.observed) \($0.error ?? "")" })")
+        let timedOut = avatars.filter { $0.observed.description.hasPrefix("error 57014") == true }
+        #expect(!timedOut.isEmpty, "\(avatars.map { "\($0.probe.name): \($0.observed) \($0.observed)" })")
         #expect(timedOut.allSatisfy { $0.verdict == .mismatch })
         #expect(!report.passed)
         let text = MatrixReport(report).text
@@ -119,7 +148,9 @@ import Testing
             $0.probe.bucket.id == "invoices" && $0.probe.action == .upload && $0.probe.persona == .serviceRole
         }
         #expect(
-            !invoices.isEmpty && invoices.allSatisfy { $0.verdict == .mismatch && $0.error?.hasPrefix("23503") == true }, "\(invoices)")
+            !invoices.isEmpty
+                && invoices.allSatisfy { $0.verdict == .mismatch && $0.observed.description.hasPrefix("error 23503") == true },
+            "\(invoices)")
         #expect(!report.passed)
         #expect(TAPReport(report).text.contains("not ok"))
         #expect(JUnitReport(report).text.contains(#"<failure message="expected yes, got error 23503"#))

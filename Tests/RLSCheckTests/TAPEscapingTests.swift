@@ -6,7 +6,7 @@ import Testing
 @Suite struct TAPEscapingTests {
     @Test func aHashInADescriptionIsEscapedSoAFailureStaysAFailure() {
         let probe = Probe(table: "public.x # TODO later", persona: .user(.bob), operation: .select, target: .fixtureRows)
-        let failing = ProbeResult(probe: probe, expected: .outcome(.rows([.bob])), actual: .rows([.alice, .bob]))
+        let failing = CheckedProbe(probe: probe, expected: .outcome(.rows([.bob])), observed: .rows([.alice, .bob]))
         let report = CheckReport(tables: ["public.saved"], results: [failing], scenarios: [], notes: [], seconds: 0.1)
         let lines = TAPReport(report).text.split(separator: "\n").map(String.init)
         let line = lines[2]

@@ -10,19 +10,19 @@ struct ProofFromReportTests {
 
     func result(
         _ persona: Persona, _ operation: RLSModel.Operation, _ target: ProbeTarget,
-        expected: ProbeOutcome, actual: ProbeOutcome
-    ) -> ProbeResult {
-        ProbeResult(
+        expected: Observation, observed: Observation
+    ) -> CheckedProbe<Probe> {
+        CheckedProbe(
             probe: Probe(table: saved, persona: persona, operation: operation, target: target),
-            expected: .outcome(expected), actual: actual)
+            expected: .outcome(expected), observed: observed)
     }
 
-    func proof(_ results: [ProbeResult]) -> AccessProof {
+    func proof(_ results: [CheckedProbe<Probe>]) -> AccessProof {
         AccessProof(CheckReport(tables: [saved], results: results, scenarios: []), schema: Example.schema, source: "a test")
     }
 
     @Test func oneSelectProvesBothTheOwnersAndTheOtherUsersCell() {
-        let proof = proof([result(.user(.bob), .select, .fixtureRows, expected: .rows([.bob]), actual: .rows([.bob]))])
+        let proof = proof([result(.user(.bob), .select, .fixtureRows, expected: .rows([.bob]), observed: .rows([.bob]))])
         #expect(proof.status(of: AccessCell(saved, .rowOwner, .select)) == .proven)
         #expect(proof.status(of: AccessCell(saved, .signedInUser, .select)) == .proven)
         #expect(proof.status(of: AccessCell(saved, .anyone, .select)) == .unverified, "no probe, no proof")
@@ -30,7 +30,7 @@ struct ProofFromReportTests {
 
     @Test func aPassingProbeThatContradictsThePageStillFails() {
         // Should the check ever expect what the page does not say, the page's own claim decides.
-        let proof = proof([result(.user(.bob), .select, .fixtureRows, expected: .rows([.alice, .bob]), actual: .rows([.alice, .bob]))])
+        let proof = proof([result(.user(.bob), .select, .fixtureRows, expected: .rows([.alice, .bob]), observed: .rows([.alice, .bob]))])
         #expect(proof.status(of: AccessCell(saved, .rowOwner, .select)) == .proven)
         guard case .failed(let reason) = proof.status(of: AccessCell(saved, .signedInUser, .select)) else {
             Issue.record("bob saw alice's saved row, yet the cell was not failed")
@@ -41,9 +41,9 @@ struct ProofFromReportTests {
 
     @Test func writesAreSortedIntoOwnAndOtherRows() {
         let proof = proof([
-            result(.user(.alice), .insert, .row(.alice), expected: .allowed, actual: .allowed),
-            result(.user(.alice), .insert, .row(.bob), expected: .rejectedByCheck, actual: .rejectedByCheck),
-            result(.anon, .insert, .row(.alice), expected: .deniedByGrant, actual: .filtered),
+            result(.user(.alice), .insert, .row(.alice), expected: .allowed, observed: .allowed),
+            result(.user(.alice), .insert, .row(.bob), expected: .rejectedByWithCheck, observed: .rejectedByWithCheck),
+            result(.anon, .insert, .row(.alice), expected: .deniedByGrant, observed: .filtered),
         ])
         #expect(proof.status(of: AccessCell(saved, .rowOwner, .insert)) == .proven)
         #expect(proof.status(of: AccessCell(saved, .signedInUser, .insert)) == .proven)
@@ -52,7 +52,7 @@ struct ProofFromReportTests {
 
     @Test func unverifiedProbesLeaveTheCellUnverified() {
         let probe = Probe(table: saved, persona: .serviceRole, operation: .delete, target: .row(.alice))
-        let proof = proof([ProbeResult(probe: probe, expected: .unverified("a hand-written policy"), actual: .allowed)])
+        let proof = proof([CheckedProbe(probe: probe, expected: .unverified("a hand-written policy"), observed: .allowed)])
         #expect(proof.status(of: AccessCell(saved, .serviceRole, .delete)) == .unverified)
         #expect(proof.failures.isEmpty && proof.otherFailures.isEmpty)
     }
@@ -60,7 +60,7 @@ struct ProofFromReportTests {
     @Test func aMismatchOutsideTheMatrixStillFailsTheProof() {
         // A table the schema does not declare has no cell, but its mismatch must not pass silently.
         let probe = Probe(table: TableName(name: "stray"), persona: .anon, operation: .select, target: .fixtureRows)
-        let proof = proof([ProbeResult(probe: probe, expected: .outcome(.deniedByGrant), actual: .rows([.alice]))])
+        let proof = proof([CheckedProbe(probe: probe, expected: .outcome(.deniedByGrant), observed: .rows([.alice]))])
         #expect(
             proof.otherFailures == ["rls check: public.stray · anon · select · fixture rows: expected denied (no grant), observed alice"])
         #expect(throws: DocsError.self) { try AccessDocs.pages(for: Example.schema, proof: proof) }
@@ -77,7 +77,7 @@ struct ProofFromFailingReportTests {
         let probe = Probe(table: saved, persona: .anon, operation: .select, target: .fixtureRows)
         let reason = #"anon could not be impersonated: 42501 permission denied to set role "anon""#
         let report = CheckReport(
-            tables: [saved], results: [ProbeResult(probe: probe, expected: .outcome(.deniedByGrant), actual: .notRun(reason))],
+            tables: [saved], results: [CheckedProbe(probe: probe, expected: .outcome(.deniedByGrant), observed: .notRun(reason))],
             scenarios: [])
         #expect(!report.passed)
         let proof = AccessProof(report, schema: Example.schema, source: "a test")
@@ -95,7 +95,9 @@ struct ProofFromFailingReportTests {
             table: dealership.qualifiedName, channel: dealership.channels[0], persona: .anon, action: .send, topicOwner: .alice,
             topic: "\(dealership.channels[0].prefix):1")
         var report = CheckReport(tables: [], results: [], scenarios: [])
-        report.channels = [ChannelProbeResult(probe: probe, allowed: probe.expectedAllowed ? false : true)]
+        report.channels = [
+            CheckedProbe(probe: probe, expected: .permitted(probe.expectedAllowed), observed: probe.expectedAllowed ? .filtered : .allowed)
+        ]
         #expect(!report.passed)
         let proof = AccessProof(report, schema: Example.schema, source: "a test")
         #expect(

@@ -18,7 +18,7 @@ struct ProvenDocsTests {
     /// A fresh database built from this repository's migrations, as `rls docs` builds its own.
     func exampleDatabase() throws -> Connection {
         let (_, connection) = try TestDatabase.make()
-        _ = try MigrationReplay.apply(Self.migrations, orRendering: Example.schema, on: connection)
+        _ = try ThrowawayDatabase.apply(Self.migrations, orRendering: Example.schema, on: connection)
         return connection
     }
 

@@ -60,13 +60,13 @@ import Testing
                                 && $0.probe.target == target && $0.probe.layer == .asDeployed
                         }, "\(table.name) \(name) \(operation)")
                     let observed: Outcome =
-                        switch result.actual {
+                        switch result.observed {
                         case .allowed: .allowed
                         case .rows(let owners): owners.contains(.alice) ? .allowed : .blocked
-                        case .deniedByGrant: .refused
+                        case .refused(let refusal) where refusal.isMissingPrivilege: .refused
                         default: .blocked
                         }
-                    #expect(observed == expected, "\(table.name), \(row.role) (\(name)), \(operation): \(result.actual)")
+                    #expect(observed == expected, "\(table.name), \(row.role) (\(name)), \(operation): \(result.observed)")
                     compared += 1
                 }
             }

@@ -39,6 +39,6 @@ struct PullLiveWithoutPrimaryKeyTests {
 
         // rls lint still reports it (no-primary-key names Realtime's updates and deletes).
         let catalog = try Drift.desiredCatalog(desired, in: TestDatabase.cluster, defaultPrivileges: .none)
-        #expect(Lint.run(catalog).findings.contains { $0.rule == "no-primary-key" && $0.object == "public.event" })
+        #expect(Lint.run(catalog).findings.contains { $0.rule == .noPrimaryKey && $0.object == "public.event" })
     }
 }

@@ -45,7 +45,7 @@ struct PullUserMetadataTests {
         #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
 
         let catalog = try Drift.desiredCatalog(desired, in: TestDatabase.cluster, defaultPrivileges: .none)
-        let findings = Lint.run(catalog).findings.filter { $0.rule == "user-metadata-in-policy" }.map(\.object)
+        let findings = Lint.run(catalog).findings.filter { $0.rule == .userMetadataInPolicy }.map(\.object)
         #expect(findings.count == 2, "\(findings)")
 
         // The Swift pull wrote, acknowledgement included, builds.

@@ -149,7 +149,7 @@ enum Constructs {
             Column("rank", .integer)
             ForeignKey(["parent_a", "parent_b"], references: "parent", columns: ["a", "b"], onDelete: .setNull)
             Unique("user_id", "rank", name: "child_rank_per_user")
-            Check("child_rank_positive", SQL(raw: "rank > 0"))
+            CheckConstraint("child_rank_positive", SQL(raw: "rank > 0"))
         }
         Table("actions") {
             Column("id", .integer).primaryKey()

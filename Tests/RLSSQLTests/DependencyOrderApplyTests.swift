@@ -17,7 +17,7 @@ import Testing
             Column("quantity", .integer)
             Column("title", .text)
             Column("slug", .text).nullable().generated(SQL(raw: "app.slugify(title)"))
-            Check("ticket_quantity_positive", SQL(raw: "app.is_positive(quantity)"))
+            CheckConstraint("ticket_quantity_positive", SQL(raw: "app.is_positive(quantity)"))
             Index(expression: SQL(raw: "app.slugify(title)"), name: "ticket_slug")
         }
         .access(read: .authenticated, write: .serviceRoleOnly)

@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 /// Facts several exposure rules share: sensitive column names, what a view reads, grant sentences.
@@ -19,7 +20,7 @@ extension Catalog {
 
     /// Sensitive-looking columns of `table` when its RLS is off and an API role may read it, sorted.
     func exposedSensitiveColumns(of table: Table) -> [String] {
-        guard !table.rowSecurity, exposedSchemas.contains(table.name.schema), !apiRoles(holding: "SELECT", on: table.name).isEmpty
+        guard !table.rowSecurity, exposedSchemas.contains(table.name.schema), !apiRoles(holding: .select, on: table.name).isEmpty
         else { return [] }
         return table.columns.map(\.name).filter {
             Catalog.sensitiveColumnNames.contains(String($0.lowercased().map { $0 == "-" ? "_" : $0 }))
@@ -28,17 +29,17 @@ extension Catalog {
 
     /// Tables `view` reads whose rows some of `roles` may not all read directly (RLS on, and no grant
     /// or no always-true policy for them): what a view running as its owner shows them beyond that.
-    func policyProtectedTables(readBy view: View, for roles: [String] = ["anon", "authenticated"]) -> [QualifiedName] {
+    func policyProtectedTables(readBy view: View, for roles: [Role] = Role.clientRoles) -> [QualifiedName] {
         Set(view.dependencies.map(\.relation)).compactMap { table($0) }
             .filter { table in table.rowSecurity && roles.contains { deniesSomeRows(to: $0, of: table.name) } }.map(\.name).sorted()
     }
 
     /// True when `role`, querying `table` directly, cannot read every row: no SELECT privilege, or
     /// RLS on without a permissive SELECT policy for it whose condition is always true.
-    func deniesSomeRows(to role: String, of table: QualifiedName) -> Bool {
-        guard canUse(role, "SELECT", on: table) else { return true }
+    func deniesSomeRows(to role: Role, of table: QualifiedName) -> Bool {
+        guard canUse(role, .select, on: table) else { return true }
         guard self.table(table)?.rowSecurity == true else { return false }
-        let roles = reach(of: role)
+        let roles = reach(of: role.name)
         return !policies(on: table).contains { policy in
             policy.permissive && [.select, .all].contains(policy.command) && !roles.isDisjoint(with: policy.roles)
                 && (policy.using == nil || LintRule.isAlwaysTrue(policy.using))

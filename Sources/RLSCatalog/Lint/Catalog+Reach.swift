@@ -18,14 +18,16 @@ extension Catalog {
     }
 
     /// True when `role` holds `privilege` on the table or view `name`, whole or on some column.
-    func canUse(_ role: String, _ privilege: String, on name: QualifiedName) -> Bool {
-        let roles = reach(of: role)
-        return grants.contains { $0.objectKind == .table && $0.object == name && $0.privilege == privilege && roles.contains($0.grantee) }
+    func canUse(_ role: Role, _ privilege: Privilege, on name: QualifiedName) -> Bool {
+        let roles = reach(of: role.name)
+        return grants.contains {
+            $0.objectKind == .table && $0.object == name && $0.privilege == privilege.catalogName && roles.contains($0.grantee)
+        }
     }
 
     /// The API roles (`anon`, `authenticated`) that hold `privilege` on `name`, sorted.
-    func apiRoles(holding privilege: String, on name: QualifiedName) -> [String] {
-        Role.clientRoles.map(\.name).filter { canUse($0, privilege, on: name) }
+    func apiRoles(holding privilege: Privilege, on name: QualifiedName) -> [Role] {
+        Role.clientRoles.filter { canUse($0, privilege, on: name) }
     }
 
     /// True when `role` may execute `function`.

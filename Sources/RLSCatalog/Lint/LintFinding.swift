@@ -1,11 +1,11 @@
 /// One problem a lint rule found on one database object.
 ///
-///     LintFinding(rule: "table-without-rls", level: .error, object: "public.note",
+///     LintFinding(rule: .tableWithoutRLS, level: .error, object: "public.note",
 ///                 message: "RLS is off on public.note …",
 ///                 fix: #"alter table "public"."note" enable row level security;"#)
 public struct LintFinding: Equatable, Hashable, Sendable, Codable, Comparable {
     /// The rule's stable kebab-case id, for example `auth-function-per-row`.
-    public var rule: String
+    public var rule: LintRule.ID
     /// How serious it is.
     public var level: LintLevel
     /// The object it is about: a table, `table.policy`, a view or a function signature.
@@ -18,7 +18,7 @@ public struct LintFinding: Equatable, Hashable, Sendable, Codable, Comparable {
     public var dslFix: String?
 
     /// Creates a finding.
-    public init(rule: String, level: LintLevel, object: String, message: String, fix: String? = nil, dslFix: String? = nil) {
+    public init(rule: LintRule.ID, level: LintLevel, object: String, message: String, fix: String? = nil, dslFix: String? = nil) {
         self.rule = rule
         self.level = level
         self.object = object

@@ -17,7 +17,7 @@ public struct LintReport: Equatable, Sendable, Codable {
     public var hasErrors: Bool { count(.error) > 0 }
 
     /// The findings of one rule.
-    public func findings(of rule: String) -> [LintFinding] {
+    public func findings(of rule: LintRule.ID) -> [LintFinding] {
         findings.filter { $0.rule == rule }
     }
 

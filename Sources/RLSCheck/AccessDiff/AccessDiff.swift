@@ -68,9 +68,9 @@ public struct AccessDiff: Sendable, Hashable {
     /// anon, authenticated, the other sign-ins (`authenticated (carol)`) by name, service_role.
     private static func callerRank(_ caller: String) -> String {
         switch caller {
-        case "anon": "0"
-        case "authenticated": "1"
-        case "service_role": "3"
+        case Role.anon.name: "0"
+        case Role.authenticated.name: "1"
+        case Role.serviceRole.name: "3"
         default: "2"
         }
     }

@@ -3,7 +3,7 @@ import RLSModel
 
 extension AccessSnapshot {
     /// The API roles whose column privileges an access diff compares.
-    static let columnCallers = ["anon", "authenticated"]
+    static let columnCallers = [Role.anon.name, Role.authenticated.name]
     /// The actions whose privileges PostgreSQL grants per column and the DSL narrows
     /// (`.insertable(only:)`, `.updatable(only:)`).
     static let columnActions = ["INSERT", "UPDATE"]

@@ -13,7 +13,9 @@ extension AccessSnapshot {
     /// database without the schema's tables, no one reads them.
     ///
     /// Like `rls check`, everything runs in one transaction that is rolled back.
-    public static func probe(_ schema: Schema, on connection: Connection, statementTimeout: String = "10s") throws -> AccessSnapshot {
+    public static func probe(_ schema: Schema, on connection: Connection, statementTimeout: Duration = .seconds(10)) throws
+        -> AccessSnapshot
+    {
         let comparable = try comparableTables(of: schema, on: connection)
         var subset = schema
         subset.tables = comparable.tables

@@ -39,8 +39,8 @@ public struct AccessSnapshot: Sendable, Hashable {
             var object = probe.table.description
             if case .column(let column, _) = probe.target { object += "." + column }
             let fact = AccessFact(object: object, table: probe.table, caller: caller, action: probe.operation.rawValue.uppercased())
-            let rows = Self.rows(reached: result.actual, target: probe.target, by: probe.persona)
-            if case .notRun(let reason) = result.actual {
+            let rows = Self.rows(reached: result.observed, target: probe.target, by: probe.persona)
+            if case .notRun(let reason) = result.observed {
                 unobserve(fact, because: reason)
                 continue
             }
@@ -52,8 +52,8 @@ public struct AccessSnapshot: Sendable, Hashable {
             let fact = AccessFact(
                 object: "channel \"\(probe.channel.prefix)\" of \(probe.table)", table: probe.table, caller: caller,
                 action: probe.action.rawValue)
-            guard let allowed = result.allowed else {
-                unobserve(fact, because: result.observed)
+            guard let allowed = result.observed.permitted else {
+                unobserve(fact, because: result.observedText)
                 continue
             }
             facts[fact, default: []].formUnion(allowed ? [Self.side(probe.topicOwner, for: probe.persona)] : [])
@@ -64,8 +64,8 @@ public struct AccessSnapshot: Sendable, Hashable {
             let fact = AccessFact(
                 object: "files of bucket \"\(probe.bucket.id)\"", table: TableName(schema: "storage", name: "objects"),
                 caller: caller, action: probe.action.rawValue)
-            guard let allowed = result.allowed else {
-                unobserve(fact, because: result.observed)
+            guard let allowed = result.observed.permitted else {
+                unobserve(fact, because: result.observedText)
                 continue
             }
             facts[fact, default: []].formUnion(allowed ? [Self.side(probe.folderOwner, for: probe.persona)] : [])
@@ -85,7 +85,7 @@ public struct AccessSnapshot: Sendable, Hashable {
     /// `authenticated (carol)`.
     static func caller(of persona: Persona) -> String? {
         switch persona {
-        case .user(let user) where user == .alice: "authenticated"
+        case .user(let user) where user == .alice: Role.authenticated.name
         case .user(let user) where user == .bob: nil
         case .user(let user): "authenticated (\(user.name))"
         case .anon, .serviceRole: persona.role
@@ -93,7 +93,7 @@ public struct AccessSnapshot: Sendable, Hashable {
     }
 
     /// The rows a probe's outcome shows the persona reaches.
-    static func rows(reached outcome: ProbeOutcome, target: ProbeTarget, by persona: Persona) -> Set<AccessRows> {
+    static func rows(reached outcome: Observation, target: ProbeTarget, by persona: Persona) -> Set<AccessRows> {
         switch (outcome, target) {
         case (.rows(let owners), _): Set(owners.map { side($0, for: persona) })
         case (.allowed, .row(let owner)): [side(owner, for: persona)]

@@ -24,9 +24,7 @@ public enum AccessCheck {
         _ schema: Schema, scenarios: [Scenario] = [], on connection: Connection, options: CheckOptions = .init()
     ) throws -> CheckReport {
         try schema.validate()
-        guard !connection.isInTransaction else {
-            throw CheckError("rls check runs in its own transaction, which it rolls back; call it outside a transaction")
-        }
+        if let refusal = connection.openTransactionRefusal(by: "rls check", ending: "rolls it back") { throw refusal }
         // The other connections connect while this one reads the sequences and the tables.
         let lanes = ProbeLanes(schema: schema, options: options, target: connection.target)
         defer { lanes.stop() }
@@ -63,7 +61,7 @@ public enum AccessCheck {
         defer { lanes.stop() }
         let (runner, values, fixtures) = try startedBesideLanes(schema, tables: tables, lanes: lanes, options: options, on: connection)
         let statements = runner.statements
-        var planned: [(probe: Probe, expected: ExpectedOutcome)] = []
+        var planned: [(probe: Probe, expected: Expectation)] = []
         let personas = Persona.checked(in: schema, groups: values.groups)
         let groupPersonas = Set(values.groups.extraPersonas)
 
@@ -99,8 +97,8 @@ public enum AccessCheck {
         var scenarioRuns: [(result: ScenarioResult, waitedOnALock: Bool)] = []
         let channels = ChannelProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
         let files = FileProbeRunner(connection: connection, schema: schema, fixtures: fixtures, groups: values.groups)
-        var channelResults: [ChannelProbeResult] = []
-        var fileResults: [FileProbeResult] = []
+        var channelResults: [CheckedProbe<ChannelProbe>] = []
+        var fileResults: [CheckedProbe<FileProbe>] = []
         // Scenarios, channels and files first, on this connection, while any other connection starts on the table probes.
         // Probes that would fire a side-effect trigger stay out of the runs, and are not run.
         let skipped: [Int: String] = Dictionary(
@@ -118,10 +116,10 @@ public enum AccessCheck {
             fileResults = try files.run(files.probes(), with: runner, skipping: sideEffects)
             try runner.rewind()
         }
-        var observed = planned.indices.map { skipped[$0].map { (outcome: ProbeOutcome.notRun($0), note: String?.none) } }
+        var observed = planned.indices.map { skipped[$0].map { (outcome: Observation.notRun($0), note: String?.none) } }
         for (index, result) in zip(run, observedRun.observed) { observed[index] = result }
         var results = zip(planned, observed).map { planned, observed in
-            ProbeResult(probe: planned.probe, expected: planned.expected, actual: observed!.outcome, note: observed!.note)
+            CheckedProbe(probe: planned.probe, expected: planned.expected, observed: observed!.outcome, note: observed!.note)
         }
         try runner.finish()
         for index in scenarioRuns.indices where scenarioRuns[index].waitedOnALock {
@@ -228,32 +226,39 @@ public enum AccessCheck {
         return true
     }
 
-    /// What the probes need to know of each declared table (``ProbeRunner/TableFacts``), in one
-    /// query; fails early, in the user's words, when the database lacks tables the schema declares.
+    /// What the probes need to know of each declared table (``ProbeRunner/TableFacts``), and of
+    /// `storage.objects` and `realtime.messages` where the database has them (the file and channel
+    /// probes write them), in one query; fails early, in the user's words, when the database lacks
+    /// tables the schema declares.
     static func requireTables(of schema: Schema, on connection: Connection) throws -> [TableName: ProbeRunner.TableFacts] {
+        let supabase = [Observation.storageObjects, ChannelProbeRunner.messages].filter { schema.table($0) == nil }
+        let wanted = schema.tables.map(\.qualifiedName) + supabase
         // Schema and name travel apart: joined by a dot they would be ambiguous (`a.b` + `c` vs `a` + `b.c`).
         let rows = try connection.query(
             """
             select wanted.schema, wanted.name, c.oid::text as oid,
                    array_to_string(array(select r.rolname from pg_roles r
                                          where r.rolname = any($3::text[]) and not has_schema_privilege(r.oid, n.oid, 'USAGE')
-                                         order by 1), ',') as without_usage
+                                         order by 1), ',') as without_usage,
+                   array_to_string(array(select distinct p.proname::text from pg_trigger t join pg_proc p on p.oid = t.tgfoid
+                                         where t.tgrelid = c.oid and not t.tgisinternal order by 1), e'\\x1f') as trigger_functions
             from unnest($1::text[], $2::text[]) as wanted(schema, name)
             left join pg_namespace n on n.nspname = wanted.schema
             left join pg_class c on c.relnamespace = n.oid and c.relname = wanted.name and c.relkind in ('r', 'p')
             order by 1, 2
-            """, [schema.tables.map(\.schema), schema.tables.map(\.name), Role.apiRoles.map(\.name)]
+            """, [wanted.map(\.schema), wanted.map(\.name), Role.apiRoles.map(\.name)]
         ).rows
         var facts: [TableName: ProbeRunner.TableFacts] = [:]
         var missing: [String] = []
         for row in rows {
             let table = TableName(schema: try row.string("schema"), name: try row.string("name"))
             guard let oid = row["oid"].flatMap(UInt32.init) else {
-                missing.append(table.description)
+                if !supabase.contains(table) { missing.append(table.description) }
                 continue
             }
             let roles = (row["without_usage"] ?? "").split(separator: ",").map(String.init)
-            facts[table] = ProbeRunner.TableFacts(oid: oid, rolesWithoutSchemaUsage: Set(roles))
+            let functions = (row["trigger_functions"] ?? "").split(separator: "\u{1F}").map(String.init)
+            facts[table] = ProbeRunner.TableFacts(oid: oid, rolesWithoutSchemaUsage: Set(roles), triggerFunctions: functions)
         }
         guard missing.isEmpty else {
             throw CheckError(

@@ -3,9 +3,9 @@ import RLSSQL
 /// How `rls check` runs.
 public struct CheckOptions: Sendable {
     /// `statement_timeout` for every statement of the check, so a bad policy cannot hang CI.
-    public var statementTimeout: String
+    public var statementTimeout: Duration
     /// `lock_timeout`, so the check never waits long behind a migration on a live database.
-    public var lockTimeout: String
+    public var lockTimeout: Duration
     /// Also probe the policies alone for roles the schema denies by grant (see ``ProbeLayer/policiesOnly``).
     public var probesPoliciesOnly: Bool
     /// How many connections run the table probes at once, each in its own rolled-back transaction
@@ -21,7 +21,8 @@ public struct CheckOptions: Sendable {
 
     /// The defaults: 10 s statements, 5 s locks, policies-only probes on, two connections, no side effects.
     public init(
-        statementTimeout: String = "10s", lockTimeout: String = "5s", probesPoliciesOnly: Bool = true, connections: Int = 2,
+        statementTimeout: Duration = .seconds(10), lockTimeout: Duration = .seconds(5), probesPoliciesOnly: Bool = true,
+        connections: Int = 2,
         allowsSideEffects: Bool = false
     ) {
         self.statementTimeout = statementTimeout
@@ -35,8 +36,8 @@ public struct CheckOptions: Sendable {
     /// the timeouts (`lockTimeout` instead of ``lockTimeout`` for the further connections, see
     /// `ProbeLanes`), and notices delivered whatever the role or database says, as the probe blocks
     /// report through them.
-    func beginSQL(lockTimeout: String? = nil) -> String {
-        "begin; set local statement_timeout = \(quoteLiteral(statementTimeout)); "
-            + "set local lock_timeout = \(quoteLiteral(lockTimeout ?? self.lockTimeout)); set local client_min_messages = notice"
+    func beginSQL(lockTimeout: Duration? = nil) -> String {
+        "begin; set local statement_timeout = \((statementTimeout).settingMilliseconds); "
+            + "set local lock_timeout = \((lockTimeout ?? self.lockTimeout).settingMilliseconds); set local client_min_messages = notice"
     }
 }

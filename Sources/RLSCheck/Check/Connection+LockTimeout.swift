@@ -6,12 +6,12 @@ extension Connection {
     /// transaction. When `body` throws, the setting is left for the caller's rollback to a
     /// savepoint to put back. With `wait` nil, `body` runs as it is.
     ///
-    ///     try connection.waitingOnLocksAtMost("200ms", restoring: "5s") { try FixtureLoader.load(…) }
-    func waitingOnLocksAtMost<T>(_ wait: String?, restoring restore: String, _ body: () throws -> T) throws -> T {
+    ///     try connection.waitingOnLocksAtMost(.milliseconds(200), restoring: .seconds(5)) { try FixtureLoader.load(…) }
+    func waitingOnLocksAtMost<T>(_ wait: Duration?, restoring restore: Duration, _ body: () throws -> T) throws -> T {
         guard let wait else { return try body() }
-        try execute("set local lock_timeout = \(quoteLiteral(wait))")
+        try execute("set local lock_timeout = \(wait.settingMilliseconds)")
         let result = try body()
-        try execute("set local lock_timeout = \(quoteLiteral(restore))")
+        try execute("set local lock_timeout = \(restore.settingMilliseconds)")
         return result
     }
 }

@@ -57,14 +57,14 @@ enum Expectations {
     /// giving one's own row away gets through (``handOver(_:_:_:_:)``).
     static func outcome(
         _ access: ExpectedAccess, for probe: Probe, side: FixtureOwner?, handOver: PolicyExpectation.HandOver? = nil
-    ) -> ExpectedOutcome {
+    ) -> Expectation {
         var access = access
         if probe.layer == .policiesOnly {
             // The schema denies by grant; the policies must not let this role through either.
             access = .noRows
         }
         let me = side
-        let outcome: ProbeOutcome
+        let outcome: Observation
         switch (access, probe.operation, probe.target) {
         case (.unverified(let reason), _, _):
             return .unverified(reason)
@@ -74,17 +74,17 @@ enum Expectations {
             outcome = .rows(access == .everyRow ? Set(FixtureOwner.allCases) : access == .ownRows ? Set([me].compactMap { $0 }) : [])
         case (.everyRow, _, .handOver(let from, _)) where from == me && handOver != nil,
             (.ownRows, _, .handOver(let from, _)) where from == me && handOver != nil:
-            outcome = handOver == .allowed ? .allowed : .rejectedByCheck
+            outcome = handOver == .allowed ? .allowed : .rejectedByWithCheck
         case (.everyRow, _, _):
             outcome = .allowed
         case (.ownRows, .insert, .row(let owner)):
-            outcome = owner == me ? .allowed : .rejectedByCheck
+            outcome = owner == me ? .allowed : .rejectedByWithCheck
         case (.ownRows, _, .handOver(let from, _)):
-            outcome = from == me ? .rejectedByCheck : .filtered
+            outcome = from == me ? .rejectedByWithCheck : .filtered
         case (.ownRows, _, .row(let owner)):
             outcome = owner == me ? .allowed : .filtered
         case (_, .insert, _):
-            outcome = .rejectedByCheck
+            outcome = .rejectedByWithCheck
         default:
             outcome = .filtered
         }

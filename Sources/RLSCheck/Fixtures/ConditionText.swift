@@ -1,6 +1,6 @@
 import RLSSQL
 
-/// Just enough reading of a CHECK condition's SQL for ``CheckConditions``: outer parentheses,
+/// Just enough reading of a CHECK condition's SQL for ``CheckConstraintConditions``: outer parentheses,
 /// top-level `AND`, operators outside parentheses and quotes, casts, literals and column names.
 /// Anything else is left unread (nil), never guessed.
 enum ConditionText {

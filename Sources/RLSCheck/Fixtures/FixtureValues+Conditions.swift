@@ -14,7 +14,7 @@ extension FixtureValues {
 
     /// `value` made to match a pattern (lower-case letters and digits) and fit the length bounds,
     /// still different per row.
-    func fitted(_ value: String, _ rule: CheckConditions.Rule, _ n: Int) -> String {
+    func fitted(_ value: String, _ rule: CheckConstraintConditions.Rule, _ n: Int) -> String {
         var value = value
         if let pattern = rule.pattern {
             value = "rlscheck\(n)" + (lane == 0 ? "" : "l\(lane + 1)")
@@ -44,7 +44,7 @@ extension FixtureValues {
     }
 
     /// `value`, or the `n`th value within the bounds when it lies outside them.
-    static func bounded(_ value: Int, _ rule: CheckConditions.Rule, _ n: Int) -> Int {
+    static func bounded(_ value: Int, _ rule: CheckConstraintConditions.Rule, _ n: Int) -> Int {
         let low = rule.lower.map { $0.inclusive ? Int(ceil($0.value)) : Int(floor($0.value)) + 1 }
         let high = rule.upper.map { $0.inclusive ? Int(floor($0.value)) : Int(ceil($0.value)) - 1 }
         if low.map({ value >= $0 }) ?? true, high.map({ value <= $0 }) ?? true { return value }
@@ -57,7 +57,7 @@ extension FixtureValues {
     }
 
     /// `value`, or one within the bounds when it lies outside them.
-    static func bounded(_ value: Double, _ rule: CheckConditions.Rule, _ n: Int) -> Double {
+    static func bounded(_ value: Double, _ rule: CheckConstraintConditions.Rule, _ n: Int) -> Double {
         let aboveLow = rule.lower.map { $0.inclusive ? value >= $0.value : value > $0.value } ?? true
         let belowHigh = rule.upper.map { $0.inclusive ? value <= $0.value : value < $0.value } ?? true
         if aboveLow && belowHigh { return value }
@@ -70,7 +70,7 @@ extension FixtureValues {
     }
 
     /// The table's short-list keys, nil when it has none.
-    func smallDomainKeys(of table: Table, _ conditions: CheckConditions) -> SmallDomainKeys? {
+    func smallDomainKeys(of table: Table, _ conditions: CheckConstraintConditions) -> SmallDomainKeys? {
         let ownerColumn = directOwnerColumn(of: table)
         var domains: [String: SmallDomainKeys.Domain] = [:]
         var constant: Set<String> = []
@@ -108,7 +108,7 @@ extension FixtureValues {
     }
 
     /// A column's short list of values: a check's list, an enum's labels, true and false.
-    private func domainValues(of column: Column, _ rule: CheckConditions.Rule) -> [(text: String, sql: String)]? {
+    private func domainValues(of column: Column, _ rule: CheckConstraintConditions.Rule) -> [(text: String, sql: String)]? {
         if let allowed = rule.allowed { return allowed.map { ($0, Self.literal($0, of: column.type)) } }
         switch column.type {
         case .boolean: return [("true", "true"), ("false", "false")]

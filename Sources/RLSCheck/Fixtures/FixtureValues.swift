@@ -4,7 +4,7 @@ import RLSSQL
 /// Invents the values of fixture rows from the schema: references point at the parent row of the
 /// same side (or at the side's user in `auth.users`), owner columns hold the side's user id,
 /// NOT NULL columns without a default get a value of their type, unique where it has to be, within
-/// the bounds the table's simple check constraints set (``CheckConditions``); keys over short lists
+/// the bounds the table's simple check constraints set (``CheckConstraintConditions``); keys over short lists
 /// of values take combinations no row holds yet (``SmallDomainKeys``).
 struct FixtureValues {
     let schema: Schema
@@ -17,7 +17,7 @@ struct FixtureValues {
     /// never wait on one another.
     let lane: Int
     /// The check conditions and short-list keys of each table asked about so far.
-    private var readTables: [TableName: (conditions: CheckConditions, keys: SmallDomainKeys?)] = [:]
+    private var readTables: [TableName: (conditions: CheckConstraintConditions, keys: SmallDomainKeys?)] = [:]
     /// Per table and side, per short-list key: the values of the key's short-list columns that rows
     /// in the table hold already (see ``FixtureLoader``).
     var taken: [TableName: [FixtureOwner: [[String]: Set<[String]>]]] = [:]
@@ -70,9 +70,9 @@ struct FixtureValues {
     }
 
     /// `table`'s check conditions and short-list keys, read once.
-    mutating func read(_ table: Table) -> (conditions: CheckConditions, keys: SmallDomainKeys?) {
+    mutating func read(_ table: Table) -> (conditions: CheckConstraintConditions, keys: SmallDomainKeys?) {
         if let known = readTables[table.qualifiedName] { return known }
-        let conditions = CheckConditions(table)
+        let conditions = CheckConstraintConditions(table)
         let read = (conditions, smallDomainKeys(of: table, conditions))
         readTables[table.qualifiedName] = read
         return read
@@ -134,7 +134,7 @@ struct FixtureValues {
     /// A value of the column's type; numbers and texts differ per row, keys stay clear of real data.
     /// Within `rule` (the column's check conditions); `rank` columns below it in a chain of
     /// comparisons (`ends_on > starts_on`) move it a step up each.
-    private func generated(_ column: Column, in table: Table, _ n: Int, _ rule: CheckConditions.Rule, rank: Int) -> String? {
+    private func generated(_ column: Column, in table: Table, _ n: Int, _ rule: CheckConstraintConditions.Rule, rank: Int) -> String? {
         let key = isKey(column, in: table)
         let text = lane == 0 ? "\(n)" : "\(n)-\(lane + 1)"
         if let first = rule.allowed?.first { return Self.literal(first, of: column.type) }
@@ -151,7 +151,7 @@ struct FixtureValues {
         case .smallint, .integer, .bigint:
             return String(Self.bounded((key ? uniqueNumber(column.type, n) : n) + rank * 1000, rule, n))
         case .numeric, .real, .doublePrecision:
-            return CheckConditions.number(Self.bounded(Double(n + rank * 1000), rule, n))
+            return CheckConstraintConditions.number(Self.bounded(Double(n + rank * 1000), rule, n))
         case .boolean: return "true"
         case .date where rule.past: return "(current_date - \(100_000 - n - rank * 1000))"
         case .date: return "(current_date + \(n + rank * 1000))"

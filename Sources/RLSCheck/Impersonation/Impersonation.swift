@@ -1,4 +1,5 @@
 import RLSDatabase
+import RLSModel
 import RLSSQL
 
 /// Switches a transaction to a persona exactly as Supabase's API does, transaction-locally.
@@ -51,11 +52,12 @@ public enum Impersonation {
     static func claims(for persona: Persona) -> String {
         switch persona {
         case .anon:
-            return #"{"role":"anon"}"#
+            return #"{"role":"\#(Role.anon.name)"}"#
         case .serviceRole:
-            return #"{"role":"service_role"}"#
+            return #"{"role":"\#(Role.serviceRole.name)"}"#
         case .user(let user):
-            return #"{"sub":"\#(user.id)","role":"authenticated","email":\#(quoteJSONString(user.email)),"aud":"authenticated","#
+            return
+                #"{"sub":"\#(user.id)","role":"\#(Role.authenticated.name)","email":\#(quoteJSONString(user.email)),"aud":"\#(Role.authenticated.name)","#
                 + #""aal":\#(quoteJSONString(user.aal)),"is_anonymous":\#(user.isAnonymous),"app_metadata":\#(user.appMetadataJSON)}"#
         }
     }

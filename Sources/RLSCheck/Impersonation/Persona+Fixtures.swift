@@ -21,6 +21,21 @@ extension Persona {
         checked.dropLast() + groups.extraPersonas + signInPersonas(schema) + [.serviceRole]
     }
 
+    /// The personas that probe a channel or a bucket whose plans are `plans`: anon, alice, bob and
+    /// the service role always; the group members and carol where a members plan decides, the
+    /// app-role users where an app-role plan does (as table probes). Channels and buckets have no
+    /// sign-in requirements, so neither alice with two-factor nor the anonymous sign-in.
+    static func checked(in schema: Schema, groups: GroupRoles, deciding plans: [AccessPlan]) -> [Persona] {
+        let members = plans.contains { if case .members = $0 { true } else { false } }
+        let appRoles = plans.contains { if case .appRole = $0 { true } else { false } }
+        return checked(in: schema, groups: groups).filter { persona in
+            guard case .user(let user) = persona else { return true }
+            if user.appRole != nil { return appRoles }
+            if user.aal != "aal1" || user.isAnonymous { return false }
+            return persona.fixtureOwner != nil || members
+        }
+    }
+
     /// alice with two-factor when a table needs it, and an anonymous sign-in when a table excludes them.
     static func signInPersonas(_ schema: Schema) -> [Persona] {
         (schema.tables.contains { !$0.mfaOperations.isEmpty } ? [.user(.aliceWithMFA)] : [])

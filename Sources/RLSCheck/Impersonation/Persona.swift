@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 /// Who a probe acts as: the roles and JWT claims Supabase's API would use for that caller.
@@ -71,18 +72,18 @@ public enum Persona: Sendable, Hashable, CustomStringConvertible {
     /// The database role Supabase's API switches to for this caller.
     public var role: String {
         switch self {
-        case .anon: "anon"
-        case .user: "authenticated"
-        case .serviceRole: "service_role"
+        case .anon: Role.anon.name
+        case .user: Role.authenticated.name
+        case .serviceRole: Role.serviceRole.name
         }
     }
 
     /// The name reports use: `anon`, `alice`, `bob`, `service_role`.
     public var description: String {
         switch self {
-        case .anon: "anon"
+        case .anon: Role.anon.name
         case .user(let user): user.name
-        case .serviceRole: "service_role"
+        case .serviceRole: Role.serviceRole.name
         }
     }
 }

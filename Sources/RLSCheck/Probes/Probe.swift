@@ -1,7 +1,7 @@
 import RLSModel
 
 /// One statement run as one persona against a table's fixture rows.
-public struct Probe: Sendable, Hashable {
+public struct Probe: ProbeSubject {
     /// The table probed.
     public var table: TableName
     /// Who runs it.
@@ -15,11 +15,7 @@ public struct Probe: Sendable, Hashable {
 
     /// Declares a probe.
     public init(table: TableName, persona: Persona, operation: Operation, target: ProbeTarget, layer: ProbeLayer = .asDeployed) {
-        self.table = table
-        self.persona = persona
-        self.operation = operation
-        self.target = target
-        self.layer = layer
+        (self.table, self.persona, self.operation, self.target, self.layer) = (table, persona, operation, target, layer)
     }
 
     /// `public.saved · bob · select · fixture rows`, for TAP and JUnit.

@@ -21,9 +21,9 @@ import RLSSQL
 /// begin
 ///   for g in 1 .. coalesce(array_length(group_first, 1), 0) loop
 ///     begin
-///       stage := 'grant';
+///       stage := '\(Stage.grant.rawValue)';
 ///       if group_grant[g] is not null then execute group_grant[g]; end if;
-///       stage := 'group';
+///       stage := '\(Stage.group.rawValue)';
 ///       for s in group_settings_from[g] .. group_settings_to[g] loop setting := set_config(setting_name[s], setting_value[s], true); end loop;
 ///       for p in group_first[g] .. group_last[g] loop
 ///         begin
@@ -32,8 +32,8 @@ import RLSSQL
 ///         exception when others then
 ///           get stacked diagnostics state = returned_sqlstate;  -- and, unless RLS00, the message and context
 ///         end;
-///         if state = '42501' and probe_privileges_from[p] is not null then held := …has_column_privilege(group_role[g], probe_table[p], …)…; end if;
-///         report := report || concat_ws(e'\x1f', probe_number[p], 'probe', state, …, message, <the context's lines>) || e'\x1e';
+///         if state = '42501' and probe_privileges_from[p] is not null then missing := <the first privilege group_role[g] lacks>; end if;
+///         report := report || concat_ws(e'\x1f', probe_number[p], 'probe', state, …, message, context) || e'\x1e';
 ///       end loop;
 ///       raise sqlstate 'RLS00';
 ///     exception when others then  -- RLS00, or the grant or the impersonation failed: a record for the group
@@ -187,19 +187,19 @@ struct ProbeBlock {
         create function \(function)(\(parameters.map { "\($0.name) \($0.type)" }.joined(separator: ", ")))
         returns void language plpgsql as $rls_probe$
         declare g integer; p integer; s integer; stage text; result text; fixture_owner text; affected bigint; state text; message text;
-          context text; held boolean; reported integer; report text := ''; setting text;
+          context text; missing text; reported integer; report text := ''; setting text;
         begin
           for g in 1 .. coalesce(array_length(group_first, 1), 0) loop
             reported := group_first[g] - 1;
             begin
-              stage := 'grant';
+              stage := '\(Stage.grant.rawValue)';
               if group_grant[g] is not null then execute group_grant[g]; end if;
-              stage := 'group';
+              stage := '\(Stage.group.rawValue)';
               for s in group_settings_from[g] .. group_settings_to[g] loop
                 setting := set_config(setting_name[s], setting_value[s], true);
               end loop;
               for p in group_first[g] .. group_last[g] loop
-                result := null; state := null; message := null; context := null; held := null;
+                result := null; state := null; message := null; context := null; missing := null;
                 begin
                   if probe_settings_from[p] is not null then
                     for s in probe_settings_from[p] .. probe_settings_to[p] loop
@@ -221,29 +221,17 @@ struct ProbeBlock {
                     result := affected::text;
                   end if;
                   raise sqlstate '\(Self.finished)';
-                exception when others then
-                  get stacked diagnostics state = returned_sqlstate;
-                  if state <> '\(Self.finished)' then
-                    get stacked diagnostics message = message_text, context = pg_exception_context;
-                  end if;
+                \(Self.caught())
                 end;
                 if state = '\(SQLState.insufficientPrivilege)' and probe_privileges_from[p] is not null then
-                  held := true;
-                  for s in probe_privileges_from[p] .. probe_privileges_to[p] loop
-                    held := held and coalesce(\(Self.holds(role: "group_role[g]", table: "probe_table[p]", privilege: "privilege[s]", column: "privilege_column[s]")), true);
-                  end loop;
+                  missing := \(Self.missing(role: "group_role[g]", table: "probe_table[p]", privileges: "privilege[probe_privileges_from[p]:probe_privileges_to[p]]", columns: "privilege_column[probe_privileges_from[p]:probe_privileges_to[p]]"));
                 end if;
-                report := report || \(Self.record(number: "probe_number[p]", stage: "'probe'", held: "coalesce(held, false)", result: "coalesce(result, '')"));
+                report := report || \(Self.record(number: "probe_number[p]", stage: "'\(Stage.probe.rawValue)'", missing: "missing", result: "coalesce(result, '')"));
                 reported := p;
               end loop;
               raise sqlstate '\(Self.finished)';
-            exception when others then
-              get stacked diagnostics state = returned_sqlstate;
-              if state <> '\(Self.finished)' then
-                get stacked diagnostics message = message_text, context = pg_exception_context;
-                -- The grant or the impersonation failed: one record for the group's probes not reported yet.
-                report := report || \(Self.record(number: "probe_number[reported + 1]", stage: "stage", held: "false", result: "probe_number[group_last[g]]"));
-              end if;
+            -- Past RLS00: the grant or the impersonation failed; one record for the group's probes not reported yet.
+            \(Self.caught(then: "report := report || \(Self.record(number: "probe_number[reported + 1]", stage: "stage", missing: "null", result: "probe_number[group_last[g]]"));"))
             end;
           end loop;
           raise notice '\(Self.marker)%', report;
@@ -252,35 +240,48 @@ struct ProbeBlock {
         """
     }
 
+    /// The handler of a block that always raises: it keeps the SQLSTATE, and past ``finished`` (an
+    /// error) the message and context, then runs `then`.
+    private static func caught(then: String = "") -> String {
+        "exception when others then get stacked diagnostics state = returned_sqlstate; "
+            + "if state <> '\(finished)' then get stacked diagnostics message = message_text, context = pg_exception_context; \(then) end if;"
+    }
+
     /// One record of the report, each argument an SQL expression: a probe's, or a failed group's
     /// (its first probe not reported yet, `grant` or `group`, and its last probe in the result field).
-    /// Of the error's context only its number of lines travels, which is all the classification reads.
-    private static func record(number: String, stage: String, held: String, result: String) -> String {
-        "concat_ws(e'\\x1f', \(number), \(stage), coalesce(state, ''), \(held), \(result), "
-            + "translate(coalesce(message, ''), e'\\x1e\\x1f', '  '), "
-            + "case when coalesce(context, '') = '' then 0 else octet_length(context) - octet_length(replace(context, e'\\n', '')) + 1 end"
+    private static func record(number: String, stage: String, missing: String, result: String) -> String {
+        "concat_ws(e'\\x1f', \(number), \(stage), coalesce(state, ''), coalesce(\(missing), ''), \(result), "
+            + "translate(coalesce(message, ''), e'\\x1e\\x1f', '  '), translate(coalesce(context, ''), e'\\x1e\\x1f', '  ')"
             + ") || e'\\x1e'"
     }
 
-    /// The condition that `role` holds every privilege on `table`: `privileges[i]` on the whole table
-    /// where `columns[i]` is null, else on that column, as a probe run on its own asks it. Each
-    /// argument is an SQL expression. The blocks' function asks the same ``holds(role:table:privilege:column:)``
-    /// for each privilege in a loop, where an unknown answer counts as held here too.
-    static func held(role: String, table: String, privileges: String, columns: String) -> String {
+    /// The first privilege `role` lacks of those a probe's statement needs on `table`, as text, or
+    /// null when it holds them all: `schema` where it may not use the table's schema (a project that
+    /// revokes `USAGE` on `public` from anon refuses with 42501 "permission denied for schema"),
+    /// `table SELECT` where it lacks a privilege on the whole table (`columns[i]` null, or no column
+    /// of the table has it), `column UPDATE credits` where it lacks it on a column while holding it
+    /// on others. Each argument is an SQL expression: `privileges[i]` is asked on the whole table
+    /// where `columns[i]` is null, else on that column. An unknown answer counts as held.
+    static func missing(role: String, table: String, privileges: String, columns: String) -> String {
         """
-        coalesce((select bool_and(\(holds(role: role, table: table, privilege: "v", column: "c")))
-                  from unnest(\(privileges), \(columns)) as x(v, c)), true)
+        (select case when not coalesce(has_schema_privilege(\(role), (select c.relnamespace from pg_catalog.pg_class c where c.oid = (\(table))::regclass), 'USAGE'), true) then 'schema'
+          else (select case when x.c is null or not coalesce(has_any_column_privilege(\(role), \(table), x.v), false) then 'table ' || x.v else 'column ' || x.v || ' ' || x.c end
+                from unnest(\(privileges), \(columns)) with ordinality as x(v, c, n)
+                where not coalesce(case when x.c is null then has_table_privilege(\(role), \(table), x.v) else has_column_privilege(\(role), \(table), x.c, x.v) end, true)
+                order by x.n limit 1) end)
         """
     }
 
-    /// The condition that `role` holds `privilege` on `table`, or on its `column` where that is not
-    /// null, and may use the table's schema (a project that revokes `USAGE` on `public` from anon
-    /// refuses with 42501 "permission denied for schema", which is no WITH CHECK); the function asks
-    /// it per privilege in a loop, which PL/pgSQL evaluates without planning.
-    static func holds(role: String, table: String, privilege: String, column: String) -> String {
-        "(case when \(column) is null then has_table_privilege(\(role), \(table), \(privilege)) "
-            + "else has_column_privilege(\(role), \(table), \(column), \(privilege)) end "
-            + "and has_schema_privilege(\(role), (select c.relnamespace from pg_catalog.pg_class c where c.oid = (\(table))::regclass), 'USAGE'))"
+    /// ``missing(role:table:privileges:columns:)`` asked on its own, as a ``Refusal``: nil where
+    /// `role` holds every privilege of `checks` (nil column: the whole table).
+    static func missingPrivilege(
+        role: String, table: TableName, checks: [(privilege: String, column: String?)], on connection: Connection
+    ) throws -> Refusal? {
+        let missing = Self.missing(
+            role: quoteLiteral(role), table: quoteLiteral(table.sql), privileges: array(checks.map(\.privilege)),
+            columns: array(checks.map(\.column)))
+        let row = try connection.query("select \(missing) as missing").first
+        return Refusal(missing: row?["missing"] ?? "", schema: table.schema)
     }
 
     /// `array['a', null]::text[]`.
@@ -288,25 +289,39 @@ struct ProbeBlock {
         "array[\(items.map { $0.map(quoteLiteral) ?? "null" }.joined(separator: ", "))]::text[]"
     }
 
+    /// Where in a block a report comes from.
+    enum Stage: String {
+        /// The group's grant failed (a policies-only probe): its probes did not run.
+        case grant
+        /// The group's impersonation failed: its probes did not run.
+        case group
+        /// The probe ran.
+        case probe
+    }
+
     /// What one probe reported.
     struct Report {
         var index: Int
-        /// `grant` when the group's grant failed, `group` when its impersonation did, else `probe`.
-        var stage: String
+        /// The grant or the impersonation failed, or the probe ran.
+        var stage: Stage
         /// ``ProbeBlock/finished`` when the probe ran to its end, else the error's SQLSTATE.
         var state: String
         var message: String
-        /// How many lines the error's context has (0 for none): more than the function's own mean
-        /// a function raised it (see ``ProbeRunner/wrapperFrames``).
-        var frames: Int
+        /// The error's context (PG_DIAG_CONTEXT), its innermost frame first: more lines than the
+        /// function's own mean a function raised it (see ``ProbeRunner/wrapperFrames``).
+        var context: String
         /// The owners a SELECT returned (`alice+bob`) or the rows a write affected.
         var result: String
-        /// Whether the persona held the statement's privileges (asked for 42501 only).
-        var held: Bool
+        /// The first privilege the persona lacked, asked after a 42501 (``ProbeBlock/missing(role:table:privileges:columns:)``):
+        /// empty where it held them all or they were not asked.
+        var missing: String
+
+        /// How many lines the error's context has (0 for none).
+        var frames: Int { context.isEmpty ? 0 : context.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count }
 
         /// The reports among `notices`, in order: each block's notice holds one record per probe
-        /// (ended by U+001E), of seven fields (separated by U+001F): index, stage, state, held (`t`,
-        /// `f`), result, the error's message, its context's lines (``frames``). A group whose grant or impersonation
+        /// (ended by U+001E), of seven fields (separated by U+001F): index, stage, state, the missing
+        /// privilege (``missing``), result, the error's message, its context. A group whose grant or impersonation
         /// failed sends one record (stage `grant` or `group`) for its probes from the index to the
         /// one in the result field; each of them gets that report.
         static func read(_ notices: [DatabaseNotice]) throws -> [Report] {
@@ -339,10 +354,12 @@ struct ProbeBlock {
             guard fields.count == 7, let index = Int(fields[0]) else {
                 throw CheckError("a probe's report could not be read: \(fields.joined(separator: " | "))")
             }
+            guard let stage = Stage(rawValue: fields[1]) else {
+                throw CheckError("a probe's report could not be read: \(fields.joined(separator: " | "))")
+            }
             var report = Report(
-                index: index, stage: fields[1], state: fields[2], message: fields[5], frames: Int(fields[6]) ?? 0, result: fields[4],
-                held: fields[3] == "t")
-            guard report.stage != "probe" else {
+                index: index, stage: stage, state: fields[2], message: fields[5], context: fields[6], result: fields[4], missing: fields[3])
+            guard report.stage != .probe else {
                 reports.append(report)
                 return
             }

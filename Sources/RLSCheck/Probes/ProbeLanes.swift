@@ -32,7 +32,7 @@ import RLSSQL
 /// check can still put the sequences back (see ``SequenceShadow``).
 struct ProbeLanes {
     /// How long a lane waits on a lock before giving up, or its probe runs again on the first connection.
-    static let laneLockTimeout = "200ms"
+    static let laneLockTimeout = Duration.milliseconds(200)
     /// How long a lane waits for the answer to its first statement before it gives up: a connection
     /// the server (or a pooler) does not serve while the first connection's transaction is open.
     /// It gives up sooner when the first connection is done.
@@ -52,7 +52,7 @@ struct ProbeLanes {
     /// What the probes did, in the order given, and how many each connection ran (the first, then
     /// the lanes; a probe run again counts twice).
     struct Results {
-        var observed: [(outcome: ProbeOutcome, note: String?)]
+        var observed: [(outcome: Observation, note: String?)]
         var ranByConnection: [Int]
     }
 
@@ -138,10 +138,10 @@ struct ProbeLanes {
     var areRunning: Bool { started && !board.isClosed }
 
     /// Whether a probe ended because it waited on a lock (perhaps another connection's rows).
-    static func waitedOnALock(_ outcome: ProbeOutcome) -> Bool {
+    static func waitedOnALock(_ outcome: Observation) -> Bool {
         let states = [SQLState.lockNotAvailable, .deadlockDetected].map(\.rawValue)
         switch outcome {
-        case .error(let state, _): return states.contains(state)
+        case .failed(let state, _): return states.contains(state)
         // A policies-only probe's grant that waited: "55P03 canceling statement due to lock timeout".
         case .notRun(let reason): return states.contains { reason.hasPrefix($0 + " ") }
         default: return false
@@ -219,7 +219,7 @@ struct ProbeLanes {
         private var opened = false
         private var next = 0
         private var closed = false
-        private var results: [Int: [(outcome: ProbeOutcome, note: String?)]] = [:]
+        private var results: [Int: [(outcome: Observation, note: String?)]] = [:]
         private var drawn: [[String: String]]
         private var unserved = false
         private(set) var ran: [Int]
@@ -279,7 +279,7 @@ struct ProbeLanes {
             }
         }
 
-        func finish(_ piece: Int, _ observed: [(outcome: ProbeOutcome, note: String?)], by connection: Int) {
+        func finish(_ piece: Int, _ observed: [(outcome: Observation, note: String?)], by connection: Int) {
             locked {
                 results[piece] = observed
                 ran[connection] += observed.count
@@ -304,9 +304,9 @@ struct ProbeLanes {
         var drawnByLanes: [[String: String]] { locked { drawn } }
 
         /// Every probe's result, nil for the probes of a piece no connection finished.
-        func observed(count: Int) -> [(outcome: ProbeOutcome, note: String?)?] {
+        func observed(count: Int) -> [(outcome: Observation, note: String?)?] {
             locked {
-                var observed: [(outcome: ProbeOutcome, note: String?)?] = Array(repeating: nil, count: count)
+                var observed: [(outcome: Observation, note: String?)?] = Array(repeating: nil, count: count)
                 for (piece, results) in results {
                     for (index, result) in zip(pieces[piece], results) { observed[index] = result }
                 }

@@ -47,6 +47,9 @@ struct ProbeRunner {
         var oid: UInt32
         /// The API roles without USAGE on its schema, which a policies-only probe's grant adds.
         var rolesWithoutSchemaUsage: Set<String>
+        /// The names of the functions its triggers call (`close_notes`), which tell a trigger's
+        /// refusal from the error's context.
+        var triggerFunctions: [String] = []
     }
 
     init(connection: Connection, statements: ProbeStatements, tables: [TableName: TableFacts], lane: Int = 0) {
@@ -62,12 +65,12 @@ struct ProbeRunner {
     /// is ready before the fixtures are. With `fixtureLockTimeout`, the fixtures wait on a lock
     /// for at most its `wait`, and `restore` is the lock timeout afterwards.
     static func started(
-        for schema: Schema, tables: [TableName: TableFacts], lane: Int = 0, fixtureLockTimeout: (wait: String, restore: String)? = nil,
+        for schema: Schema, tables: [TableName: TableFacts], lane: Int = 0, fixtureLockTimeout: (wait: Duration, restore: Duration)? = nil,
         on connection: Connection
     ) throws -> (runner: ProbeRunner, values: FixtureValues, fixtures: Fixtures) {
         let blocks = try prepareBlocks(on: connection)
         var values = FixtureValues(schema: schema, lane: lane)
-        let fixtures = try connection.waitingOnLocksAtMost(fixtureLockTimeout?.wait, restoring: fixtureLockTimeout?.restore ?? "") {
+        let fixtures = try connection.waitingOnLocksAtMost(fixtureLockTimeout?.wait, restoring: fixtureLockTimeout?.restore ?? .zero) {
             try FixtureLoader.load(schema, values: &values, on: connection)
         }
         let statements = try ProbeStatements(schema: schema, fixtures: fixtures, values: &values)
@@ -119,7 +122,7 @@ struct ProbeRunner {
     }
 
     /// Runs `probes` and classifies what each did, in order.
-    func run(_ probes: [Probe]) throws -> [(outcome: ProbeOutcome, note: String?)] {
+    func run(_ probes: [Probe]) throws -> [(outcome: Observation, note: String?)] {
         guard batches else { return try probes.map(runSeparately) }
         let order = Self.runOrder(probes)
         let done = try runInOrder(order.map { probes[$0] })
@@ -145,12 +148,12 @@ struct ProbeRunner {
     }
 
     /// ``run(_:)`` in the order given.
-    private func runInOrder(_ probes: [Probe]) throws -> [(outcome: ProbeOutcome, note: String?)] {
+    private func runInOrder(_ probes: [Probe]) throws -> [(outcome: Observation, note: String?)] {
         var settings: [Persona: ProbeBlock.Settings] = [:]
         for persona in Set(probes.map(\.persona)) {
             settings[persona] = Impersonation.settings(for: persona.onLane(lane))
         }
-        var results: [(outcome: ProbeOutcome, note: String?)] = []
+        var results: [(outcome: Observation, note: String?)] = []
         results.reserveCapacity(probes.count)
         var next = 0
         // Probes before this index belong to a block that failed: they run again, one per block.
@@ -165,7 +168,7 @@ struct ProbeRunner {
             // The block could not catch it (a timeout, a cancel): the transaction is aborted until the rollback.
             try connection.execute("rollback to savepoint \(Self.savepoint)")
             if alone {
-                results.append(try classify(failed, of: probes[next], ownFrames: wrapperFrames, held: { try held(by: probes[next]) }))
+                results.append(try classify(failed, of: probes[next], ownFrames: wrapperFrames, missing: { try missing(by: probes[next]) }))
                 next += 1
             } else {
                 aloneUntil = min(next + Self.probesPerBlock, probes.count)
@@ -200,14 +203,14 @@ struct ProbeRunner {
     /// that failed, and its error.
     private func runPipelined(
         _ probes: ArraySlice<Probe>, perBlock: Int, settings: [Persona: ProbeBlock.Settings]
-    ) throws -> (done: [(outcome: ProbeOutcome, note: String?)], failure: DatabaseError?) {
+    ) throws -> (done: [(outcome: Observation, note: String?)], failure: DatabaseError?) {
         let first = probes.startIndex
         let (reports, completed, failure) = try runBlocks(count: probes.count, perBlock: perBlock) { index in
             entry(probes[first + index], index: index, settings: settings[probes[first + index].persona]!)
         }
         let done = try probes.prefix(completed).enumerated().map { index, probe in
             guard let report = reports[index] else {
-                return (ProbeOutcome.notRun("the probe reported nothing (is client_min_messages above notice?)"), String?.none)
+                return (Observation.notRun("the probe reported nothing (is client_min_messages above notice?)"), String?.none)
             }
             return try outcome(of: report, probe)
         }
@@ -243,23 +246,21 @@ struct ProbeRunner {
     static let notImpersonatedWords = "could not be impersonated:"
 
     /// What a probe's report says.
-    private func outcome(of report: ProbeBlock.Report, _ probe: Probe) throws -> (outcome: ProbeOutcome, note: String?) {
-        if report.state == ProbeBlock.finished {
+    private func outcome(of report: ProbeBlock.Report, _ probe: Probe) throws -> (outcome: Observation, note: String?) {
+        try observation(
+            of: report, as: probe.persona, probe.operation, on: probe.table, asksPrivileges: probe.layer != .policiesOnly, madeUpRow: true
+        ) {
+            result in
             if probe.operation == .select {
-                return (.rows(Set(report.result.split(separator: "+").compactMap { FixtureOwner(rawValue: String($0)) })), nil)
+                return .rows(Set(result.split(separator: "+").compactMap { FixtureOwner(rawValue: String($0)) }))
             }
-            return ((Int(report.result) ?? 0) > 0 ? .allowed : .filtered, nil)
+            return (Int(result) ?? 0) > 0 ? .allowed : .filtered
         }
-        if report.stage == "grant" { return (.notRun("\(report.state) \(report.message)"), nil) }
-        if report.stage == "group" { return (.notRun(Self.notImpersonated(probe.persona, report)), nil) }
-        let error = DatabaseError(kind: .server, sqlState: report.state, message: report.message)
-        return try classify(
-            error, of: probe, frames: report.frames, ownFrames: wrapperFrames, held: { probe.layer == .policiesOnly || report.held })
     }
 
     /// The same probe in two round trips, where probes cannot run in blocks (``unbatchedBecause``):
     /// the rollback, grant and impersonation, then the statement itself.
-    private func runSeparately(_ probe: Probe) throws -> (outcome: ProbeOutcome, note: String?) {
+    private func runSeparately(_ probe: Probe) throws -> (outcome: Observation, note: String?) {
         var prologue = ["rollback to savepoint \(Self.savepoint)"]
         if let grant = grant(for: probe) {
             do {
@@ -285,13 +286,14 @@ struct ProbeRunner {
             return (result.affectedRows > 0 ? .allowed : .filtered, nil)
         } catch let error as DatabaseError where !error.isConnectionFailure {
             try connection.execute("rollback to savepoint \(Self.savepoint)")
-            return try classify(error, of: probe, ownFrames: 0, held: { try held(by: probe) })
+            return try classify(error, of: probe, ownFrames: 0, missing: { try missing(by: probe) })
         }
     }
 
-    /// Whether the probe's role holds what its statement needs, asked after the probe was rolled back.
-    private func held(by probe: Probe) throws -> Bool {
-        try probe.layer == .policiesOnly || statements.privilegesHeld(by: probe, on: connection)
+    /// The first privilege the probe's role lacks of those its statement needs, asked after the
+    /// probe was rolled back; nil for a policies-only probe, whose grant the probe made.
+    private func missing(by probe: Probe) throws -> Refusal? {
+        probe.layer == .policiesOnly ? nil : try statements.missingPrivilege(by: probe, on: connection)
     }
 
     /// Runs `entries` (numbered from 0: channel and file probes) in blocks, all in one pipeline, and
@@ -305,14 +307,58 @@ struct ProbeRunner {
         return entries.indices.map { $0 < completed ? reports[$0] : nil }
     }
 
-    /// The entry of a channel or file probe: `persona` runs `statement` (after `probeSettings`).
-    static func entry(
+    /// The entry of a channel or file probe: `persona` runs `statement` (after `probeSettings`) on
+    /// `table`, which needs `privileges` there (asked after a 42501).
+    func entry(
         _ index: Int, as persona: Persona, _ statement: String, returns: ProbeBlock.Returns,
-        probeSettings: [(name: String, value: String)] = []
+        probeSettings: [(name: String, value: String)] = [], on table: TableName, privileges: [String]
     ) -> ProbeBlock.Entry {
-        ProbeBlock.Entry(
+        let oid = tables[table]?.oid
+        return ProbeBlock.Entry(
             index: index, grant: nil, settings: Impersonation.settings(for: persona), role: persona.role,
-            statement: statement, returns: returns, probeSettings: probeSettings, table: 0, privileges: nil)
+            statement: statement, returns: returns, probeSettings: probeSettings, table: oid ?? 0,
+            privileges: oid == nil ? nil : privileges.map { ($0, nil) })
+    }
+
+    /// What the report of a probe of any kind says: not run where its group's grant or impersonation
+    /// failed, `done` of its result where it ran to its end, else its error classified
+    /// (``Observation/classify(_:operation:table:triggerFunctions:ownFrames:missing:)``), with the
+    /// privileges its block asked unless `asksPrivileges` is false (a policies-only probe).
+    func observation(
+        of report: ProbeBlock.Report, as persona: Persona, _ operation: RLSModel.Operation, on table: TableName,
+        asksPrivileges: Bool = true, madeUpRow: Bool = false, done: (String) -> Observation
+    ) throws -> (outcome: Observation, note: String?) {
+        switch report.stage {
+        case .grant: return (.notRun("\(report.state) \(report.message)"), nil)
+        case .group: return (.notRun(Self.notImpersonated(persona, report)), nil)
+        case .probe: break
+        }
+        if report.state == ProbeBlock.finished { return (done(report.result), nil) }
+        let error = DatabaseError(kind: .server, sqlState: report.state, message: report.message, context: report.context)
+        return try Observation.classify(
+            error, operation: operation, table: table, triggerFunctions: tables[table]?.triggerFunctions ?? [], ownFrames: wrapperFrames,
+            madeUpRow: madeUpRow, missing: { asksPrivileges ? Refusal(missing: report.missing, schema: table.schema) : nil })
+    }
+
+    /// What a channel or file probe run on its own met when the client saw `error`: not run where
+    /// the persona could not be impersonated, else the error classified, the privileges asked now.
+    func observation(
+        of error: DatabaseError, as persona: Persona, _ operation: RLSModel.Operation, on table: TableName, privileges: [String]
+    ) throws -> (outcome: Observation, note: String?) {
+        if error.state == .insufficientPrivilege {
+            if let refusal = try Impersonation.refusal(of: persona, on: connection) {
+                return (.notRun(Self.notImpersonated(persona, refusal)), nil)
+            }
+            try connection.execute("rollback to savepoint \(Self.savepoint)")
+        }
+        return try Observation.classify(
+            error, operation: operation, table: table, triggerFunctions: tables[table]?.triggerFunctions ?? [], ownFrames: 0,
+            madeUpRow: false,
+            missing: {
+                guard tables[table] != nil else { return nil }
+                return try ProbeBlock.missingPrivilege(
+                    role: persona.role, table: table, checks: privileges.map { ($0, nil) }, on: connection)
+            })
     }
 
     /// Undoes everything since ``start()`` (the files a file probe put in), keeping the savepoint.
@@ -325,35 +371,12 @@ struct ProbeRunner {
         try connection.execute("rollback to savepoint \(Self.savepoint); release savepoint \(Self.savepoint)")
     }
 
-    /// Classifies a failed probe by SQLSTATE and the catalog, never by the message's words (which
-    /// change with `lc_messages`). 42501 is a missing grant when the role lacks the privileges the
-    /// statement needs (`held`, read from the catalog with the probe undone); with the privileges held
-    /// it is a WITH CHECK refusal, unless a function (a trigger, a helper) raised it or the statement
-    /// cannot have a WITH CHECK (SELECT, DELETE). Integrity errors (23xxx) come only after the access
-    /// checks passed, so the write was allowed. The note always carries the server's own words.
-    ///
-    /// `frames` is how many lines the error's context has (counted from `error` when nil), and
-    /// `ownFrames` how many of them the probe's own wrapper adds (see ``wrapperFrames``).
+    /// Classifies a failed table probe (``Observation/classify(_:operation:table:triggerFunctions:ownFrames:missing:)``).
     func classify(
-        _ error: DatabaseError, of probe: Probe, frames: Int? = nil, ownFrames: Int, held: () throws -> Bool
-    ) throws -> (outcome: ProbeOutcome, note: String?) {
-        let server = "server: \(error.sqlState ?? "?????") \(error.message)"
-        guard let state = error.state else { return (.error(sqlState: "", message: error.message), server) }
-        if state.isIntegrityConstraintViolation {
-            return (.allowed, "passed the access checks, then \(server)")
-        }
-        guard state == .insufficientPrivilege else { return (.error(sqlState: state.rawValue, message: error.message), server) }
-        if try !held() { return (.deniedByGrant, server) }
-        let frames = frames ?? (error.context ?? "").utf8.split(separator: UInt8(ascii: "\n")).count
-        if frames > ownFrames {
-            return (
-                .error(sqlState: state.rawValue, message: error.message),
-                "raised inside a function although the privilege is held; \(server)"
-            )
-        }
-        if probe.operation == .insert || probe.operation == .update {
-            return (.rejectedByCheck, server)
-        }
-        return (.error(sqlState: state.rawValue, message: error.message), server)
+        _ error: DatabaseError, of probe: Probe, ownFrames: Int, missing: () throws -> Refusal?
+    ) throws -> (outcome: Observation, note: String?) {
+        try Observation.classify(
+            error, operation: probe.operation, table: probe.table, triggerFunctions: tables[probe.table]?.triggerFunctions ?? [],
+            ownFrames: ownFrames, missing: missing)
     }
 }

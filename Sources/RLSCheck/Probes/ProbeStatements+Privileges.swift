@@ -22,10 +22,11 @@ extension ProbeStatements {
         }
     }
 
-    /// Whether the probe's role holds every privilege its statement needs, per the catalog
-    /// (`has_table_privilege`, `has_column_privilege`): what tells "no grant" from a policy.
-    func privilegesHeld(by probe: Probe, on connection: Connection) throws -> Bool {
-        try connection.query("select \(privilegesTest(for: probe)) as held").first?["held"] == "t"
+    /// The first privilege the probe's role lacks of those its statement needs, per the catalog
+    /// (`has_schema_privilege`, `has_table_privilege`, `has_column_privilege`): what tells "no grant"
+    /// from a policy. Nil where it holds them all.
+    func missingPrivilege(by probe: Probe, on connection: Connection) throws -> Refusal? {
+        try ProbeBlock.missingPrivilege(role: probe.persona.role, table: probe.table, checks: privilegeChecks(for: probe), on: connection)
     }
 
     /// ``requiredPrivileges(for:)`` one check per row, as a probe block asks them: a column, or nil for
@@ -34,14 +35,5 @@ extension ProbeStatements {
         requiredPrivileges(for: probe).flatMap { required in
             required.columns.isEmpty ? [(required.privilege, nil)] : required.columns.map { (required.privilege, $0) }
         }
-    }
-
-    /// The SQL condition behind ``privilegesHeld(by:on:)``: the probe block's own (``ProbeBlock/held(role:table:privileges:columns:)``)
-    /// with this probe's checks as literals.
-    func privilegesTest(for probe: Probe) -> String {
-        let checks = privilegeChecks(for: probe)
-        return ProbeBlock.held(
-            role: quoteLiteral(probe.persona.role), table: quoteLiteral(probe.table.sql),
-            privileges: ProbeBlock.array(checks.map(\.privilege)), columns: ProbeBlock.array(checks.map(\.column)))
     }
 }

@@ -3,7 +3,7 @@ import RLSModel
 /// One private-channel probe: a persona joins (receive) or posts to (send) the channel of one
 /// fixture row, as Realtime asks the database: a `select` or an `insert` on `realtime.messages`
 /// with the topic in the `realtime.topic` setting.
-public struct ChannelProbe: Sendable, Hashable {
+public struct ChannelProbe: ProbeSubject {
     /// What Realtime asks for.
     public enum Action: String, Sendable, Hashable, CaseIterable {
         /// Join and receive broadcast and presence: a `select` on `realtime.messages`.
@@ -69,39 +69,5 @@ public struct ChannelProbe: Sendable, Hashable {
             return roles.contains(role)
         case .serviceRoleOnly, .noAccess: return false
         }
-    }
-}
-
-/// What a channel probe observed.
-public struct ChannelProbeResult: Sendable, Hashable {
-    /// The probe.
-    public var probe: ChannelProbe
-    /// Let in (true) or refused (false); nil when the probe failed for another reason.
-    public var allowed: Bool?
-    /// The error that was neither a refusal nor nothing, if any.
-    public var error: String?
-
-    /// The persona could not be impersonated, so nothing ran; ``error`` says why.
-    public var notRun = false
-
-    /// A result: `allowed` nil with the server's `error` when it was neither a yes nor a no.
-    public init(probe: ChannelProbe, allowed: Bool?, error: String? = nil, notRun: Bool = false) {
-        self.probe = probe
-        self.allowed = allowed
-        self.error = error
-        self.notRun = notRun
-    }
-
-    /// Pass when the observation matches the plan. An error is a mismatch, as for a table probe:
-    /// what the API would have answered is an error, not the promised yes or no.
-    public var verdict: Verdict {
-        if notRun { return .notRun }
-        return allowed == probe.expectedAllowed ? .pass : .mismatch
-    }
-
-    /// `yes`, `no`, `error …` or `not run: …`.
-    public var observed: String {
-        if notRun { return "not run: \(error ?? "")" }
-        return allowed.map { $0 ? "yes" : "no" } ?? "error \(error ?? "")"
     }
 }

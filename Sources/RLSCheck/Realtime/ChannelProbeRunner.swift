@@ -15,6 +15,9 @@ struct ChannelProbeRunner {
     /// Who belongs to which group, for members plans.
     let groups: GroupRoles
 
+    /// The table Realtime asks: a receive is a `select` on it, a send an `insert`.
+    static let messages = TableName(schema: "realtime", name: "messages")
+
     /// Every probe of every channel: persona × receive/send × each fixture row's topic.
     func probes() -> [ChannelProbe] {
         var probes: [ChannelProbe] = []
@@ -45,21 +48,13 @@ struct ChannelProbeRunner {
     /// anon, alice, bob and the service role on every channel; the group members and carol where a
     /// members plan decides it, the app-role users where an app-role plan does (as table probes).
     func personas(for channel: Channel) -> [Persona] {
-        let plans = [channel.receive, channel.send]
-        let members = plans.contains { if case .members = $0 { true } else { false } }
-        let appRoles = plans.contains { if case .appRole = $0 { true } else { false } }
-        return Persona.checked(in: schema, groups: groups).filter { persona in
-            guard case .user(let user) = persona else { return true }
-            if user.appRole != nil { return appRoles }
-            if user.aal != "aal1" || user.isAnonymous { return false }  // channels have no sign-in requirements
-            return persona.fixtureOwner != nil || members
-        }
+        Persona.checked(in: schema, groups: groups, deciding: [channel.receive, channel.send])
     }
 
     /// Runs every probe in probe blocks (``ProbeRunner/reports(for:)``), each receive topic's
     /// messages put in once beforehand, each probe rolled back inside its block; a probe its block
     /// could not run (a timeout, a hardened database) runs on its own (``run(_:)``).
-    func run(_ probes: [ChannelProbe], with runner: ProbeRunner) throws -> [ChannelProbeResult] {
+    func run(_ probes: [ChannelProbe], with runner: ProbeRunner) throws -> [CheckedProbe<ChannelProbe>] {
         guard !probes.isEmpty else { return [] }
         var messages: [String] = []
         for probe in probes where probe.action == .receive {
@@ -74,29 +69,26 @@ struct ChannelProbeRunner {
             } catch let error as DatabaseError where !error.isConnectionFailure {
                 // The messages cannot be put in: each probe runs alone and reports what it meets.
                 try connection.execute("rollback to savepoint \(ProbeRunner.savepoint)")
-                return try probes.map(run)
+                return try probes.map { try run($0, with: runner) }
             }
         }
         let entries = probes.enumerated().map { index, probe in
-            ProbeRunner.entry(
+            runner.entry(
                 index, as: probe.persona, statement(probe), returns: probe.action == .receive ? .value : .rowCount,
-                probeSettings: [("realtime.topic", probe.topic)])
+                probeSettings: [("realtime.topic", probe.topic)], on: Self.messages, privileges: [probe.operation.rawValue.uppercased()])
         }
         return try zip(probes, runner.reports(for: entries)).map { probe, report in
-            guard let report else { return try run(probe) }
-            switch report.state {
-            case ProbeBlock.finished:
-                return ChannelProbeResult(probe: probe, allowed: probe.action == .send || (Int(report.result) ?? 0) > 0)
-            case SQLState.insufficientPrivilege.rawValue where report.stage == "probe":
-                return ChannelProbeResult(probe: probe, allowed: false)
-            case _ where report.stage == "group":
-                return ChannelProbeResult(
-                    probe: probe, allowed: nil, error: ProbeRunner.notImpersonated(probe.persona, report),
-                    notRun: true)
-            default:
-                return ChannelProbeResult(probe: probe, allowed: nil, error: "\(report.state) \(report.message)")
+            guard let report else { return try run(probe, with: runner) }
+            let (observed, note) = try runner.observation(of: report, as: probe.persona, probe.operation, on: Self.messages) { result in
+                probe.action == .send || (Int(result) ?? 0) > 0 ? .allowed : .filtered
             }
+            return checked(probe, observed, note)
         }
+    }
+
+    /// A probe with the plan's yes or no and what it observed.
+    private func checked(_ probe: ChannelProbe, _ observed: Observation, _ note: String?) -> CheckedProbe<ChannelProbe> {
+        CheckedProbe(probe: probe, expected: .permitted(probe.expectedAllowed), observed: observed, note: note)
     }
 
     /// The messages a receive probe's topic holds first, one per feature of the channel, as rows of
@@ -120,7 +112,7 @@ struct ChannelProbeRunner {
     }
 
     /// Runs one probe on its own: its topic's messages put in (receive), the persona, the statement.
-    func run(_ probe: ChannelProbe) throws -> ChannelProbeResult {
+    func run(_ probe: ChannelProbe, with runner: ProbeRunner) throws -> CheckedProbe<ChannelProbe> {
         var prologue = ["rollback to savepoint \(ProbeRunner.savepoint)"]
         if probe.action == .receive {
             prologue.append(
@@ -134,20 +126,16 @@ struct ChannelProbeRunner {
             switch probe.action {
             case .receive:
                 let seen = try connection.query(statement(probe))
-                return ChannelProbeResult(probe: probe, allowed: (Int(seen.first?["seen"] ?? "0") ?? 0) > 0)
+                return checked(probe, (Int(seen.first?["seen"] ?? "0") ?? 0) > 0 ? .allowed : .filtered, nil)
             case .send:
                 try connection.execute(statement(probe))
-                return ChannelProbeResult(probe: probe, allowed: true)
+                return checked(probe, .allowed, nil)
             }
         } catch let error as DatabaseError where !error.isConnectionFailure {
-            guard error.state == .insufficientPrivilege else {
-                return ChannelProbeResult(probe: probe, allowed: nil, error: "\(error.sqlState ?? "") \(error.message)")
-            }
-            guard let refusal = try Impersonation.refusal(of: probe.persona, on: connection) else {
-                return ChannelProbeResult(probe: probe, allowed: false)
-            }
-            return ChannelProbeResult(
-                probe: probe, allowed: nil, error: ProbeRunner.notImpersonated(probe.persona, refusal), notRun: true)
+            try connection.execute("rollback to savepoint \(ProbeRunner.savepoint)")
+            let (observed, note) = try runner.observation(
+                of: error, as: probe.persona, probe.operation, on: Self.messages, privileges: [probe.operation.rawValue.uppercased()])
+            return checked(probe, observed, note)
         }
     }
 }

@@ -9,14 +9,14 @@ public struct LiveDelivery: Sendable, Hashable {
     public var rows: [Persona: Set<FixtureOwner>?]
 
     /// Reads the deliveries of `table` from the SELECT probes of `results`.
-    init(table: TableName, results: [ProbeResult]) {
+    init(table: TableName, results: [CheckedProbe<Probe>]) {
         self.table = table
         var rows: [Persona: Set<FixtureOwner>?] = [:]
         for result in results
         where result.probe.table == table && result.probe.operation == .select && result.probe.layer == .asDeployed {
-            if case .rows(let owners) = result.actual {
+            if case .rows(let owners) = result.observed {
                 rows[result.probe.persona] = owners
-            } else if case .deniedByGrant = result.actual {
+            } else if result.observed.refusal?.isMissingPrivilege == true {
                 rows[result.probe.persona] = []
             } else {
                 rows[result.probe.persona] = .some(nil)

@@ -33,13 +33,16 @@ extension CheckReport {
             reasons[key]!.count += 1
             if impersonation, !reasons[key]!.personas.contains(persona.description) { reasons[key]!.personas.append(persona.description) }
         }
-        for result in results where result.verdict == .notRun {
-            if case .notRun(let reason) = result.actual {
-                add(reason, persona: result.probe.persona, grantRefused: result.probe.layer == .policiesOnly)
+        func addEach<Subject>(_ results: [CheckedProbe<Subject>], grantRefused: (CheckedProbe<Subject>) -> Bool) {
+            for result in results where result.verdict == .notRun {
+                if case .notRun(let reason) = result.observed {
+                    add(reason, persona: result.probe.persona, grantRefused: grantRefused(result))
+                }
             }
         }
-        for result in channels where result.verdict == .notRun { add(result.error ?? "", persona: result.probe.persona) }
-        for result in files where result.verdict == .notRun { add(result.error ?? "", persona: result.probe.persona) }
+        addEach(results) { $0.probe.layer == .policiesOnly }
+        addEach(channels) { _ in false }
+        addEach(files) { _ in false }
         return order.compactMap { reasons[$0] }.map { reason in
             let what =
                 reason.personas.isEmpty

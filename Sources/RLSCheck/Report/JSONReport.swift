@@ -36,39 +36,47 @@ public struct JSONReport {
     }
 
     /// One channel probe: channel, persona, action, topic, expected and observed.
-    private static func channel(_ result: ChannelProbeResult) -> JSONValue {
-        .object([
-            ("channel", .string(result.probe.channel.prefix)),
-            ("table", .string(result.probe.table.description)),
-            ("persona", .string(result.probe.persona.description)),
-            ("action", .string(result.probe.action.rawValue)),
-            ("topic", .string(result.probe.topicDescription)),
-            ("expected_allowed", .bool(result.probe.expectedAllowed)),
-            ("allowed", result.allowed.map(JSONValue.bool) ?? .null),
+    private static func channel(_ result: CheckedProbe<ChannelProbe>) -> JSONValue {
+        .object(
+            [
+                ("channel", .string(result.probe.channel.prefix)),
+                ("table", .string(result.probe.table.description)),
+                ("persona", .string(result.probe.persona.description)),
+                ("action", .string(result.probe.action.rawValue)),
+                ("topic", .string(result.probe.topicDescription)),
+            ] + answer(result, expected: result.probe.expectedAllowed))
+    }
+
+    /// What a yes-or-no probe promised and observed: `expected_allowed`, `allowed` (null for an error
+    /// or a probe not run), `observed`, `verdict`, `note`.
+    private static func answer(_ result: CheckedProbe<some ProbeSubject>, expected: Bool) -> [(String, JSONValue)] {
+        [
+            ("expected_allowed", .bool(expected)),
+            ("allowed", result.observed.permitted.map(JSONValue.bool) ?? .null),
+            ("observed", outcome(result.observed)),
             ("verdict", .string(result.verdict.rawValue)),
-        ])
+            ("note", result.note.map(JSONValue.string) ?? .null),
+        ]
     }
 
     /// One storage probe: bucket, persona, action, folder, expected and observed.
-    private static func file(_ result: FileProbeResult) -> JSONValue {
-        .object([
-            ("bucket", .string(result.probe.bucket.id)),
-            ("persona", .string(result.probe.persona.description)),
-            ("action", .string(result.probe.action.rawValue)),
-            ("folder", .string(result.probe.folderDescription)),
-            ("expected_allowed", .bool(result.probe.expectedAllowed)),
-            ("allowed", result.allowed.map(JSONValue.bool) ?? .null),
-            ("verdict", .string(result.verdict.rawValue)),
-            ("error", result.error.map(JSONValue.string) ?? .null),
-            ("note", result.note.map(JSONValue.string) ?? .null),
-        ])
+    private static func file(_ result: CheckedProbe<FileProbe>) -> JSONValue {
+        .object(
+            [
+                ("bucket", .string(result.probe.bucket.id)),
+                ("persona", .string(result.probe.persona.description)),
+                ("action", .string(result.probe.action.rawValue)),
+                ("folder", .string(result.probe.folderDescription)),
+            ] + answer(result, expected: result.probe.expectedAllowed))
     }
 
-    private func probe(_ result: ProbeResult) -> JSONValue {
+    private func probe(_ result: CheckedProbe<Probe>) -> JSONValue {
         let probe = result.probe
         let expected: JSONValue =
             switch result.expected {
             case .outcome(let outcome): Self.outcome(outcome)
+            case .permitted(let yes): .object([("kind", .string(yes ? "allowed" : "refused"))])
+            case .step(let expectation): .object([("kind", .string("step")), ("step", .string(expectation.description))])
             case .unverified(let reason): .object([("kind", .string("unverified")), ("reason", .string(reason))])
             }
         return .object([
@@ -79,20 +87,32 @@ public struct JSONReport {
             ("target", .string(probe.target.description)),
             ("layer", .string(probe.layer.rawValue)),
             ("expected", expected),
-            ("actual", Self.outcome(result.actual)),
+            ("actual", Self.outcome(result.observed)),
             ("verdict", .string(result.verdict.rawValue)),
             ("note", result.note.map(JSONValue.string) ?? .null),
             ("explanation", .array(result.explanation.map(JSONValue.string))),
         ])
     }
 
-    static func outcome(_ outcome: ProbeOutcome) -> JSONValue {
+    /// `{ "kind": "denied_by_grant", "refused_by": "column_privilege", "privilege": "UPDATE", "column": "credits", "sqlstate": "42501" }`.
+    static func outcome(_ outcome: Observation) -> JSONValue {
         var pairs: [(String, JSONValue)] = [("kind", .string(outcome.kind))]
         switch outcome {
         case .rows(let owners): pairs.append(("rows", .array(owners.sorted().map { .string($0.rawValue) })))
-        case .error(let state, let message): pairs += [("sqlstate", .string(state)), ("message", .string(message))]
+        case .allowed: break
+        case .returned(let count, let first): pairs += [("count", .integer(count)), ("first", first.map(JSONValue.string) ?? .null)]
+        case .refused(let refusal):
+            pairs.append(("refused_by", .string(refusal.cause)))
+            switch refusal {
+            case .tablePrivilege(let privilege?): pairs.append(("privilege", .string(privilege)))
+            case .columnPrivilege(let privilege, let column): pairs += [("privilege", .string(privilege)), ("column", .string(column))]
+            case .schemaUsage(let schema?): pairs.append(("schema", .string(schema)))
+            case .trigger(let function): pairs.append(("function", .string(function)))
+            default: break
+            }
+            if let state = refusal.sqlState { pairs.append(("sqlstate", .string(state.rawValue))) }
+        case .failed(let state, let message): pairs += [("sqlstate", .string(state)), ("message", .string(message))]
         case .notRun(let reason): pairs.append(("reason", .string(reason)))
-        default: break
         }
         return .object(pairs)
     }
@@ -110,7 +130,7 @@ public struct JSONReport {
                             ("persona", .string(step.step.persona.rawValue)),
                             ("sql", .string(step.step.action.sql.text)),
                             ("expected", .string(step.step.action.expectation.description)),
-                            ("observed", .string(step.observed)),
+                            ("observed", .string(step.observedText)),
                             ("verdict", .string(step.verdict.rawValue)),
                             ("source", .string(step.step.action.source.description)),
                         ])

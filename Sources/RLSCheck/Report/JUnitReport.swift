@@ -11,46 +11,18 @@ public struct JUnitReport {
 
     /// The XML document.
     public var text: String {
-        let channelFailures = report.channels.filter { $0.verdict == .mismatch }.count
-        let fileFailures = report.files.filter { $0.verdict == .mismatch }.count
-        let failures = report.mismatches.count + report.failedScenarios.count + channelFailures + fileFailures
-        let errors =
-            report.notRun.count + report.channels.filter { $0.verdict == .notRun }.count
-            + report.files.filter { $0.verdict == .notRun }.count
+        let probes = report.everyProbe
+        func count(_ verdict: Verdict) -> Int { probes.filter { $0.verdict == verdict }.count }
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            #"<testsuites name="rls check" tests="\#(report.results.count + report.channels.count + report.files.count + report.scenarios.count)" failures="\#(failures)" "#
-                + #"errors="\#(errors)" skipped="\#(report.unverified.count + report.channels.filter { $0.verdict == .unverified }.count + report.files.filter { $0.verdict == .unverified }.count)" time="\#(Self.seconds(report.seconds))">"#,
+            #"<testsuites name="rls check" tests="\#(probes.count + report.scenarios.count)" failures="\#(count(.mismatch) + report.failedScenarios.count)" "#
+                + #"errors="\#(count(.notRun))" skipped="\#(count(.unverified))" time="\#(Self.seconds(report.seconds))">"#,
         ]
         for table in report.tables {
-            let results = report.results(for: table)
-            lines.append(
-                #"  <testsuite name="\#(Self.escaped(table.description))" tests="\#(results.count)" "#
-                    + #"failures="\#(results.filter { $0.verdict == .mismatch }.count)" errors="\#(results.filter { $0.verdict == .notRun }.count)" skipped="\#(results.filter { $0.verdict == .unverified }.count)">"#
-            )
-            for result in results {
-                let name = Self.escaped(result.probe.name)
-                let open = #"    <testcase classname="rls check.\#(Self.escaped(table.description))" name="\#(name)""#
-                switch result.verdict {
-                case .pass:
-                    lines.append(open + "/>")
-                case .unverified:
-                    lines += [open + ">", #"      <skipped message="\#(Self.escaped(result.expected.description))"/>"#, "    </testcase>"]
-                case .notRun:
-                    lines += [open + ">", Self.error("expected \(result.expected), got \(result.actual)"), "    </testcase>"]
-                case .mismatch:
-                    let message = "expected \(result.expected), got \(result.actual)"
-                    let body = ([message] + (result.note.map { [$0] } ?? []) + result.explanation).joined(separator: "\n")
-                    lines += [
-                        open + ">", #"      <failure message="\#(Self.escaped(message))" type="mismatch">\#(Self.escaped(body))</failure>"#,
-                        "    </testcase>",
-                    ]
-                }
-            }
-            lines.append("  </testsuite>")
+            lines += suite(table.description, report.results(for: table), evenEmpty: true)
         }
-        lines += channelSuite()
-        lines += fileSuite()
+        lines += suite("channels", report.channels)
+        lines += suite("files", report.files)
         if !report.scenarios.isEmpty {
             lines.append(
                 #"  <testsuite name="scenarios" tests="\#(report.scenarios.count)" failures="\#(report.failedScenarios.count)" skipped="0">"#
@@ -63,7 +35,7 @@ public struct JUnitReport {
                     continue
                 }
                 let body = scenario.steps.filter { $0.verdict == .mismatch }.map {
-                    "as \($0.step.persona): \($0.step.action.sql.text)\nexpected \($0.step.action.expectation), got \($0.observed) (\($0.step.action.source))"
+                    "as \($0.step.persona): \($0.step.action.sql.text)\nexpected \($0.step.action.expectation), got \($0.observedText) (\($0.step.action.source))"
                 }.joined(separator: "\n")
                 lines += [
                     open + ">", #"      <failure message="scenario failed" type="scenario">\#(Self.escaped(body))</failure>"#,
@@ -76,47 +48,32 @@ public struct JUnitReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// One `<testsuite name="channels">` with a test case per channel probe.
-    private func channelSuite() -> [String] {
-        guard !report.channels.isEmpty else { return [] }
-        let failed = report.channels.filter { $0.verdict == .mismatch }.count
-        let skipped = report.channels.filter { $0.verdict == .unverified }.count
-        let errors = report.channels.filter { $0.verdict == .notRun }.count
+    /// One `<testsuite>` of `results` (a table's probes, every channel's, every file's), a test case
+    /// each: `<failure>` for a mismatch with its note and explanation, `<error>` for a probe not run,
+    /// `<skipped>` for an unverified one. Nothing for no results unless `evenEmpty` (a table's).
+    private func suite(_ name: String, _ results: [any ReportedProbe], evenEmpty: Bool = false) -> [String] {
+        guard !results.isEmpty || evenEmpty else { return [] }
+        func count(_ verdict: Verdict) -> Int { results.filter { $0.verdict == verdict }.count }
         var lines = [
-            #"  <testsuite name="channels" tests="\#(report.channels.count)" failures="\#(failed)" errors="\#(errors)" skipped="\#(skipped)">"#
+            #"  <testsuite name="\#(Self.escaped(name))" tests="\#(results.count)" "#
+                + #"failures="\#(count(.mismatch))" errors="\#(count(.notRun))" skipped="\#(count(.unverified))">"#
         ]
-        for result in report.channels {
-            let open = #"    <testcase classname="rls check.channels" name="\#(Self.escaped(result.probe.name))""#
+        for result in results {
+            let open = #"    <testcase classname="rls check.\#(Self.escaped(name))" name="\#(Self.escaped(result.name))""#
+            let message = "expected \(result.expectedText), got \(result.observedText)"
             switch result.verdict {
-            case .pass: lines.append(open + "/>")
-            case .unverified: lines += [open + ">", #"      <skipped message="\#(Self.escaped(result.observed))"/>"#, "    </testcase>"]
-            case .notRun: lines += [open + ">", Self.error(result.observed), "    </testcase>"]
+            case .pass:
+                lines.append(open + "/>")
+            case .unverified:
+                lines += [open + ">", #"      <skipped message="\#(Self.escaped(result.expectedText))"/>"#, "    </testcase>"]
+            case .notRun:
+                lines += [open + ">", Self.error(message), "    </testcase>"]
             case .mismatch:
-                let message = "expected \(result.probe.expectedAllowed ? "yes" : "no"), got \(result.observed)"
-                lines += [open + ">", #"      <failure message="\#(Self.escaped(message))" type="mismatch"/>"#, "    </testcase>"]
-            }
-        }
-        return lines + ["  </testsuite>"]
-    }
-
-    /// One `<testsuite name="files">` with a test case per storage probe.
-    private func fileSuite() -> [String] {
-        guard !report.files.isEmpty else { return [] }
-        let failed = report.files.filter { $0.verdict == .mismatch }.count
-        let skipped = report.files.filter { $0.verdict == .unverified }.count
-        let errors = report.files.filter { $0.verdict == .notRun }.count
-        var lines = [
-            #"  <testsuite name="files" tests="\#(report.files.count)" failures="\#(failed)" errors="\#(errors)" skipped="\#(skipped)">"#
-        ]
-        for result in report.files {
-            let open = #"    <testcase classname="rls check.files" name="\#(Self.escaped(result.probe.name))""#
-            switch result.verdict {
-            case .pass: lines.append(open + "/>")
-            case .unverified: lines += [open + ">", #"      <skipped message="\#(Self.escaped(result.observed))"/>"#, "    </testcase>"]
-            case .notRun: lines += [open + ">", Self.error(result.observed), "    </testcase>"]
-            case .mismatch:
-                let message = "expected \(result.probe.expectedAllowed ? "yes" : "no"), got \(result.observedWithNote)"
-                lines += [open + ">", #"      <failure message="\#(Self.escaped(message))" type="mismatch"/>"#, "    </testcase>"]
+                let body = ([message] + (result.note.map { [$0] } ?? []) + result.explanation).joined(separator: "\n")
+                lines += [
+                    open + ">", #"      <failure message="\#(Self.escaped(message))" type="mismatch">\#(Self.escaped(body))</failure>"#,
+                    "    </testcase>",
+                ]
             }
         }
         return lines + ["  </testsuite>"]

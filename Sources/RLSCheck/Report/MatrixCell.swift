@@ -1,36 +1,23 @@
 /// One cell of the matrix: a persona's outcomes for one operation on one table, in a few words.
 struct MatrixCell {
-    let results: [ProbeResult]
+    let results: [CheckedProbe<Probe>]
 
     /// `denied`, `alice+bob`, `own:yes other:rls hand-over:check`, with ``Verdict/mark`` for the worst probe that did not pass.
     var text: String {
         let deployed = results.filter { $0.probe.layer == .asDeployed }
-        let words = deployed.map { Self.word($0.actual) }
+        let words = deployed.map(\.observed.word)
         var text: String
         if Set(words).count == 1 {
             text = words[0]
         } else {
-            text = deployed.map { "\(Self.label($0.probe)):\(Self.word($0.actual))" }.joined(separator: " ")
+            text = deployed.map { "\(Self.label($0.probe)):\($0.observed.word)" }.joined(separator: " ")
         }
         let rlsOnly = results.filter { $0.probe.layer == .policiesOnly && $0.verdict == .mismatch }
         if !rlsOnly.isEmpty {
-            text += " (policies only: " + Set(rlsOnly.map { Self.word($0.actual) }).sorted().joined(separator: ",") + ")"
+            text += " (policies only: " + Set(rlsOnly.map(\.observed.word)).sorted().joined(separator: ",") + ")"
         }
         let worst = Verdict.worst(of: results.map(\.verdict))
         return worst == .pass ? text : text + " " + worst.mark
-    }
-
-    /// A short word per outcome.
-    static func word(_ outcome: ProbeOutcome) -> String {
-        switch outcome {
-        case .rows(let owners): owners.isEmpty ? "none" : owners.sorted().map(\.description).joined(separator: "+")
-        case .allowed: "yes"
-        case .filtered: "rls"
-        case .rejectedByCheck: "check"
-        case .deniedByGrant: "denied"
-        case .error: "error"
-        case .notRun: "n/a"
-        }
     }
 
     /// `own`, `other`, `hand-over`, or `alice`/`bob` for personas without rows of their own.

@@ -1,37 +1,21 @@
 import RLSModel
 
-/// A probe result shown in an own/other grid: a file action by whose folder it is in, a channel
-/// action by whose row names the topic.
-protocol OwnOtherResult {
-    var persona: Persona { get }
+/// A probe shown in an own/other grid: a file action by whose folder it is in, a channel action by
+/// whose row names the topic.
+protocol OwnOtherProbe: ProbeSubject {
     var actionName: String { get }
     /// Whose folder or topic the probe acted on.
     var owner: FixtureOwner { get }
-    /// Done (true), refused (false) or neither (nil: an error, or not run).
-    var allowed: Bool? { get }
-    var observed: String { get }
-    /// ``observed``, and for a mismatch the server's words where it gave any.
-    var observedWithNote: String { get }
-    var verdict: Verdict { get }
-    var probeName: String { get }
-    var expectedAllowed: Bool { get }
 }
 
-extension FileProbeResult: OwnOtherResult {
-    var persona: Persona { probe.persona }
-    var actionName: String { probe.action.rawValue }
-    var owner: FixtureOwner { probe.folderOwner }
-    var probeName: String { probe.name }
-    var expectedAllowed: Bool { probe.expectedAllowed }
+extension FileProbe: OwnOtherProbe {
+    var actionName: String { action.rawValue }
+    var owner: FixtureOwner { folderOwner }
 }
 
-extension ChannelProbeResult: OwnOtherResult {
-    var observedWithNote: String { observed }
-    var persona: Persona { probe.persona }
-    var actionName: String { probe.action.rawValue }
-    var owner: FixtureOwner { probe.topicOwner }
-    var probeName: String { probe.name }
-    var expectedAllowed: Bool { probe.expectedAllowed }
+extension ChannelProbe: OwnOtherProbe {
+    var actionName: String { action.rawValue }
+    var owner: FixtureOwner { topicOwner }
 }
 
 extension MatrixReport {
@@ -44,20 +28,21 @@ extension MatrixReport {
     ///   room:<id>   anon               alice               bob                 service_role
     ///   receive     alice:no bob:no    own:yes other:no    own:yes other:no    alice:yes bob:yes
     /// ```
-    func ownOtherGrid(title: String, actions: [String], results: [some OwnOtherResult]) -> [String] {
+    func ownOtherGrid<Subject: OwnOtherProbe>(title: String, actions: [String], results: [CheckedProbe<Subject>]) -> [String] {
         var personas: [Persona] = []
-        for result in results where !personas.contains(result.persona) { personas.append(result.persona) }
+        for result in results where !personas.contains(result.probe.persona) { personas.append(result.probe.persona) }
         var rows: [[String]] = [[title] + personas.map(\.description)]
         for action in actions {
             rows.append(
                 [action]
                     + personas.map { persona in
                         let own = persona.fixtureOwner
-                        return results.filter { $0.persona == persona && $0.actionName == action }
-                            .sorted { ($0.owner == own ? 0 : 1) < ($1.owner == own ? 0 : 1) }
+                        return results.filter { $0.probe.persona == persona && $0.probe.actionName == action }
+                            .sorted { ($0.probe.owner == own ? 0 : 1) < ($1.probe.owner == own ? 0 : 1) }
                             .map { result in
-                                let side = own == nil ? "\(result.owner)" : result.owner == own ? "own" : "other"
-                                let word = result.verdict == .notRun ? "n/a" : result.allowed.map { $0 ? "yes" : "no" } ?? "error"
+                                let side = own == nil ? "\(result.probe.owner)" : result.probe.owner == own ? "own" : "other"
+                                let word =
+                                    result.verdict == .notRun ? "n/a" : result.observed.permitted.map { $0 ? "yes" : "no" } ?? "error"
                                 return "\(side):\(word)\(result.verdict.mark)"
                             }
                             .joined(separator: " ")
@@ -70,8 +55,8 @@ extension MatrixReport {
         }
         for result in results where result.verdict != .pass {
             lines.append(
-                "  \(result.verdict.mark) \(result.probeName): expected "
-                    + "\(result.expectedAllowed ? "yes" : "no"), got \(result.observedWithNote)")
+                "  \(result.verdict.mark) \(result.probe.name): expected \(result.expected), got \(result.observedText)"
+                    + (result.verdict == .mismatch ? result.note.map { " (\($0))" } ?? "" : ""))
         }
         return lines
     }

@@ -34,7 +34,8 @@ public struct MatrixReport {
     /// Outcome words used in cells.
     let legend =
         "cells: yes = allowed, rls = filtered by RLS (no error, no row), check = rejected by WITH CHECK, "
-        + "denied = no grant (permission denied), alice+bob = rows SELECT returned; ✗ mismatch, ! not run, ? unverified"
+        + "denied = no grant (permission denied), trigger = refused by a trigger, alice+bob = rows SELECT returned; "
+        + "✗ mismatch, ! not run, ? unverified"
 
     private func table(_ name: TableName) -> [String] {
         let results = report.results(for: name)
@@ -64,7 +65,7 @@ public struct MatrixReport {
     }
 
     /// One block per cell: each failing probe, then the explanations they share, once.
-    private func details(_ results: [ProbeResult]) -> [String] {
+    private func details(_ results: [CheckedProbe<Probe>]) -> [String] {
         let probe = results[0].probe
         let mark = Verdict.worst(of: results.map(\.verdict)).mark
         var lines = ["  \(mark) \(probe.table) · \(probe.persona) · \(probe.operation)"]
@@ -72,7 +73,7 @@ public struct MatrixReport {
         for result in results {
             let layer = result.probe.layer == .policiesOnly ? " [policies only: grant added for the probe]" : ""
             var line =
-                "      \(result.probe.target.description(for: result.probe.persona))\(layer): expected \(result.expected), got \(result.actual)"
+                "      \(result.probe.target.description(for: result.probe.persona))\(layer): expected \(result.expected), got \(result.observed)"
             if let note = result.note, result.verdict == .mismatch { line += " (\(note))" }
             lines.append(line)
             for reason in result.explanation where !explanation.contains(reason) { explanation.append(reason) }
@@ -87,7 +88,7 @@ public struct MatrixReport {
             lines.append("  \(scenario.passed ? "ok  " : "FAIL") \(scenario.scenario.name)")
             for step in scenario.steps where step.verdict != .pass {
                 lines.append("      ✗ as \(step.step.persona): \(step.step.action.sql.text.singleLine)")
-                lines.append("        expected \(step.step.action.expectation), got \(step.observed) (\(step.step.action.source))")
+                lines.append("        expected \(step.step.action.expectation), got \(step.observedText) (\(step.step.action.source))")
             }
         }
         return lines + [""]

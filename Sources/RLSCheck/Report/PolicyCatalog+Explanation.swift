@@ -3,7 +3,7 @@ import RLSSQL
 
 extension PolicyCatalog {
     /// The grant, RLS switch and policies behind a mismatch, in words, most telling first.
-    func explain(_ result: ProbeResult, in table: Table, of schema: Schema) -> [String] {
+    func explain(_ result: CheckedProbe<Probe>, in table: Table, of schema: Schema) -> [String] {
         let probe = result.probe
         let role = probe.persona.role
         let operation = probe.operation
@@ -15,7 +15,9 @@ extension PolicyCatalog {
         }
         let held = privileges[probe.table]?[role]?.contains(operation) ?? false
         let expectedDenied = result.expected == .outcome(.deniedByGrant)
-        if probe.layer == .asDeployed, result.actual == .deniedByGrant, !expectedDenied {
+        if probe.layer == .asDeployed, case .schemaUsage(let schema)? = result.observed.refusal, !expectedDenied {
+            lines.append("\(role) lacks USAGE on schema \(schema ?? probe.table.schema), so no grant on \(probe.table) reaches it")
+        } else if probe.layer == .asDeployed, result.observed.refusal?.isMissingPrivilege == true, !expectedDenied {
             lines.append("\(role) lacks the \(operation.rawValue.uppercased()) privilege on \(probe.table), which the schema grants")
         } else if probe.layer == .asDeployed, expectedDenied, held {
             lines.append(

@@ -23,43 +23,22 @@ public struct TAPReport {
 
     /// The TAP stream.
     public var text: String {
-        var lines =
-            ["TAP version 13", "1..\(report.results.count + report.channels.count + report.files.count + report.scenarios.count)"]
-            + report.notes.map { "# note: \($0)" }
+        let probes = report.everyProbe
+        var lines = ["TAP version 13", "1..\(probes.count + report.scenarios.count)"] + report.notes.map { "# note: \($0)" }
         var number = 0
-        for result in report.results {
+        for result in probes {
             number += 1
+            let name = Self.description(result.name)
             switch result.verdict {
             case .pass:
-                lines.append("ok \(number) - \(Self.description(result.probe.name))")
+                lines.append("ok \(number) - \(name)")
             case .unverified:
-                lines.append("ok \(number) - \(Self.description(result.probe.name)) # SKIP \(Self.directive(result.expected.description))")
+                lines.append("ok \(number) - \(name) # SKIP \(Self.directive(result.expectedText))")
             case .mismatch, .notRun:
-                lines.append("not ok \(number) - \(Self.description(result.probe.name))")
+                lines.append("not ok \(number) - \(name)")
                 lines += yaml(
-                    [("expected", result.expected.description), ("actual", result.actual.description)]
-                        + (result.note.map { [("note", $0)] } ?? []), list: ("explanation", result.explanation))
-            }
-        }
-        for result in report.channels {
-            number += 1
-            switch result.verdict {
-            case .pass: lines.append("ok \(number) - \(result.probe.name)")
-            case .unverified: lines.append("ok \(number) - \(result.probe.name) # SKIP \(Self.directive(result.observed))")
-            case .mismatch, .notRun:
-                lines.append("not ok \(number) - \(result.probe.name)")
-                lines += yaml([("expected", result.probe.expectedAllowed ? "yes" : "no"), ("actual", result.observed)], list: ("", []))
-            }
-        }
-        for result in report.files {
-            number += 1
-            switch result.verdict {
-            case .pass: lines.append("ok \(number) - \(result.probe.name)")
-            case .unverified: lines.append("ok \(number) - \(result.probe.name) # SKIP \(Self.directive(result.observed))")
-            case .mismatch, .notRun:
-                lines.append("not ok \(number) - \(result.probe.name)")
-                lines += yaml(
-                    [("expected", result.probe.expectedAllowed ? "yes" : "no"), ("actual", result.observedWithNote)], list: ("", []))
+                    [("expected", result.expectedText), ("actual", result.observedText)] + (result.note.map { [("note", $0)] } ?? []),
+                    list: ("explanation", result.explanation))
             }
         }
         for scenario in report.scenarios {
@@ -71,7 +50,7 @@ public struct TAPReport {
             }
             lines.append("not ok \(number) - \(name)")
             let failures = scenario.steps.filter { $0.verdict == .mismatch }.map {
-                "as \($0.step.persona): \($0.step.action.sql.text.singleLine) — expected \($0.step.action.expectation), got \($0.observed)"
+                "as \($0.step.persona): \($0.step.action.sql.text.singleLine) — expected \($0.step.action.expectation), got \($0.observedText)"
             }
             lines += yaml([("source", scenario.scenario.source.description)], list: ("failed steps", failures))
         }

@@ -9,7 +9,7 @@ extension ScenarioRunner {
     ) throws -> (result: ScenarioResult, waitedOnALock: Bool) {
         let trigger = sideEffects.first { trigger in scenario.steps.contains { trigger.mayFire($0.action.sql.text) } }
         guard let trigger else { return try run(scenario, on: connection) }
-        let steps = scenario.steps.map { ScenarioStepResult(step: $0, observed: "not run: \(trigger.reason)", verdict: .notRun) }
+        let steps = scenario.steps.map { ScenarioStepResult(step: $0, observed: .notRun(trigger.reason)) }
         return (ScenarioResult(scenario: scenario, steps: steps), false)
     }
 }

@@ -18,7 +18,7 @@ enum ScenarioRunner {
                 (pendingRelease ? "release savepoint rls_check_step;\n" : "") + "savepoint rls_check_step;\n"
                 + Impersonation.script(for: step.persona.persona)
             pendingRelease = false
-            let observed: Observation
+            let observed: (Observation, note: String?)
             do {
                 let result: QueryResult
                 if SQLStatement.split(step.action.sql.text).count == 1 {
@@ -30,16 +30,14 @@ enum ScenarioRunner {
                     result = try connection.query(step.action.sql.text)
                 }
                 pendingRelease = true
-                observed = .rows(count: max(result.count, result.affectedRows), first: result.first?[0])
+                observed = (.returned(rows: max(result.count, result.affectedRows), first: result.first?[0]), nil)
             } catch let error as DatabaseError where !error.isConnectionFailure {
                 try connection.execute("rollback to savepoint rls_check_step")
                 waited = waited || error.state == .lockNotAvailable || error.state == .deadlockDetected
                 observed = try classify(error, of: step, on: connection)
                 try connection.execute("rollback to savepoint rls_check_step; release savepoint rls_check_step")
             }
-            results.append(
-                ScenarioStepResult(
-                    step: step, observed: observed.description, verdict: observed.satisfies(step.action.expectation) ? .pass : .mismatch))
+            results.append(ScenarioStepResult(step: step, observed: observed.0, note: observed.note))
         }
         return (ScenarioResult(scenario: scenario, steps: results), waited)
     }
@@ -49,54 +47,24 @@ enum ScenarioRunner {
     /// grant; one that only running raises, outside any function, is a WITH CHECK refusal.
     /// A 42501 that the impersonation alone repeats means the step never ran: the connecting role
     /// may not become the persona.
-    private static func classify(_ error: DatabaseError, of step: ScenarioStep, on connection: Connection) throws -> Observation {
-        guard error.state == .insufficientPrivilege else { return .error(error) }
+    private static func classify(
+        _ error: DatabaseError, of step: ScenarioStep, on connection: Connection
+    ) throws -> (Observation, note: String?) {
+        let server = "server: \(error.sqlState ?? "") \(error.message)"
+        let failed = (Observation.failed(sqlState: error.sqlState ?? "", message: error.message), String?.none)
+        guard error.state == .insufficientPrivilege else { return failed }
         do {
             try connection.execute(Impersonation.script(for: step.persona.persona))
         } catch let refused as DatabaseError where refused.state == .insufficientPrivilege {
-            return .notImpersonated(step.persona.persona, refused)
+            return (.notRun(ProbeRunner.notImpersonated(step.persona.persona, refused)), nil)
         }
         do {
             try connection.execute("explain " + step.action.sql.text)
         } catch let explained as DatabaseError where explained.state == .insufficientPrivilege {
-            return .permissionDenied(error)
+            return (.deniedByGrant, server)
         } catch let other as DatabaseError where !other.isConnectionFailure {
-            return .error(error)  // not an explainable statement: report the original error as it is
+            return failed  // not an explainable statement: report the original error as it is
         }
-        return (error.context ?? "").isEmpty ? .rejectedByPolicy(error) : .error(error)
-    }
-
-    private enum Observation: CustomStringConvertible {
-        case rows(count: Int, first: String?)
-        case permissionDenied(DatabaseError)
-        case rejectedByPolicy(DatabaseError)
-        case error(DatabaseError)
-        case notImpersonated(Persona, DatabaseError)
-
-        func satisfies(_ expectation: ScenarioExpectation) -> Bool {
-            switch (self, expectation) {
-            case (.rows, .succeeds): true
-            case (.rows(let count, _), .rowCount(let expected)): count == expected
-            case (.rows(_, let first), .returns(let value)): first == value
-            case (.permissionDenied, .permissionDenied): true
-            case (.rejectedByPolicy, .rejectedByPolicy): true
-            case (.permissionDenied(let error), .fails(let state)), (.rejectedByPolicy(let error), .fails(let state)),
-                (.error(let error), .fails(let state)):
-                error.sqlState == state
-            default: false
-            }
-        }
-
-        var description: String {
-            switch self {
-            case .rows(let count, let first):
-                "\(count) row\(count == 1 ? "" : "s")" + (first.map { ", first value \($0)" } ?? "")
-            case .permissionDenied(let error): "permission denied (server: \(error.sqlState ?? "") \(error.message))"
-            case .rejectedByPolicy(let error): "rejected by a row-level security policy (server: \(error.sqlState ?? "") \(error.message))"
-            case .error(let error): "error \(error.sqlState ?? ""): \(error.message)"
-            case .notImpersonated(let persona, let error):
-                "not run: \(ProbeRunner.notImpersonated(persona, error))"
-            }
-        }
+        return (error.context ?? "").isEmpty ? (.rejectedByWithCheck, server) : failed
     }
 }

@@ -69,14 +69,7 @@ struct FileProbeRunner {
             if case .rowFolder(_, let plans) = bucket.access[operation] { return plans }
             return []
         }
-        let members = plans.contains { if case .members = $0 { true } else { false } }
-        let appRoles = plans.contains { if case .appRole = $0 { true } else { false } }
-        return Persona.checked(in: schema, groups: groups).filter { persona in
-            guard case .user(let user) = persona else { return true }
-            if user.appRole != nil { return appRoles }
-            if user.aal != "aal1" || user.isAnonymous { return false }  // buckets have no sign-in requirements
-            return persona.fixtureOwner != nil || members
-        }
+        return Persona.checked(in: schema, groups: groups, deciding: plans)
     }
 
     /// Whether `plan` lets `persona` at files in `folder`, the folder of `folderOwner`'s side in `bucket`.
@@ -111,8 +104,8 @@ struct FileProbeRunner {
     /// Runs every probe in probe blocks (``ProbeRunner/reports(for:)``), bucket by bucket: the
     /// bucket's files put in once beforehand, each probe rolled back inside its block; a probe its
     /// block could not run (a timeout, a hardened database) runs on its own (``run(_:)``).
-    func run(_ probes: [FileProbe], with runner: ProbeRunner) throws -> [FileProbeResult] {
-        var results: [FileProbeResult?] = Array(repeating: nil, count: probes.count)
+    func run(_ probes: [FileProbe], with runner: ProbeRunner) throws -> [CheckedProbe<FileProbe>] {
+        var results: [CheckedProbe<FileProbe>?] = Array(repeating: nil, count: probes.count)
         var bucketIDs: [String] = []
         for probe in probes where !bucketIDs.contains(probe.bucket.id) { bucketIDs.append(probe.bucket.id) }
         for id in bucketIDs {
@@ -126,33 +119,39 @@ struct FileProbeRunner {
             } catch let error as DatabaseError where !error.isConnectionFailure {
                 // The files cannot be put in (no bucket row): each probe runs alone and reports the error.
                 try connection.execute("rollback to savepoint \(ProbeRunner.savepoint)")
-                for index in indices { results[index] = try run(probes[index]) }
+                for index in indices { results[index] = try run(probes[index], with: runner) }
                 continue
             }
             let entries = indices.enumerated().map { position, index in
                 let (statement, returns) = action(probes[index])
-                return ProbeRunner.entry(position, as: probes[index].persona, statement, returns: returns)
+                return runner.entry(
+                    position, as: probes[index].persona, statement, returns: returns, on: Self.objects,
+                    privileges: Self.privileges(probes[index]))
             }
             for (index, report) in zip(indices, try runner.reports(for: entries)) {
-                results[index] = try report.map { result(of: $0, probes[index]) } ?? run(probes[index])
+                results[index] = try report.map { try result(of: $0, probes[index], runner) } ?? run(probes[index], with: runner)
             }
         }
         return results.map { $0! }
     }
 
-    /// What a probe's report says: allowed when it touched a file, refused on 42501.
-    private func result(of report: ProbeBlock.Report, _ probe: FileProbe) -> FileProbeResult {
-        switch report.state {
-        case ProbeBlock.finished: return FileProbeResult(probe: probe, allowed: (Int(report.result) ?? 0) > 0)
-        case SQLState.insufficientPrivilege.rawValue where report.stage == "probe":
-            return FileProbeResult(probe: probe, allowed: false, note: "server: \(report.state) \(report.message)")
-        case _ where report.stage == "group":
-            return FileProbeResult(
-                probe: probe, allowed: nil, error: ProbeRunner.notImpersonated(probe.persona, report),
-                notRun: true)
-        default:
-            return FileProbeResult(probe: probe, allowed: nil, error: "\(report.state) \(report.message)")
+    /// What a probe's report says: allowed when it touched a file, filtered when it touched none,
+    /// else its error classified.
+    private func result(of report: ProbeBlock.Report, _ probe: FileProbe, _ runner: ProbeRunner) throws -> CheckedProbe<FileProbe> {
+        let (observed, note) = try runner.observation(of: report, as: probe.persona, probe.action.operations[0], on: Self.objects) {
+            (Int($0) ?? 0) > 0 ? .allowed : .filtered
         }
+        return checked(probe, observed, note)
+    }
+
+    /// A probe with the plans' yes or no and what it observed.
+    private func checked(_ probe: FileProbe, _ observed: Observation, _ note: String?) -> CheckedProbe<FileProbe> {
+        CheckedProbe(probe: probe, expected: .permitted(probe.expectedAllowed), observed: observed, note: note)
+    }
+
+    /// The privileges an action needs on storage.objects: its operations' (overwrite and delete find the file first).
+    static func privileges(_ probe: FileProbe) -> [String] {
+        probe.action.operations.map { $0.rawValue.uppercased() }
     }
 
     /// Deletes as the Storage API makes them: it sets `storage.allow_delete_query` for its own
@@ -194,7 +193,7 @@ struct FileProbeRunner {
     }
 
     /// Runs one probe on its own, in one round trip: the files put in, the persona, the action.
-    func run(_ probe: FileProbe) throws -> FileProbeResult {
+    func run(_ probe: FileProbe, with runner: ProbeRunner) throws -> CheckedProbe<FileProbe> {
         let (statement, returns) = action(probe)
         let script = [
             "rollback to savepoint \(ProbeRunner.savepoint)",
@@ -205,15 +204,11 @@ struct FileProbeRunner {
         ]
         do {
             let touched = try connection.executeReturningLast(script.joined(separator: ";\n"))
-            return FileProbeResult(probe: probe, allowed: (Int(touched.first?["touched"] ?? "0") ?? 0) > 0)
+            return checked(probe, (Int(touched.first?["touched"] ?? "0") ?? 0) > 0 ? .allowed : .filtered, nil)
         } catch let error as DatabaseError where !error.isConnectionFailure {
-            guard error.state == .insufficientPrivilege else {
-                return FileProbeResult(probe: probe, allowed: nil, error: "\(error.sqlState ?? "") \(error.message)")
-            }
-            guard let refusal = try Impersonation.refusal(of: probe.persona, on: connection) else {
-                return FileProbeResult(probe: probe, allowed: false, note: "server: \(error.sqlState ?? "") \(error.message)")
-            }
-            return FileProbeResult(probe: probe, allowed: nil, error: ProbeRunner.notImpersonated(probe.persona, refusal), notRun: true)
+            let (observed, note) = try runner.observation(
+                of: error, as: probe.persona, probe.action.operations[0], on: Self.objects, privileges: Self.privileges(probe))
+            return checked(probe, observed, note)
         }
     }
 }

@@ -114,7 +114,7 @@ enum CheckCommand {
             let format = arguments.format ?? .text
             let timeout = arguments.statementTimeout ?? .seconds(10)
             let options = CheckOptions(
-                statementTimeout: "\(timeout.settingMilliseconds)ms",
+                statementTimeout: timeout,
                 probesPoliciesOnly: !arguments.deployedOnly, connections: arguments.connections?.value ?? 2,
                 allowsSideEffects: arguments.allowSideEffects)
             // Before the check runs, so a typo in the path does not cost a whole check.
@@ -123,7 +123,7 @@ enum CheckCommand {
             let report = try invocation.withDatabase(scratchURL: scratchURL) { target, connection in
                 let note =
                     target.source == .embedded
-                    ? try MigrationReplay.apply(
+                    ? try ThrowawayDatabase.apply(
                         arguments.migrations.path, orRendering: invocation.schema, on: connection)
                     : try driftNote(invocation, target: target, connection: connection, scratchURL: scratchURL)
                 // On a database that outlives the command, Ctrl-C names the sequences the check left ahead.
@@ -171,7 +171,7 @@ enum CheckCommand {
                         + "database rls builds from Migrations/: drop --database-url, unset DATABASE_URL, and stop a running "
                         + "dev cluster (rls dev stop).")
             }
-            let note = try MigrationReplay.apply(arguments.migrations.path, orRendering: invocation.schema, on: connection)
+            let note = try ThrowawayDatabase.apply(arguments.migrations.path, orRendering: invocation.schema, on: connection)
             invocation.console.error(note)
             return try PolicyCost.run(invocation.schema, on: connection, rowsPerTable: rows)
         }

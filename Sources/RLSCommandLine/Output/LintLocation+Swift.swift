@@ -13,7 +13,7 @@ extension LintLocation {
         let rest = parts[1].prefix { $0 != "(" }
         let name = String(rest.prefix { $0 != "." })
         let remainder = rest.dropFirst(name.count + 1)
-        var source: SourceLocation?
+        var source: DeclarationSite?
         if let table = schema.tables.first(where: { $0.schema == parts[0] && $0.name == name }) {
             source = table.policies.first { !remainder.isEmpty && $0.name == String(remainder) }?.source ?? table.source
         } else if let view = schema.views.first(where: { $0.schema == parts[0] && $0.name == name }) {

@@ -11,20 +11,27 @@ struct LintSARIF {
     func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self)
+        return String(decoding: try encoder.encode(try document()), as: UTF8.self)
     }
 
-    private var document: Document {
+    /// The SARIF document; throws when a finding names a rule `Lint.rules` does not hold, which a
+    /// SARIF result cannot point at (it used to point at rule 0 silently).
+    private func document() throws -> Document {
         let rules = Lint.rules.map { rule in
             Rule(
-                id: rule.id, shortDescription: Text(text: rule.summary),
+                id: rule.id.rawValue, shortDescription: Text(text: rule.summary),
                 helpUri: "https://github.com/rls/rls/blob/main/Docs/LINT.md#\(rule.id)",
                 properties: RuleProperties(splinter: rule.splinter))
         }
         let index = Dictionary(uniqueKeysWithValues: Lint.rules.enumerated().map { ($1.id, $0) })
-        let results = report.findings.map { finding in
-            Result(
-                ruleId: finding.rule, ruleIndex: index[finding.rule] ?? 0, level: Self.level(finding.level),
+        let results = try report.findings.map { finding in
+            guard let ruleIndex = index[finding.rule] else {
+                throw CommandError(
+                    "a lint finding names rule \(finding.rule), which rls lint does not declare: the SARIF report cannot point at it. "
+                        + "Add the rule to Lint.rules.")
+            }
+            return Result(
+                ruleId: finding.rule.rawValue, ruleIndex: ruleIndex, level: Self.level(finding.level),
                 message: Text(text: finding.message + (finding.fix.map { "\nfix: \($0)" } ?? "")),
                 locations: locations[finding].map {
                     [

@@ -29,7 +29,7 @@ extension AccessDocs {
         // The folder's own reading (never FileManager's listing, which drops names that are not UTF-8).
         let newest = try MigrationDirectory(path: migrations).filesIfPresent().last?.version
         let hasFiles = newest != nil
-        _ = try MigrationReplay.apply(migrations, orRendering: schema, on: connection)
+        _ = try ThrowawayDatabase.apply(migrations, orRendering: schema, on: connection)
         // The folder's own name only: the page must read the same whichever path led to it.
         let folder = URL(fileURLWithPath: migrations).lastPathComponent
         let source =

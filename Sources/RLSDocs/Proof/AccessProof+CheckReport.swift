@@ -12,7 +12,7 @@ extension AccessProof {
     /// cell or in ``otherFailures``, as does every failed scenario: `rls docs` fails whenever `rls check` would.
     public init(_ report: CheckReport, schema: Schema, source: String) {
         let matrix = AccessMatrix(schema)
-        var resultsByCell: [AccessCell: [ProbeResult]] = [:]
+        var resultsByCell: [AccessCell: [CheckedProbe<Probe>]] = [:]
         for result in report.results {
             guard let table = schema.table(result.probe.table) else { continue }
             let hasOwner = matrix.ownerPath(of: table) != nil || matrix.membershipPath(of: table) != nil
@@ -24,7 +24,7 @@ extension AccessProof {
             }
         }
         var statuses: [AccessCell: ProofStatus] = [:]
-        var explained: Set<ProbeResult> = []
+        var explained: Set<CheckedProbe<Probe>> = []
         for cell in matrix.provableCells {
             let results = resultsByCell[cell] ?? []
             let outcome = matrix.outcome(of: cell)
@@ -32,7 +32,7 @@ extension AccessProof {
                 outcome.judges(result) ? !outcome.agrees(with: result, as: cell.caller) : result.verdict.fails
             }
             if let first = wrong.first {
-                statuses[cell] = .failed(reason: "\(first.probe.name) observed \(first.actual)")
+                statuses[cell] = .failed(reason: "\(first.probe.name) observed \(first.observed)")
                 explained.formUnion(results.filter { $0.verdict.fails })
             } else if results.isEmpty || results.contains(where: { $0.verdict == .unverified }) {
                 statuses[cell] = .unverified
@@ -43,18 +43,15 @@ extension AccessProof {
         self.init(source: source, statuses: statuses)
         otherFailures =
             report.results.filter { $0.verdict.fails && !explained.contains($0) }.map {
-                "rls check: \($0.probe.name): expected \($0.expected), observed \($0.actual)"
+                "rls check: \($0.probe.name): expected \($0.expected), observed \($0.observedText)"
             } + report.failedScenarios.map { "rls check: scenario \"\($0.scenario.name)\" failed" }
-            + report.files.filter { $0.verdict.fails }.map {
-                "rls check: \($0.probe.name): expected \($0.probe.expectedAllowed ? "yes" : "no"), observed \($0.observed)"
-            }
-            + report.channels.filter { $0.verdict.fails }.map {
-                "rls check: \($0.probe.name): expected \($0.probe.expectedAllowed ? "yes" : "no"), observed \($0.observed)"
+            + (report.files.filter { $0.verdict.fails } as [any ReportedProbe] + report.channels.filter { $0.verdict.fails }).map {
+                "rls check: \($0.name): expected \($0.expectedText), observed \($0.observedText)"
             }
         for bucket in schema.buckets {
             let results = report.files.filter { $0.probe.bucket.id == bucket.id }
             if let wrong = results.first(where: { $0.verdict.fails }) {
-                buckets[bucket.id] = .failed(reason: "\(wrong.probe.name) observed \(wrong.observed)")
+                buckets[bucket.id] = .failed(reason: "\(wrong.probe.name) observed \(wrong.observedText)")
             } else if !results.isEmpty && results.allSatisfy({ $0.verdict == .pass }) {
                 buckets[bucket.id] = .proven
             }

@@ -68,7 +68,7 @@ extension Schema {
     public func indexes(of table: Table, memberships: [Membership]) -> [Index] {
         var result = table.indexes
         guard table.overrides.automaticIndexes else { return result }
-        var wanted: [([String], SourceLocation)] = []
+        var wanted: [([String], DeclarationSite)] = []
         for operation in Operation.allCases {
             if case .owner(let name) = table.access[operation], let column = table.column(name) {
                 wanted.append(([name], column.source))

@@ -135,7 +135,7 @@ extension Schema {
     /// whose key does, or is named `user_id`) and its role column (named `role`).
     private func resolveMembership(
         _ table: Table, groupColumn: String, group: TableName, groupKey: String, type: ColumnType, roles: [String],
-        location: SourceLocation
+        location: DeclarationSite
     ) throws(ValidationError) -> Membership {
         let userColumns = table.columns.filter { column in
             guard column.type == .uuid, column.name != groupColumn,

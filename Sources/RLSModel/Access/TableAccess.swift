@@ -14,12 +14,12 @@ public struct TableAccess: Sendable, Hashable {
     /// Who may remove rows.
     public var delete: AccessPlan
     /// Where `.access(...)` was written (the table's declaration when it was not).
-    public var source: SourceLocation?
+    public var source: DeclarationSite?
 
     /// A plan per operation; each defaults to ``AccessPlan/noAccess``.
     public init(
         select: AccessPlan = .noAccess, insert: AccessPlan = .noAccess, update: AccessPlan = .noAccess,
-        delete: AccessPlan = .noAccess, source: SourceLocation? = nil
+        delete: AccessPlan = .noAccess, source: DeclarationSite? = nil
     ) {
         self.select = select
         self.insert = insert
@@ -29,7 +29,7 @@ public struct TableAccess: Sendable, Hashable {
     }
 
     /// One plan for reading and one for insert, update and delete.
-    public init(read: AccessPlan, write: AccessPlan, source: SourceLocation? = nil) {
+    public init(read: AccessPlan, write: AccessPlan, source: DeclarationSite? = nil) {
         self.init(select: read, insert: write, update: write, delete: write, source: source)
     }
 

@@ -49,7 +49,7 @@ public struct AsWritten: Sendable, Hashable {
     /// The statements that create it (and comment on it), as written.
     public var sql: String
     /// Where it was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares the object `name` of kind `kind` (an aggregate with its argument types), created by `sql`.
     public init(
@@ -59,7 +59,7 @@ public struct AsWritten: Sendable, Hashable {
         self.name = name
         self.arguments = arguments
         self.sql = sql
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }
 

@@ -11,7 +11,7 @@ extension Index {
     ) {
         self.init(
             [], unique: unique, name: name, using: method, where: predicate,
-            source: SourceLocation(fileID: fileID, line: line))
+            source: DeclarationSite(fileID: fileID, line: line))
         self.expression = expression
     }
 }

@@ -34,7 +34,7 @@ public struct Column: Sendable, Hashable {
     /// would break a CHECK constraint or the type is one it cannot invent (see ``fixture(_:)``).
     public var fixtureValue: SQL?
     /// Where the column was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     var inlinePrimaryKey: PrimaryKey?
     var inlineUnique: Unique?
@@ -44,7 +44,7 @@ public struct Column: Sendable, Hashable {
     public init(_ name: String, _ type: ColumnType, fileID: String = #fileID, line: Int = #line) {
         self.name = name
         self.type = type
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 
     /// Allows null: drops `not null`.
@@ -58,12 +58,12 @@ public struct Column: Sendable, Hashable {
 
     /// Makes this column the table's single-column primary key.
     public func primaryKey(name: String? = nil, fileID: String = #fileID, line: Int = #line) -> Column {
-        with { $0.inlinePrimaryKey = PrimaryKey([$0.name], name: name, source: SourceLocation(fileID: fileID, line: line)) }
+        with { $0.inlinePrimaryKey = PrimaryKey([$0.name], name: name, source: DeclarationSite(fileID: fileID, line: line)) }
     }
 
     /// Adds a single-column unique constraint: `constraint "t_c_key" unique ("c")`.
     public func unique(name: String? = nil, fileID: String = #fileID, line: Int = #line) -> Column {
-        with { $0.inlineUnique = Unique([$0.name], name: name, source: SourceLocation(fileID: fileID, line: line)) }
+        with { $0.inlineUnique = Unique([$0.name], name: name, source: DeclarationSite(fileID: fileID, line: line)) }
     }
 
     /// Adds a foreign key to `table(column)`; `"auth.users"` or `.authUsers` reaches Supabase's users.

@@ -71,14 +71,14 @@ public struct DefaultPrivilege: Sendable, Hashable {
     public var objects: Objects
     /// The schema it applies in; nil for the role's global default.
     public var schema: String?
-    /// The roles that receive (or lose) the privileges; ``Role/public`` is PUBLIC.
+    /// The roles that receive (or lose) the privileges; `Role.public` is PUBLIC.
     public var roles: [Role]
     /// `with grant option` (grants only).
     public var withGrantOption: Bool
     /// The role whose new objects it concerns; nil for the role that runs the migrations.
     public var forRole: Role?
     /// Where it was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Creates a change to default privileges; ``grant(_:on:in:to:withGrantOption:forRole:fileID:line:)``
     /// and ``revoke(_:on:in:from:forRole:fileID:line:)`` read better.
@@ -93,7 +93,7 @@ public struct DefaultPrivilege: Sendable, Hashable {
         self.roles = roles
         self.withGrantOption = withGrantOption
         self.forRole = forRole
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 
     /// New objects of `objects` (in `schema`, or anywhere) grant `privileges` to `roles`.

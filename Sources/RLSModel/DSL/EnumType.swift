@@ -14,7 +14,7 @@ public struct EnumType: Sendable, Hashable {
     /// A `comment on type`.
     public var comment: String?
     /// Where the type was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares an enum type.
     public init(
@@ -25,7 +25,7 @@ public struct EnumType: Sendable, Hashable {
         self.name = name
         self.values = values
         self.comment = comment
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 
     /// The schema-qualified name.

@@ -19,7 +19,7 @@ public struct Extension: Sendable, Hashable {
     /// The schema that holds its objects.
     public var schema: String
     /// Where it was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// The schema Supabase installs extensions in.
     public static let defaultSchema = "extensions"
@@ -28,6 +28,6 @@ public struct Extension: Sendable, Hashable {
     public init(_ name: String, schema: String = Extension.defaultSchema, fileID: String = #fileID, line: Int = #line) {
         self.name = name
         self.schema = schema
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }

@@ -21,7 +21,7 @@ public struct ForeignKey: Sendable, Hashable {
     /// An explicit constraint name; `<table>_<columns>_fkey` when nil.
     public var name: String?
     /// Where the reference was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares a single-column reference.
     public init(
@@ -46,6 +46,6 @@ public struct ForeignKey: Sendable, Hashable {
         self.onDelete = onDelete
         self.onUpdate = onUpdate
         self.name = name
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }

@@ -82,7 +82,7 @@ public struct Function: Sendable, Hashable {
     /// A `comment on function`.
     public var comment: String?
     /// Where the function was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
     /// The complete statement of a function kept as an existing database defines it; see ``init(_:schema:arguments:definition:executableBy:comment:fileID:line:)``.
     public var definition: SQL?
     /// The identity argument types of a function given by ``definition``: `uuid, text`.
@@ -106,7 +106,7 @@ public struct Function: Sendable, Hashable {
         self.body = body
         self.executableBy = executableBy
         self.comment = comment
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 
     /// The schema-qualified name.

@@ -21,7 +21,7 @@ public struct Index: Sendable, Hashable {
     /// What is indexed when it is not plain columns (``init(expression:unique:name:using:where:fileID:line:)``).
     public var expression: SQL?
     /// Where the index (or, for automatic ones, the column or plan) was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares an index over `columns`.
     public init(
@@ -30,13 +30,13 @@ public struct Index: Sendable, Hashable {
     ) {
         self.init(
             columns, unique: unique, name: name, using: method, where: predicate,
-            source: SourceLocation(fileID: fileID, line: line))
+            source: DeclarationSite(fileID: fileID, line: line))
     }
 
     /// Declares an index from an array of column names.
     public init(
         _ columns: [String], unique: Bool = false, name: String? = nil, using method: String? = nil,
-        where predicate: SQL? = nil, source: SourceLocation
+        where predicate: SQL? = nil, source: DeclarationSite
     ) {
         self.columns = columns
         self.isUnique = unique

@@ -55,7 +55,7 @@ public struct Policy: Sendable, Hashable {
     /// it is); nil: validation refuses it (see ``withoutCondition(acknowledged:)``).
     public var withoutConditionAcknowledgement: String?
     /// Where the policy was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares a policy.
     public init(
@@ -68,6 +68,6 @@ public struct Policy: Sendable, Hashable {
         self.isPermissive = !restrictive
         self.using = using
         self.withCheck = withCheck
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }

@@ -10,15 +10,15 @@ public struct PrimaryKey: Sendable, Hashable {
     /// An explicit constraint name; `<table>_pkey` when nil.
     public var name: String?
     /// Where the key was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares a primary key over `columns`.
     public init(_ columns: String..., name: String? = nil, fileID: String = #fileID, line: Int = #line) {
-        self.init(columns, name: name, source: SourceLocation(fileID: fileID, line: line))
+        self.init(columns, name: name, source: DeclarationSite(fileID: fileID, line: line))
     }
 
     /// Declares a primary key from an array of column names.
-    public init(_ columns: [String], name: String? = nil, source: SourceLocation) {
+    public init(_ columns: [String], name: String? = nil, source: DeclarationSite) {
         self.columns = columns
         self.name = name
         self.source = source

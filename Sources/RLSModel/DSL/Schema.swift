@@ -34,7 +34,7 @@ public struct Schema: Sendable, Hashable {
     public var asWritten: [AsWritten] = []
     /// Where the schema was declared: generated files name it (``origin``), so an adopter's
     /// migrations and docs point at the adopter's own Swift file.
-    public var source: SourceLocation
+    public var source: DeclarationSite
     /// Objects of the database that plan and diff leave alone (``leavingOut(schemas:tables:functions:)``).
     public var undeclared = UndeclaredObjects()
 
@@ -50,7 +50,7 @@ public struct Schema: Sendable, Hashable {
 
     /// A schema from a list of declarations.
     public init(elements: [SchemaElement], fileID: String = #fileID, line: Int = #line) {
-        source = SourceLocation(fileID: fileID, line: line)
+        source = DeclarationSite(fileID: fileID, line: line)
         tables = []
         enums = []
         functions = []

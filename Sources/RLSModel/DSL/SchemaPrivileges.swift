@@ -29,7 +29,7 @@ public struct SchemaPrivileges: Sendable, Hashable {
     /// The roles that may create objects in it (`CREATE`), in declaration order.
     public var create: [Role]
     /// Where it was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Who may use `public` in every Supabase database: PUBLIC (Postgres 15's default) and the API roles.
     public static let publicDefault: [Role] = [.public] + Role.apiRoles
@@ -39,7 +39,7 @@ public struct SchemaPrivileges: Sendable, Hashable {
         self.schema = schema
         self.usage = usage
         self.create = create
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 
     /// Declares the roles that may use `schema` (and that no role but its owner may create in it).

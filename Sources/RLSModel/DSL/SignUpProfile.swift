@@ -43,7 +43,7 @@ public struct SignUpProfile: Sendable, Hashable {
     /// The generated trigger's name on `auth.users`.
     public var triggerName: String
     /// Where it was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares the sign-up trigger filling `table`.
     public init(
@@ -55,6 +55,6 @@ public struct SignUpProfile: Sendable, Hashable {
         self.assignments = values.map { Assignment(column: $0.key, value: $0.value) }
         self.functionName = functionName
         self.triggerName = triggerName
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }

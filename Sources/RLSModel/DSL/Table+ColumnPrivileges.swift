@@ -12,7 +12,7 @@ extension Table {
     public func updatable(only columns: String..., fileID: String = #fileID, line: Int = #line) -> Table {
         var copy = self
         copy.updatableColumns = columns
-        copy.columnPrivilegesSource = SourceLocation(fileID: fileID, line: line)
+        copy.columnPrivilegesSource = DeclarationSite(fileID: fileID, line: line)
         return copy
     }
 
@@ -21,7 +21,7 @@ extension Table {
     public func insertable(only columns: String..., fileID: String = #fileID, line: Int = #line) -> Table {
         var copy = self
         copy.insertableColumns = columns
-        copy.columnPrivilegesSource = SourceLocation(fileID: fileID, line: line)
+        copy.columnPrivilegesSource = DeclarationSite(fileID: fileID, line: line)
         return copy
     }
 

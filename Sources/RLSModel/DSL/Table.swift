@@ -23,7 +23,7 @@ public struct Table: Sendable, Hashable {
     /// Unique constraints, from ``Unique`` and columns' `.unique()`.
     public var uniques: [Unique]
     /// Check constraints.
-    public var checks: [Check]
+    public var checks: [CheckConstraint]
     /// Foreign keys, from ``ForeignKey`` and columns' `.references(...)`.
     public var foreignKeys: [ForeignKey]
     /// Declared indexes (automatic ones: ``Schema/indexes(of:)``).
@@ -35,7 +35,7 @@ public struct Table: Sendable, Hashable {
     /// Hand-written policies.
     public var policies: [Policy]
     /// Where the table was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
     /// Whether Realtime pushes the table's changes (``live(oldRows:withoutPrimaryKey:fileID:line:)``).
     public var live: LiveChanges?
     /// Private Realtime channels per row (``channel(_:receive:send:features:fileID:line:)``).
@@ -54,7 +54,7 @@ public struct Table: Sendable, Hashable {
     public var anonymousExcludedOperations: [Operation] = []
 
     /// Where `.updatable(only:)` or `.insertable(only:)` was written.
-    public var columnPrivilegesSource: SourceLocation?
+    public var columnPrivilegesSource: DeclarationSite?
 
     /// What the table does differently from its plans (RLS off, exact grants, no automatic index).
     public var overrides = TableOverrides()
@@ -76,7 +76,7 @@ public struct Table: Sendable, Hashable {
         self.indexes = []
         self.policies = []
         self.access = .noAccess
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
         for element in content() { add(element) }
     }
 
@@ -104,7 +104,7 @@ public struct Table: Sendable, Hashable {
         var copy = self
         copy.access = TableAccess(
             select: select, insert: insert, update: update, delete: delete,
-            source: SourceLocation(fileID: fileID, line: line))
+            source: DeclarationSite(fileID: fileID, line: line))
         return copy
     }
 

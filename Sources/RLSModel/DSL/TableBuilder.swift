@@ -8,7 +8,7 @@ public enum TableBuilder {
     /// A unique constraint.
     public static func buildExpression(_ unique: Unique) -> [TableElement] { [.unique(unique)] }
     /// A check constraint.
-    public static func buildExpression(_ check: Check) -> [TableElement] { [.check(check)] }
+    public static func buildExpression(_ check: CheckConstraint) -> [TableElement] { [.check(check)] }
     /// A foreign key.
     public static func buildExpression(_ key: ForeignKey) -> [TableElement] { [.foreignKey(key)] }
     /// An index.

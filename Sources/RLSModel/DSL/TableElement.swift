@@ -7,7 +7,7 @@ public enum TableElement: Sendable, Hashable {
     /// A unique constraint.
     case unique(Unique)
     /// A check constraint.
-    case check(Check)
+    case check(CheckConstraint)
     /// A foreign key.
     case foreignKey(ForeignKey)
     /// An index.

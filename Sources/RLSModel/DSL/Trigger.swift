@@ -57,7 +57,7 @@ public struct Trigger: Sendable, Hashable {
     /// a statement-level trigger then sees every row the statement changed, at once.
     public var transitionTables: TransitionTables?
     /// Where the trigger was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares a trigger.
     public init(
@@ -73,6 +73,6 @@ public struct Trigger: Sendable, Hashable {
         self.function = function
         self.condition = condition
         self.transitionTables = transitionTables
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }

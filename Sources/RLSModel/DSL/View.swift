@@ -21,7 +21,7 @@ public struct View: Sendable, Hashable {
     /// A `comment on view`.
     public var comment: String?
     /// Where the view was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
     /// The exact grants, replacing `readableBy` plus service_role (``grants(_:)``); nil: those.
     public var grants: [Role: Set<Privilege>]?
     /// The columns the query returns, as declared for `rls types` (``columns(_:)``); empty: undeclared.
@@ -38,7 +38,7 @@ public struct View: Sendable, Hashable {
         self.isSecurityInvoker = securityInvoker
         self.readableBy = readableBy
         self.comment = comment
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 
     /// The schema-qualified name.

@@ -40,12 +40,12 @@ public struct Channel: Sendable, Hashable {
     /// Broadcast, presence or both.
     public var features: [Feature]
     /// Where `.channel(...)` was written.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares a channel.
     public init(
         prefix: String, receive: AccessPlan, send: AccessPlan, features: [Feature] = Feature.allCases,
-        source: SourceLocation
+        source: DeclarationSite
     ) {
         self.prefix = prefix
         self.receive = receive
@@ -74,7 +74,7 @@ extension Table {
         copy.channels.append(
             Channel(
                 prefix: prefix, receive: receive, send: send, features: features,
-                source: SourceLocation(fileID: fileID, line: line)))
+                source: DeclarationSite(fileID: fileID, line: line)))
         return copy
     }
 }

@@ -13,10 +13,10 @@ public struct LiveChanges: Sendable, Hashable {
     /// is); nil: validation refuses a live table without one unless it includes old rows.
     public var withoutPrimaryKey: String?
     /// Where `.live(...)` was written.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares live changes.
-    public init(includesOldRows: Bool = false, withoutPrimaryKey: String? = nil, source: SourceLocation) {
+    public init(includesOldRows: Bool = false, withoutPrimaryKey: String? = nil, source: DeclarationSite) {
         self.includesOldRows = includesOldRows
         self.withoutPrimaryKey = withoutPrimaryKey
         self.source = source
@@ -39,7 +39,7 @@ extension Table {
     ) -> Table {
         var copy = self
         copy.live = LiveChanges(
-            includesOldRows: oldRows, withoutPrimaryKey: acknowledgement, source: SourceLocation(fileID: fileID, line: line))
+            includesOldRows: oldRows, withoutPrimaryKey: acknowledgement, source: DeclarationSite(fileID: fileID, line: line))
         return copy
     }
 }

@@ -10,6 +10,6 @@ public struct Expect: Sendable, Hashable {
 
     /// Runs `sql` and compares its outcome with `expectation`.
     public init(_ sql: SQL, _ expectation: ScenarioExpectation, fileID: String = #fileID, line: Int = #line) {
-        action = ScenarioAction(sql: sql, expectation: expectation, source: SourceLocation(fileID: fileID, line: line))
+        action = ScenarioAction(sql: sql, expectation: expectation, source: DeclarationSite(fileID: fileID, line: line))
     }
 }

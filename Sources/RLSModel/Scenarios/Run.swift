@@ -9,6 +9,6 @@ public struct Run: Sendable, Hashable {
 
     /// Runs `sql`, which must not fail.
     public init(_ sql: SQL, fileID: String = #fileID, line: Int = #line) {
-        action = ScenarioAction(sql: sql, expectation: .succeeds, source: SourceLocation(fileID: fileID, line: line))
+        action = ScenarioAction(sql: sql, expectation: .succeeds, source: DeclarationSite(fileID: fileID, line: line))
     }
 }

@@ -21,12 +21,12 @@ public struct Scenario: Sendable, Hashable {
     /// The steps, in order.
     public var steps: [ScenarioStep]
     /// Where it was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares a scenario.
     public init(_ name: String, fileID: String = #fileID, line: Int = #line, @ScenarioBuilder _ content: () -> [ScenarioStep]) {
         self.name = name
         self.steps = content()
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 }

@@ -5,10 +5,10 @@ public struct ScenarioAction: Sendable, Hashable {
     /// What must happen when it runs.
     public var expectation: ScenarioExpectation
     /// Where it was written.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares an action.
-    public init(sql: SQL, expectation: ScenarioExpectation, source: SourceLocation) {
+    public init(sql: SQL, expectation: ScenarioExpectation, source: DeclarationSite) {
         self.sql = sql
         self.expectation = expectation
         self.source = source

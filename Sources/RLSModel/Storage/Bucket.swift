@@ -31,7 +31,7 @@ public struct Bucket: Sendable, Hashable {
     /// hand-written ones against the plans. See ``policiesWrittenByHand()``.
     public var hasPoliciesWrittenByHand = false
     /// Where the bucket was declared.
-    public var source: SourceLocation
+    public var source: DeclarationSite
 
     /// Declares a bucket.
     public init(
@@ -43,7 +43,7 @@ public struct Bucket: Sendable, Hashable {
         self.fileSizeLimit = fileSizeLimit
         self.allowedMimeTypes = allowedMimeTypes
         self.access = BucketAccess()
-        self.source = SourceLocation(fileID: fileID, line: line)
+        self.source = DeclarationSite(fileID: fileID, line: line)
     }
 
     /// The same plan for reading, uploading, overwriting and deleting files.
@@ -64,7 +64,7 @@ public struct Bucket: Sendable, Hashable {
     ) -> Bucket {
         var copy = self
         copy.access = BucketAccess(
-            select: select, insert: insert, update: update, delete: delete, source: SourceLocation(fileID: fileID, line: line))
+            select: select, insert: insert, update: update, delete: delete, source: DeclarationSite(fileID: fileID, line: line))
         return copy
     }
 
@@ -103,12 +103,12 @@ public struct BucketAccess: Sendable, Hashable {
     /// Who may delete files.
     public var delete: StoragePlan
     /// Where `.access(...)` was written; nil when it was not.
-    public var source: SourceLocation?
+    public var source: DeclarationSite?
 
     /// A plan per operation; each defaults to ``StoragePlan/noAccess``.
     public init(
         select: StoragePlan = .noAccess, insert: StoragePlan = .noAccess, update: StoragePlan = .noAccess,
-        delete: StoragePlan = .noAccess, source: SourceLocation? = nil
+        delete: StoragePlan = .noAccess, source: DeclarationSite? = nil
     ) {
         self.select = select
         self.insert = insert

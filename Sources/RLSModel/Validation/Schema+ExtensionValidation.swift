@@ -3,7 +3,7 @@ extension Schema {
     /// database already has, unusable names.
     func extensionErrors() -> [ValidationError] {
         var errors: [ValidationError] = []
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: DeclarationSite] = [:]
         for declared in extensions {
             let subject = TableName(schema: declared.schema, name: declared.name)
             func fail(_ kind: ValidationError.Kind, _ message: String) {

@@ -31,7 +31,7 @@ extension Schema {
                     ))
             }
         }
-        var names: [String: SourceLocation] = [:]
+        var names: [String: DeclarationSite] = [:]
         for operation in Operation.allCases {
             if let name = table.planPolicyName(operation) {
                 names[name] = table.access.source ?? table.source

@@ -3,7 +3,7 @@ extension Schema {
     /// one `realtime.messages`, so they must differ between tables too).
     func realtimeErrors() -> [ValidationError] {
         var errors: [ValidationError] = []
-        var prefixes: [String: SourceLocation] = [:]
+        var prefixes: [String: DeclarationSite] = [:]
         for table in tables {
             let name = table.qualifiedName
             if let live = table.live, table.primaryKey == nil, !live.includesOldRows, live.withoutPrimaryKey == nil {

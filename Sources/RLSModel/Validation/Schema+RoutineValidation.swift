@@ -2,7 +2,7 @@ extension Schema {
     /// Mistakes in functions, triggers and sign-up profile declarations.
     func validateRoutines() -> [ValidationError] {
         var errors: [ValidationError] = []
-        var functionNames: [String: SourceLocation] = [:]
+        var functionNames: [String: DeclarationSite] = [:]
         var declaredFunctions = Set(signUpProfiles.map(\.functionName))
         for function in functions {
             let signature = "\(function.qualifiedName)(\(function.arguments.map(\.type.description).joined(separator: ",")))"
@@ -24,7 +24,7 @@ extension Schema {
                         "function \(function.qualifiedName) returns setof \(table), which the schema does not declare"))
             }
         }
-        var triggerNames: [String: SourceLocation] = [:]
+        var triggerNames: [String: DeclarationSite] = [:]
         for trigger in triggers {
             let key = "\(trigger.table).\(trigger.name)"
             if let first = triggerNames[key] {

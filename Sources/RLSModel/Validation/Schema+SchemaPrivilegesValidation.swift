@@ -4,7 +4,7 @@ extension Schema {
     /// yours whose objects grant something to a role while no declaration says who may use it.
     func schemaPrivilegesErrors() -> [ValidationError] {
         var errors: [ValidationError] = []
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: DeclarationSite] = [:]
         for declared in schemaPrivileges {
             let subject = TableName(schema: declared.schema, name: "")
             func fail(_ kind: ValidationError.Kind, _ message: String) {

@@ -3,10 +3,10 @@ extension Schema {
     /// have no single-column primary key, or whose plans do not resolve.
     func storageErrors() -> [ValidationError] {
         var errors: [ValidationError] = []
-        var ids: [String: SourceLocation] = [:]
+        var ids: [String: DeclarationSite] = [:]
         for bucket in buckets {
             let subject = TableName(schema: "storage", name: "buckets")
-            func fail(_ kind: ValidationError.Kind, _ message: String, at source: SourceLocation? = nil) {
+            func fail(_ kind: ValidationError.Kind, _ message: String, at source: DeclarationSite? = nil) {
                 errors.append(ValidationError(kind, table: subject, column: nil, source: source ?? bucket.source, message))
             }
             if let first = ids[bucket.id] {

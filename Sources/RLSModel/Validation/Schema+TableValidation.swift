@@ -3,7 +3,7 @@ extension Schema {
     func validate(_ table: Table, memberships: [Membership]) -> [ValidationError] {
         let name = table.qualifiedName
         var errors = identifierErrors([table.schema, table.name], table: name, column: nil, table.source)
-        var seen: [String: SourceLocation] = [:]
+        var seen: [String: DeclarationSite] = [:]
         for column in table.columns {
             if let first = seen[column.name] {
                 errors.append(
@@ -30,7 +30,7 @@ extension Schema {
                         "column \(column.name) uses enum \(type), which the schema does not declare; add EnumType(\"\(type.name)\", ...)"))
             }
         }
-        func requireColumns(_ columns: [String], _ what: String, _ source: SourceLocation) {
+        func requireColumns(_ columns: [String], _ what: String, _ source: DeclarationSite) {
             if columns.isEmpty {
                 errors.append(
                     ValidationError(
@@ -103,9 +103,9 @@ extension Schema {
     }
 
     private func constraintNameErrors(_ table: Table) -> [ValidationError] {
-        var names: [String: SourceLocation] = [:]
+        var names: [String: DeclarationSite] = [:]
         var errors: [ValidationError] = []
-        var all: [(String, SourceLocation)] = []
+        var all: [(String, DeclarationSite)] = []
         if let key = table.primaryKey { all.append((table.primaryKeyName!, key.source)) }
         all += table.uniques.map { (table.name(of: $0), $0.source) }
         all += table.checks.map { ($0.name, $0.source) }

@@ -30,7 +30,7 @@ extension Schema {
     /// Columns named like system columns, and comments or enum values Postgres could not store.
     func textSafetyErrors() -> [ValidationError] {
         var errors: [ValidationError] = []
-        func text(_ value: String?, _ what: String, table: TableName, column: String?, _ source: SourceLocation) {
+        func text(_ value: String?, _ what: String, table: TableName, column: String?, _ source: DeclarationSite) {
             guard let value, let reason = Self.unsafeTextReason(value) else { return }
             errors.append(ValidationError(.invalidName, table: table, column: column, source: source, "\(what) \(reason)"))
         }

@@ -11,8 +11,8 @@ extension Schema {
     /// Every mistake in the schema, in declaration order; empty when it compiles.
     public func validationErrors() -> [ValidationError] {
         var errors: [ValidationError] = []
-        var relations: [TableName: SourceLocation] = [:]
-        func claim(_ name: TableName, _ source: SourceLocation, _ what: String) {
+        var relations: [TableName: DeclarationSite] = [:]
+        func claim(_ name: TableName, _ source: DeclarationSite, _ what: String) {
             if let first = relations[name] {
                 errors.append(
                     ValidationError(
@@ -39,7 +39,7 @@ extension Schema {
             claim(view.qualifiedName, view.source, "view")
             errors += identifierErrors([view.schema, view.name], table: view.qualifiedName, column: nil, view.source)
         }
-        var types: [TableName: SourceLocation] = [:]
+        var types: [TableName: DeclarationSite] = [:]
         for type in enums {
             if let first = types[type.qualifiedName] {
                 errors.append(
@@ -69,7 +69,7 @@ extension Schema {
 
     /// Errors for every name in `names` that is empty, holds a NUL or control character, or is longer than 63 bytes.
     func identifierErrors(
-        _ names: [String], table: TableName?, column: String?, _ source: SourceLocation
+        _ names: [String], table: TableName?, column: String?, _ source: DeclarationSite
     ) -> [ValidationError] {
         let unsafe = names.compactMap { name in
             Self.unsafeNameReason(name).map {

@@ -35,12 +35,12 @@ public struct ValidationError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The column concerned, if any.
     public var column: String?
     /// Where the faulty declaration was written.
-    public var source: SourceLocation
+    public var source: DeclarationSite
     /// What is wrong and what to do, in one sentence.
     public var message: String
 
     /// Creates an error.
-    public init(_ kind: Kind, table: TableName?, column: String?, source: SourceLocation, _ message: String) {
+    public init(_ kind: Kind, table: TableName?, column: String?, source: DeclarationSite, _ message: String) {
         self.kind = kind
         self.table = table
         self.column = column

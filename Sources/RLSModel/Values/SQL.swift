@@ -4,7 +4,7 @@
 /// `quoteIdentifier`/`quoteLiteral`; text entered through `SQL(raw:)` is not.
 ///
 /// ```swift
-/// Check(SQL(raw: "price >= 0"))   // check (price >= 0)
+/// CheckConstraint(SQL(raw: "price >= 0"))   // check (price >= 0)
 /// ```
 public struct SQL: Sendable, Hashable, CustomStringConvertible {
     /// The SQL text, unmodified.

@@ -28,7 +28,7 @@ enum BucketShape {
                 bucket.access = BucketAccess(
                     select: plans[.select] ?? .noAccess, insert: plans[.insert] ?? .noAccess,
                     update: plans[.update] ?? .noAccess, delete: plans[.delete] ?? .noAccess,
-                    source: SourceLocation(fileID: "rls pull", line: 0))
+                    source: DeclarationSite(fileID: "rls pull", line: 0))
                 return .success(bucket.policiesWrittenByHand())
             }
         }
@@ -45,7 +45,7 @@ enum BucketShape {
         bucket.access = BucketAccess(
             select: plans[.select] ?? .noAccess, insert: plans[.insert] ?? .noAccess,
             update: plans[.update] ?? .noAccess, delete: plans[.delete] ?? .noAccess,
-            source: plans.isEmpty ? nil : SourceLocation(fileID: "rls pull", line: 0))
+            source: plans.isEmpty ? nil : DeclarationSite(fileID: "rls pull", line: 0))
         return .success(bucket)
     }
 
@@ -59,9 +59,9 @@ enum BucketShape {
         let inBucket = "(bucket_id = \(quoteLiteral(bucket))::text)"
         let ownFolder = "((\(inBucket.dropFirst().dropLast())) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))"
         switch (expression, Set(policy.roles)) {
-        case (inBucket, ["anon", "authenticated"]): return .public
-        case (inBucket, ["authenticated"]): return .authenticated
-        case (ownFolder, ["authenticated"]): return .ownerFolder
+        case (inBucket, [Role.anon.name, Role.authenticated.name]): return .public
+        case (inBucket, [Role.authenticated.name]): return .authenticated
+        case (ownFolder, [Role.authenticated.name]): return .ownerFolder
         default: return nil
         }
     }

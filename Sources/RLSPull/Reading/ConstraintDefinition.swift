@@ -6,14 +6,14 @@ import RLSSQL
 enum ConstraintDefinition {
     case primaryKey(PrimaryKey)
     case unique(Unique)
-    case check(Check)
+    case check(CheckConstraint)
     case foreignKey(ForeignKey)
 
     /// The DSL form of `constraint` on `table`, or nil when the DSL cannot say it
     /// (exclusion, deferrable, `NOT VALID`, `ON UPDATE`, `MATCH FULL`, `NULLS NOT DISTINCT`, ...).
     static func read(_ constraint: Catalog.Constraint, table: String) -> ConstraintDefinition? {
         let text = Substring(constraint.definition)
-        let source = SourceLocation(fileID: "rls pull", line: 0)
+        let source = DeclarationSite(fileID: "rls pull", line: 0)
         switch constraint.kind {
         case .primaryKey:
             guard let columns = columnList(after: "PRIMARY KEY ", in: text) else { return nil }
@@ -27,7 +27,7 @@ enum ConstraintDefinition {
             guard text.hasPrefix("CHECK "), let (inside, rest) = SQLText.parenthesized(text.dropFirst(6)),
                 rest.isEmpty
             else { return nil }
-            return .check(Check(constraint.name, SQL(raw: String(inside))))
+            return .check(CheckConstraint(constraint.name, SQL(raw: String(inside))))
         case .foreignKey:
             return foreignKey(constraint, table: table).map(ConstraintDefinition.foreignKey)
         case .exclusion:

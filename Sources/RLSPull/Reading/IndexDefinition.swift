@@ -35,6 +35,6 @@ enum IndexDefinition {
         return Index(
             columns, unique: unique, name: index.name == defaultName ? nil : index.name,
             using: using, where: predicate,
-            source: SourceLocation(fileID: "rls pull", line: 0))
+            source: DeclarationSite(fileID: "rls pull", line: 0))
     }
 }

@@ -41,7 +41,7 @@ extension Table {
             lines.append(inner + line + ")")
         }
         for check in checks {
-            lines.append(inner + "Check(\(SwiftLiteral.string(check.name)), \(check.condition.swiftSource(indent: inner)))")
+            lines.append(inner + "CheckConstraint(\(SwiftLiteral.string(check.name)), \(check.condition.swiftSource(indent: inner)))")
         }
         for index in indexes {
             var line = index.expression.map { "Index(expression: \($0.swiftSource())" } ?? "Index(\(index.columns.swiftArguments)"

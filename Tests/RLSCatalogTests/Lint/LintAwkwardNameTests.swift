@@ -23,10 +23,10 @@ struct LintAwkwardNameTests {
         let rules = Set(report.findings.map(\.rule))
         #expect(
             rules.isSuperset(of: [
-                "sensitive-columns-exposed", "security-definer-search-path", "anon-security-definer-function-executable",
-                "view-without-security-invoker", "unindexed-foreign-keys",
+                .sensitiveColumnsExposed, .securityDefinerSearchPath, .anonSecurityDefinerFunctionExecutable,
+                .viewWithoutSecurityInvoker, .unindexedForeignKeys,
             ]), "\(rules.sorted())")
-        #expect(report.findings(of: "security-definer-search-path").first?.fix?.contains(#"from "public"."We""ird Table""#) == true)
+        #expect(report.findings(of: .securityDefinerSearchPath).first?.fix?.contains(#"from "public"."We""ird Table""#) == true)
         for finding in report.findings where finding.fix != nil {
             try db.transaction { try $0.execute(finding.fix!) }
         }

@@ -23,7 +23,7 @@ struct LintLiveTableRuleTests {
                 create table public.not_live (id bigint primary key);
                 alter table public.not_live enable row level security;
                 """, privileges)
-        let findings = report.findings(of: "live-table-unreadable")
+        let findings = report.findings(of: .liveTableUnreadable)
         #expect(findings.map(\.object) == ["public.quiet"])
         #expect(findings.first?.level == .warning)
     }
@@ -36,7 +36,7 @@ struct LintLiveTableRuleTests {
                 grant select on public.quiet to anon, authenticated;
                 alter publication supabase_realtime add table public.quiet;
                 """)
-        #expect(report.findings(of: "live-table-unreadable").map(\.object) == ["public.quiet"])
+        #expect(report.findings(of: .liveTableUnreadable).map(\.object) == ["public.quiet"])
     }
 
     @Test(arguments: DefaultPrivileges.allCases)
@@ -52,7 +52,7 @@ struct LintLiveTableRuleTests {
                 create policy "anyone" on public.public_prices for select to anon, authenticated using (true);
                 alter publication supabase_realtime add table public.public_prices;
                 """, privileges)
-        let findings = report.findings(of: "live-table-open")
+        let findings = report.findings(of: .liveTableOpen)
         #expect(findings.map(\.object) == ["public.open", "public.public_prices"])
         #expect(findings.map(\.level) == [.error, .warning])
         // Legacy default privileges also gave anon SELECT on the new table.
@@ -75,7 +75,7 @@ struct LintLiveTableRuleTests {
                 alter table public.quiet_room enable row level security;
                 create policy "members" on public.quiet_room for select to authenticated using (private.can_see(id));
                 """)
-        let findings = report.findings(of: "live-table-per-row-function")
+        let findings = report.findings(of: .liveTablePerRowFunction)
         #expect(findings.map(\.object) == ["public.room.members"])
         #expect(findings.first?.message.contains("private.can_see()") == true)
     }
@@ -91,10 +91,10 @@ struct LintLiveTableRuleTests {
                 insert into public.inbox values (1, gen_random_uuid());
                 alter publication supabase_realtime add table public.inbox;
                 """)
-        let findings = report.findings(of: "live-table-per-row-function")
+        let findings = report.findings(of: .liveTablePerRowFunction)
         #expect(findings.map(\.object) == ["public.inbox.mine"])
         #expect(findings.first?.message.contains("auth.uid()") == true)
-        #expect(report.findings(of: "auth-function-per-row").map(\.object) == ["public.inbox.mine"])
+        #expect(report.findings(of: .authFunctionPerRow).map(\.object) == ["public.inbox.mine"])
     }
 
     /// A live table read by a members plan: its policy calls the generated helper once per statement
@@ -125,6 +125,6 @@ struct LintLiveTableRuleTests {
                 create policy "by hand" on public.crew for select to authenticated
                     using (id = any (private.current_user_crew_ids(array['owner'])::bigint[]));
                 """, privileges)
-        #expect(report.findings(of: "live-table-per-row-function").map(\.object) == ["public.crew.by hand"])
+        #expect(report.findings(of: .liveTablePerRowFunction).map(\.object) == ["public.crew.by hand"])
     }
 }

@@ -33,7 +33,7 @@ struct LintLongLiteralTests {
                 create policy "long" on public.memo for select to authenticated
                   using (owner_id = auth.uid() and note = '\(Self.literal.replacing("'", with: "''"))');
                 """)
-        #expect(report.findings(of: "auth-function-per-row").map(\.object) == ["public.memo.long"])
-        #expect(report.findings(of: "owner-column-without-index").map(\.object) == ["public.memo.owner_id"])
+        #expect(report.findings(of: .authFunctionPerRow).map(\.object) == ["public.memo.long"])
+        #expect(report.findings(of: .ownerColumnWithoutIndex).map(\.object) == ["public.memo.owner_id"])
     }
 }

@@ -12,7 +12,7 @@ struct LintObjectRuleTests {
                 create function public.safe() returns int language sql security definer set search_path = '' as $$ select 1 $$;
                 create function public.invoker() returns int language sql as $$ select 1 $$;
                 """)
-        let findings = report.findings(of: "security-definer-search-path")
+        let findings = report.findings(of: .securityDefinerSearchPath)
         #expect(findings.map(\.object) == ["public.unsafe()"])
         #expect(findings.first?.level == .error)
         #expect(findings.first?.fix == #"alter function "public"."unsafe"() set search_path = '';"#)
@@ -31,11 +31,11 @@ struct LintObjectRuleTests {
                 create materialized view public.snapshot as select id from public.note;
                 grant select on public.snapshot to authenticated;
                 """)
-        let findings = report.findings(of: "view-without-security-invoker")
+        let findings = report.findings(of: .viewWithoutSecurityInvoker)
         #expect(findings.map(\.object) == ["public.leaky"])
         #expect(findings.first?.fix == #"alter view "public"."leaky" set (security_invoker = true);"#)
         #expect(findings.first?.message.contains("anon read every row of public.note through it, which their policies deny") == true)
-        let materialized = report.findings(of: "materialized-view-in-api")
+        let materialized = report.findings(of: .materializedViewInAPI)
         #expect(materialized.map(\.object) == ["public.snapshot"])
         #expect(materialized.first?.message.contains("materialized views never apply RLS") == true)
     }
@@ -51,8 +51,8 @@ struct LintObjectRuleTests {
         let report = try lint(afterApplying: sql)
         #expect(
             report.findings.map(\.rule) == [
-                "security-definer-search-path", "table-without-rls", "table-without-rls",
-                "anon-security-definer-function-executable", "rls-without-policies",
+                .securityDefinerSearchPath, .tableWithoutRLS, .tableWithoutRLS,
+                .anonSecurityDefinerFunctionExecutable, .rlsWithoutPolicies,
             ])
         #expect(report.findings.map(\.object) == ["public.f()", "public.a", "public.b", "public.f()", "public.c"])
         #expect(report.summary == "3 errors, 1 warning, 1 info")

@@ -26,10 +26,10 @@ struct LintParityTests {
                 alter table public.saved enable row level security;
                 create policy "mine" on public.saved for select to authenticated using (patron = (select auth.uid()));
                 """)
-        #expect(report.findings(of: "unindexed-foreign-keys").map(\.object) == ["public.listing.listing_brand_id_fkey"])
-        #expect(report.findings(of: "unindexed-foreign-keys").first?.fix == #"create index on "public"."listing" ("brand_id");"#)
+        #expect(report.findings(of: .unindexedForeignKeys).map(\.object) == ["public.listing.listing_brand_id_fkey"])
+        #expect(report.findings(of: .unindexedForeignKeys).first?.fix == #"create index on "public"."listing" ("brand_id");"#)
         // The owner column is reported once, by the rule that knows it filters every request.
-        #expect(report.findings(of: "owner-column-without-index").map(\.object) == ["public.saved.patron"])
+        #expect(report.findings(of: .ownerColumnWithoutIndex).map(\.object) == ["public.saved.patron"])
     }
 
     @Test func authUsersExposedThroughAView() throws {
@@ -39,8 +39,8 @@ struct LintParityTests {
                 grant select on public.members to authenticated;
                 create view public.hidden as select id from auth.users;
                 """)
-        #expect(report.findings(of: "auth-users-exposed").map(\.object) == ["public.members"])
-        #expect(report.findings(of: "view-without-security-invoker").isEmpty)
+        #expect(report.findings(of: .authUsersExposed).map(\.object) == ["public.members"])
+        #expect(report.findings(of: .viewWithoutSecurityInvoker).isEmpty)
     }
 
     @Test func noPrimaryKey() throws {
@@ -49,7 +49,7 @@ struct LintParityTests {
                 create table public.log (at timestamptz); alter table public.log enable row level security;
                 create table public.keyed (id bigint primary key); alter table public.keyed enable row level security;
                 """)
-        #expect(report.findings(of: "no-primary-key").map(\.object) == ["public.log"])
+        #expect(report.findings(of: .noPrimaryKey).map(\.object) == ["public.log"])
     }
 
     @Test func duplicateIndex() throws {
@@ -58,7 +58,7 @@ struct LintParityTests {
                 create index note_owner_again on public.note (owner_id);
                 create index note_owner_id_desc on public.note (owner_id desc);
                 """)
-        let findings = report.findings(of: "duplicate-index")
+        let findings = report.findings(of: .duplicateIndex)
         #expect(findings.count == 1)
         #expect(findings.first?.fix == #"drop index "public"."note_owner_id_idx";"#)
     }
@@ -69,9 +69,9 @@ struct LintParityTests {
                 create function public.loose() returns int language sql as $$ select 1 $$;
                 create function public.pinned() returns int language sql set search_path = '' as $$ select 1 $$;
                 """)
-        #expect(report.findings(of: "function-search-path-mutable").map(\.object) == ["public.loose()"])
-        #expect(report.findings(of: "function-search-path-mutable").first?.level == .warning)
-        #expect(report.findings(of: "security-definer-search-path").isEmpty)
+        #expect(report.findings(of: .functionSearchPathMutable).map(\.object) == ["public.loose()"])
+        #expect(report.findings(of: .functionSearchPathMutable).first?.level == .warning)
+        #expect(report.findings(of: .securityDefinerSearchPath).isEmpty)
     }
 
     @Test func extensionsInPublicAndOutdated() throws {
@@ -80,8 +80,8 @@ struct LintParityTests {
                 create extension pg_trgm with schema public version '1.5';
                 create extension citext with schema extensions;
                 """)
-        #expect(report.findings(of: "extension-in-public").map(\.object) == ["pg_trgm"])
-        #expect(report.findings(of: "extension-versions-outdated").map(\.object) == ["pg_trgm"])
+        #expect(report.findings(of: .extensionInPublic).map(\.object) == ["pg_trgm"])
+        #expect(report.findings(of: .extensionVersionsOutdated).map(\.object) == ["pg_trgm"])
     }
 
     @Test func foreignTableInAPI() throws {
@@ -93,7 +93,7 @@ struct LintParityTests {
                 grant select on public.remote to anon;
                 create foreign table public.internal (line text) server files options (filename '/dev/null');
                 """)
-        #expect(report.findings(of: "foreign-table-in-api").map(\.object) == ["public.remote"])
+        #expect(report.findings(of: .foreignTableInAPI).map(\.object) == ["public.remote"])
     }
 
     @Test func insecureQueueExposedInAPI() throws {
@@ -110,11 +110,11 @@ struct LintParityTests {
                 create table pgmq.meta (queue_name text);
                 grant select on pgmq.meta to anon;
                 """)
-        #expect(report.findings(of: "insecure-queue-exposed-in-api").map(\.object) == ["pgmq.q_jobs"])
+        #expect(report.findings(of: .insecureQueueExposedInAPI).map(\.object) == ["pgmq.q_jobs"])
         #expect(
-            report.findings(of: "insecure-queue-exposed-in-api").first?.fix == #"alter table "pgmq"."q_jobs" enable row level security;"#)
+            report.findings(of: .insecureQueueExposedInAPI).first?.fix == #"alter table "pgmq"."q_jobs" enable row level security;"#)
         #expect(report.findings.filter { $0.object == "pgmq.q_jobs" }.count == 1, "one finding for the queue")
-        #expect(report.findings(of: "table-without-rls").map(\.object) == ["pgmq.meta", "pgmq.q_private"])
+        #expect(report.findings(of: .tableWithoutRLS).map(\.object) == ["pgmq.meta", "pgmq.q_private"])
     }
 
     @Test func unsupportedRegTypes() throws {
@@ -123,7 +123,7 @@ struct LintParityTests {
                 create table public.handler (id bigint primary key, fn regproc, kind regtype, names regnamespace[]);
                 alter table public.handler enable row level security;
                 """)
-        #expect(report.findings(of: "unsupported-reg-types").map(\.object) == ["public.handler.fn", "public.handler.names"])
+        #expect(report.findings(of: .unsupportedRegTypes).map(\.object) == ["public.handler.fn", "public.handler.names"])
     }
 
     @Test func foreignKeyToAnAuthUniqueConstraint() throws {
@@ -135,7 +135,7 @@ struct LintParityTests {
                 create table public.by_id (id bigint primary key, user_id uuid references auth.users(id));
                 alter table public.by_mail enable row level security; alter table public.by_id enable row level security;
                 """)
-        #expect(report.findings(of: "fkey-to-auth-unique").map(\.object) == ["public.by_mail.by_mail_email_fkey"])
+        #expect(report.findings(of: .fkeyToAuthUnique).map(\.object) == ["public.by_mail.by_mail_email_fkey"])
     }
 
     @Test func sensitiveColumnsReplaceTableWithoutRLSForThatTable() throws {
@@ -146,9 +146,9 @@ struct LintParityTests {
                 create table public.plain (id bigint primary key);
                 grant select on public.plain to anon;
                 """)
-        #expect(report.findings(of: "sensitive-columns-exposed").map(\.object) == ["public.account"])
-        #expect(report.findings(of: "sensitive-columns-exposed").first?.message.contains("password, api_key") == true)
-        #expect(report.findings(of: "table-without-rls").map(\.object) == ["public.plain"])
+        #expect(report.findings(of: .sensitiveColumnsExposed).map(\.object) == ["public.account"])
+        #expect(report.findings(of: .sensitiveColumnsExposed).first?.message.contains("password, api_key") == true)
+        #expect(report.findings(of: .tableWithoutRLS).map(\.object) == ["public.plain"])
         #expect(report.findings.filter { $0.object == "public.account" }.count == 1)
     }
 
@@ -160,7 +160,7 @@ struct LintParityTests {
                 create policy "read all" on public.note for select to anon using (true);
                 create policy "own insert" on public.note for insert to authenticated with check (owner_id = (select auth.uid()));
                 """)
-        let findings = report.findings(of: "rls-policy-always-true")
+        let findings = report.findings(of: .rlsPolicyAlwaysTrue)
         #expect(findings.map(\.object) == ["public.note.anyone writes", "public.note.users delete"])
         #expect(findings.map(\.level) == [.error, .warning])
     }
@@ -180,16 +180,16 @@ struct LintParityTests {
               using (bucket_id = 'it''s' and (select auth.uid()) = owner);
             """
         let report = try lint(asAdmin: storage)
-        #expect(report.findings(of: "public-bucket-allows-listing").map(\.object) == ["bucket avatars"])
-        #expect(report.findings(of: "public-bucket-allows-listing").first?.fix == #"drop policy "list avatars" on "storage"."objects";"#)
+        #expect(report.findings(of: .publicBucketAllowsListing).map(\.object) == ["bucket avatars"])
+        #expect(report.findings(of: .publicBucketAllowsListing).first?.fix == #"drop policy "list avatars" on "storage"."objects";"#)
         // Without the right to read storage.buckets (or without storage) the rule is silent and introspection still works.
         let unreadable = try lint(
             asAdmin: "create schema if not exists storage; create table if not exists storage.buckets (id text, name text, public boolean);"
         )
-        #expect(unreadable.findings(of: "public-bucket-allows-listing").isEmpty)
+        #expect(unreadable.findings(of: .publicBucketAllowsListing).isEmpty)
         let withoutStorage = try lint(
             afterApplying: "create table public.t (id bigint primary key); alter table public.t enable row level security;")
-        #expect(withoutStorage.findings(of: "public-bucket-allows-listing").isEmpty)
+        #expect(withoutStorage.findings(of: .publicBucketAllowsListing).isEmpty)
     }
 
     @Test func securityDefinerFunctionsExecutableByTheAPIRoles() throws {
@@ -217,7 +217,7 @@ struct LintParityTests {
                 create function public.brands() returns setof public.brand language sql security definer set search_path = ''
                   as $$ select * from public.brand $$;
                 """)
-        let anon = report.findings(of: "anon-security-definer-function-executable")
+        let anon = report.findings(of: .anonSecurityDefinerFunctionExecutable)
         #expect(anon.map(\.object) == ["public.all_notes()", "public.brands()"])
         #expect(anon.map(\.level) == [.error, .warning], "reading only what anon may read anyway is no exposure")
         #expect(anon.last?.message.contains("today public.brand, which anon may read anyway") == true)
@@ -227,7 +227,7 @@ struct LintParityTests {
                 revoke execute on function "public"."all_notes"() from PUBLIC, "anon";
                 grant execute on function "public"."all_notes"() to "authenticated", "service_role";
                 """#)
-        let signedIn = report.findings(of: "authenticated-security-definer-function-executable")
+        let signedIn = report.findings(of: .authenticatedSecurityDefinerFunctionExecutable)
         #expect(signedIn.map(\.object) == ["public.members_only()"])
         #expect(signedIn.first?.level == .warning)
     }
@@ -248,8 +248,8 @@ struct LintParityTests {
             environment: .init(
                 extensions: [Catalog.Extension(name: "pg_graphql", schema: "graphql", version: "1.5.11")]))
         let report = Lint.run(withGraphQL, rules: [.pgGraphQLAnonTableExposed, .pgGraphQLAuthenticatedTableExposed])
-        #expect(report.findings(of: "pg-graphql-anon-table-exposed").map(\.object) == ["public.note"])
-        #expect(report.findings(of: "pg-graphql-authenticated-table-exposed").map(\.object) == ["public.member"])
+        #expect(report.findings(of: .pgGraphQLAnonTableExposed).map(\.object) == ["public.note"])
+        #expect(report.findings(of: .pgGraphQLAuthenticatedTableExposed).map(\.object) == ["public.member"])
         let without = Catalog(tables: tables, grants: grants)
         #expect(Lint.run(without, rules: [.pgGraphQLAnonTableExposed, .pgGraphQLAuthenticatedTableExposed]).findings.isEmpty)
         // A role granted to anon counts: anon then reaches what authenticated may select.

@@ -20,7 +20,7 @@ struct LintPolicyRuleTests {
                 create policy "role" on public.note for delete to authenticated using (auth.jwt() ->> 'role' = 'admin');
                 create policy "fast" on public.note for select to authenticated using (owner_id = (select auth.uid()));
                 """)
-        let findings = report.findings(of: "auth-function-per-row")
+        let findings = report.findings(of: .authFunctionPerRow)
         #expect(findings.map(\.object) == ["public.note.role", "public.note.slow"])
         #expect(findings.allSatisfy { $0.level == .warning })
         let slow = try #require(findings.last)
@@ -30,8 +30,8 @@ struct LintPolicyRuleTests {
 
     @Test func theSuggestedFixRunsAndSilencesTheRule() throws {
         let bad = Self.note + "create policy \"slow\" on public.note for select to authenticated using (owner_id = auth.uid());"
-        let fix = try #require(try lint(afterApplying: bad).findings(of: "auth-function-per-row").first?.fix)
-        #expect(try lint(afterApplying: bad + "\n" + fix).findings(of: "auth-function-per-row").isEmpty)
+        let fix = try #require(try lint(afterApplying: bad).findings(of: .authFunctionPerRow).first?.fix)
+        #expect(try lint(afterApplying: bad + "\n" + fix).findings(of: .authFunctionPerRow).isEmpty)
     }
 
     @Test func severalPermissivePoliciesForOneRoleAndAction() throws {
@@ -41,7 +41,7 @@ struct LintPolicyRuleTests {
                 create policy "team" on public.note for all to authenticated using (team = 'blue');
                 create policy "narrow" on public.note as restrictive for select to authenticated using (team is not null);
                 """)
-        let findings = report.findings(of: "multiple-permissive-policies")
+        let findings = report.findings(of: .multiplePermissivePolicies)
         #expect(findings.count == 1)
         #expect(findings.first?.message.contains("2 permissive policies apply to authenticated for SELECT") == true)
         #expect(findings.first?.message.contains("(mine, team)") == true)
@@ -60,7 +60,7 @@ struct LintPolicyRuleTests {
                 create policy "c_delete" on storage.objects for delete to authenticated using (bucket_id = 'c');
                 create policy "or_delete" on storage.objects for delete to authenticated using ((bucket_id = 'd' and name like 'x%') or owner = (select auth.uid()));
                 """)
-        let findings = report.findings(of: "multiple-permissive-policies").map(\.message)
+        let findings = report.findings(of: .multiplePermissivePolicies).map(\.message)
         #expect(findings.count == 2, "\(findings)")
         #expect(findings.contains { $0.contains("for INSERT on storage.objects (b_insert, b_insert_too)") }, "\(findings)")
         #expect(findings.contains { $0.contains("for DELETE on storage.objects (c_delete, or_delete)") }, "\(findings)")
@@ -71,7 +71,7 @@ struct LintPolicyRuleTests {
             afterApplying: Self.note + """
                 create policy "anyone" on public.note for select using (owner_id = (select auth.uid()));
                 """)
-        let findings = report.findings(of: "policy-without-role")
+        let findings = report.findings(of: .policyWithoutRole)
         #expect(findings.map(\.object) == ["public.note.anyone"])
         // anon keeps what the policy gave it: the fix names both API roles.
         #expect(findings.first?.fix == #"alter policy "anyone" on "public"."note" to "anon", "authenticated";"#)
@@ -87,7 +87,7 @@ struct LintPolicyRuleTests {
                 create policy "by_app" on public.note for insert to authenticated
                   with check (team = ((select auth.jwt()) -> 'app_metadata' ->> 'team'));
                 """)
-        let findings = report.findings(of: "user-metadata-in-policy")
+        let findings = report.findings(of: .userMetadataInPolicy)
         #expect(findings.map(\.object) == ["public.note.by_jwt", "public.note.by_users"])
         #expect(findings.allSatisfy { $0.level == .error })
     }
@@ -104,7 +104,7 @@ struct LintPolicyRuleTests {
                   select 1 from public.list l where l.id = item.list_id and l.owner_id = (select auth.uid())));
                 create policy "author" on public.item for update to authenticated using ((select auth.uid()) = "Author");
                 """)
-        let findings = report.findings(of: "owner-column-without-index")
+        let findings = report.findings(of: .ownerColumnWithoutIndex)
         #expect(findings.map(\.object) == ["public.item.Author", "public.list.owner_id"])
         #expect(findings.last?.message.contains("Policies own, through compare public.list.owner_id") == true)
         #expect(findings.first?.fix == #"create index on "public"."item" ("Author");"#)
@@ -125,6 +125,6 @@ struct LintPolicyRuleTests {
                 create policy "own" on public.note for select to authenticated using (owner_id = (select auth.uid()));
                 create policy "own" on public.late for select to authenticated using (owner_id = (select auth.uid()));
                 """)
-        #expect(report.findings(of: "owner-column-without-index").map(\.object) == ["public.late.owner_id"])
+        #expect(report.findings(of: .ownerColumnWithoutIndex).map(\.object) == ["public.late.owner_id"])
     }
 }

@@ -12,7 +12,7 @@ struct LintTableRuleTests {
                 create schema private;
                 create table private.helper (id bigint primary key);
                 """)
-        let findings = report.findings(of: "table-without-rls")
+        let findings = report.findings(of: .tableWithoutRLS)
         #expect(findings.map(\.object) == ["public.note"], "private has no USAGE for the API roles: not exposed")
         #expect(findings.first?.level == .error)
         #expect(findings.first?.fix == #"alter table "public"."note" enable row level security;"#)
@@ -26,7 +26,7 @@ struct LintTableRuleTests {
                 grant usage on schema api to anon, authenticated;
                 create table api.note (id bigint primary key);
                 """)
-        #expect(report.findings(of: "table-without-rls").map(\.object) == ["api.note"])
+        #expect(report.findings(of: .tableWithoutRLS).map(\.object) == ["api.note"])
     }
 
     @Test func grantsOnATableWithoutRLSAreAnError() throws {
@@ -40,7 +40,7 @@ struct LintTableRuleTests {
                 grant select on public.guarded to anon;
                 create policy "read" on public.guarded for select to anon using (true);
                 """)
-        let findings = report.findings(of: "api-grant-without-rls")
+        let findings = report.findings(of: .apiGrantWithoutRLS)
         #expect(findings.map(\.object) == ["private.leak"])
         #expect(findings.first?.message.contains("anon: INSERT, SELECT") == true)
         #expect(findings.first?.fix?.contains(#"revoke all on table "private"."leak" from "anon";"#) == true)
@@ -49,9 +49,9 @@ struct LintTableRuleTests {
     @Test func legacyDefaultGrantsMakeEveryNewTableAGrantWithoutRLS() throws {
         let report = try lint(afterApplying: "create table public.note (id bigint primary key);", .legacyGrantAll)
         // One finding per table: in public it is table-without-rls, naming the grants.
-        #expect(report.findings(of: "api-grant-without-rls").isEmpty)
-        #expect(report.findings(of: "table-without-rls").map(\.object) == ["public.note"])
-        #expect(report.findings(of: "table-without-rls").first?.message.contains("anon holds DELETE, INSERT") == true)
+        #expect(report.findings(of: .apiGrantWithoutRLS).isEmpty)
+        #expect(report.findings(of: .tableWithoutRLS).map(\.object) == ["public.note"])
+        #expect(report.findings(of: .tableWithoutRLS).first?.message.contains("anon holds DELETE, INSERT") == true)
     }
 
     @Test func policiesOnATableWithRLSOffAreIgnoredAndSaidSo() throws {
@@ -61,7 +61,7 @@ struct LintTableRuleTests {
                 create index on public.note (owner_id);
                 create policy "owner" on public.note for select to authenticated using (owner_id = (select auth.uid()));
                 """)
-        let findings = report.findings(of: "policy-without-rls")
+        let findings = report.findings(of: .policyWithoutRLS)
         #expect(findings.map(\.object) == ["public.note"])
         #expect(findings.first?.level == .error)
         #expect(findings.first?.message.contains("1 policy (owner)") == true)
@@ -76,7 +76,7 @@ struct LintTableRuleTests {
                 alter table public.forgotten enable row level security;
                 grant select on public.forgotten to authenticated;
                 """)
-        let findings = report.findings(of: "rls-without-policies")
+        let findings = report.findings(of: .rlsWithoutPolicies)
         #expect(findings.map(\.object) == ["public.forgotten", "public.internal"])
         #expect(findings.map(\.level) == [.warning, .info])
         #expect(!report.hasErrors)

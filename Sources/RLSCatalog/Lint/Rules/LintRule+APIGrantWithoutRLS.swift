@@ -6,7 +6,7 @@ extension LintRule {
     ///
     ///     revoke all on table "public"."note" from "anon", "authenticated";
     public static let apiGrantWithoutRLS = LintRule(
-        id: "api-grant-without-rls",
+        id: .apiGrantWithoutRLS,
         summary: "anon, authenticated or PUBLIC hold privileges on a table whose RLS is off.", splinter: ["0013_rls_disabled_in_public"]
     ) { catalog in
         // In exposed schemas table-without-rls (or policy-without-rls) reports the same table.
@@ -20,7 +20,7 @@ extension LintRule {
             let held = privileges.keys.sorted().map { "\($0): \(privileges[$0]!.joined(separator: ", "))" }
             let roles = privileges.keys.sorted().map { $0 == "public" ? "PUBLIC" : quoteIdentifier($0) }
             return LintFinding(
-                rule: "api-grant-without-rls", level: .error, object: table.name.description,
+                rule: .apiGrantWithoutRLS, level: .error, object: table.name.description,
                 message: "\(table.name) has RLS off but the API roles hold privileges on it (\(held.joined(separator: "; "))): "
                     + "through the API they reach every row. Enable RLS with policies, or revoke the grants.",
                 fix:

@@ -6,7 +6,7 @@ extension LintRule {
     ///
     ///     alter default privileges for role "postgres" in schema "public" revoke select on tables from "anon";
     public static let apiRoleDefaultPrivileges = LintRule(
-        id: "api-role-default-privileges", summary: "Default privileges hand new objects to anon, authenticated or PUBLIC."
+        id: .apiRoleDefaultPrivileges, summary: "Default privileges hand new objects to anon, authenticated or PUBLIC."
     ) { catalog in
         let groups = Dictionary(grouping: catalog.environment.apiDefaultPrivileges) { "\($0.owner)|\($0.schema ?? "")|\($0.grantee)" }
         return groups.keys.sorted().map { key in
@@ -14,7 +14,7 @@ extension LintRule {
             let first = entries[0]
             let grantee = first.grantee == "public" ? "PUBLIC" : first.grantee
             return LintFinding(
-                rule: "api-role-default-privileges", level: .warning,
+                rule: .apiRoleDefaultPrivileges, level: .warning,
                 object: "default privileges of \(first.owner)\(first.schema.map { " in \($0)" } ?? "") for \(grantee)",
                 message:
                     "New objects \(first.owner) creates\(first.schema.map { " in \($0)" } ?? " in any schema") are granted to \(grantee) "

@@ -5,11 +5,11 @@ extension LintRule {
     ///
     ///     revoke "authenticated" from "anon";
     public static let apiRoleMembership = LintRule(
-        id: "api-role-membership", summary: "anon or authenticated was granted another role."
+        id: .apiRoleMembership, summary: "anon or authenticated was granted another role."
     ) { catalog in
         catalog.environment.roleMemberships.map { membership in
             LintFinding(
-                rule: "api-role-membership", level: .error, object: "role \(membership.member)",
+                rule: .apiRoleMembership, level: .error, object: "role \(membership.member)",
                 message: "Role \(membership.role) is granted to \(membership.member): \(membership.member) requests may act as "
                     + "\(membership.role) and reach what its grants and policies allow. Supabase never grants this; revoke it "
                     + "(rls plan shows it as drift).",

@@ -8,7 +8,7 @@ extension LintRule {
     ///
     ///     using (owner_id = (select auth.uid()))
     public static let authFunctionPerRow = LintRule(
-        id: "auth-function-per-row",
+        id: .authFunctionPerRow,
         summary: "A policy calls auth.uid()/auth.jwt()/auth.role() once per row instead of once per statement.",
         splinter: ["0003_auth_rls_initplan"]
     ) { catalog in
@@ -21,7 +21,7 @@ extension LintRule {
             if let using, !using.perRowAuthCalls.isEmpty { clauses.append("using (\(using.wrappingAuthCalls))") }
             if let check, !check.perRowAuthCalls.isEmpty { clauses.append("with check (\(check.wrappingAuthCalls))") }
             return LintFinding(
-                rule: "auth-function-per-row", level: .warning, object: "\(policy.table).\(policy.name)",
+                rule: .authFunctionPerRow, level: .warning, object: "\(policy.table).\(policy.name)",
                 message: "Policy \(policy.name) on \(policy.table) calls \(calls.joined(separator: ", ")) for every row it filters. "
                     + "Wrap each call as (select …) so Postgres evaluates it once per statement.",
                 fix: "alter policy \(quoteIdentifier(policy.name)) on \(policy.table.sql) \(clauses.joined(separator: " "));",

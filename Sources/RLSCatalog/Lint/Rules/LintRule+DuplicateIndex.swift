@@ -6,7 +6,7 @@ extension LintRule {
     ///
     ///     drop index "public"."note_owner_id_idx1";
     public static let duplicateIndex = LintRule(
-        id: "duplicate-index", summary: "Several indexes on a table have the same definition.", splinter: ["0009_duplicate_index"]
+        id: .duplicateIndex, summary: "Several indexes on a table have the same definition.", splinter: ["0009_duplicate_index"]
     ) { catalog in
         catalog.tables.flatMap { table -> [LintFinding] in
             let byShape = Dictionary(grouping: table.indexes) { index -> String in
@@ -16,7 +16,7 @@ extension LintRule {
             return byShape.values.filter { $0.count > 1 }.map { group in
                 let names = group.map(\.name).sorted()
                 return LintFinding(
-                    rule: "duplicate-index", level: .warning, object: "\(table.name).\(names[0])",
+                    rule: .duplicateIndex, level: .warning, object: "\(table.name).\(names[0])",
                     message:
                         "\(table.name) has \(names.count) identical indexes (\(names.joined(separator: ", "))): each write maintains all of "
                         + "them. Keep one.",

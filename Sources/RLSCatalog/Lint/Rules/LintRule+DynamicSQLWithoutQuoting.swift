@@ -6,13 +6,13 @@ extension LintRule {
     ///
     ///     execute format('select count(*) from %I.%I where id = $1', schema_name, table_name) using id;
     public static let dynamicSQLWithoutQuoting = LintRule(
-        id: "dynamic-sql-without-quoting", summary: "A function builds dynamic SQL without quoting what it splices in."
+        id: .dynamicSQLWithoutQuoting, summary: "A function builds dynamic SQL without quoting what it splices in."
     ) { catalog in
         catalog.functions.compactMap { function -> LintFinding? in
             let statements = FunctionBody(definition: function.definition).unquotedDynamicSQL
             guard !statements.isEmpty else { return nil }
             return LintFinding(
-                rule: "dynamic-sql-without-quoting", level: function.securityDefiner ? .error : .warning, object: function.signature,
+                rule: .dynamicSQLWithoutQuoting, level: function.securityDefiner ? .error : .warning, object: function.signature,
                 message: "\(function.isProcedure ? "Procedure" : "Function") \(function.signature) runs dynamic SQL built without quoting "
                     + "(execute \(statements.joined(separator: "; execute "))): a value containing a quote rewrites the statement"
                     + "\(function.securityDefiner ? ", with its owner's rights" : ""). Build it with format('%I', …) for names, pass "

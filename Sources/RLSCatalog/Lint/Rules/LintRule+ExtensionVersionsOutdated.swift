@@ -6,13 +6,13 @@ extension LintRule {
     ///
     ///     alter extension "pg_graphql" update;
     public static let extensionVersionsOutdated = LintRule(
-        id: "extension-versions-outdated", summary: "An extension is older than the version the server ships.",
+        id: .extensionVersionsOutdated, summary: "An extension is older than the version the server ships.",
         splinter: ["0022_extension_versions_outdated"]
     ) { catalog in
         catalog.environment.extensions.compactMap { ext -> LintFinding? in
             guard let latest = ext.defaultVersion, latest != ext.version else { return nil }
             return LintFinding(
-                rule: "extension-versions-outdated", level: .warning, object: ext.name,
+                rule: .extensionVersionsOutdated, level: .warning, object: ext.name,
                 message: "Extension \(ext.name) is at version \(ext.version); the server ships \(latest). Update it.",
                 fix: "alter extension \(quoteIdentifier(ext.name)) update;"
             )

@@ -5,7 +5,7 @@ extension LintRule {
     ///
     ///     foreign key (user_id) references auth.users (id)
     public static let fkeyToAuthUnique = LintRule(
-        id: "fkey-to-auth-unique", summary: "A foreign key references an auth table by a column other than its id.",
+        id: .fkeyToAuthUnique, summary: "A foreign key references an auth table by a column other than its id.",
         splinter: ["0021_fkey_to_auth_unique"]
     ) { catalog in
         catalog.tables.flatMap { table in
@@ -14,7 +14,7 @@ extension LintRule {
                     && !constraint.referencedColumns.isEmpty
             }.map { constraint in
                 LintFinding(
-                    rule: "fkey-to-auth-unique", level: .error, object: "\(table.name).\(constraint.name)",
+                    rule: .fkeyToAuthUnique, level: .error, object: "\(table.name).\(constraint.name)",
                     message: "Foreign key \(constraint.name) on \(table.name) references \(constraint.referencedTable!)"
                         + "(\(constraint.referencedColumns.joined(separator: ", "))), a unique constraint Supabase Auth owns and may "
                         + "change in an upgrade. Reference the table's id instead."

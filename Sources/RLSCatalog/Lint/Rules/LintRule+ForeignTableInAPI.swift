@@ -4,13 +4,13 @@ extension LintRule {
     ///
     ///     revoke select on table "public"."remote_orders" from "anon", "authenticated";
     public static let foreignTableInAPI = LintRule(
-        id: "foreign-table-in-api", summary: "A foreign table (never subject to RLS) is readable by anon or authenticated.",
+        id: .foreignTableInAPI, summary: "A foreign table (never subject to RLS) is readable by anon or authenticated.",
         splinter: ["0017_foreign_table_in_api"]
     ) { catalog in
         let exposed = catalog.exposedSchemas
         return catalog.environment.foreignTables.filter { !$0.readers.isEmpty && exposed.contains($0.name.schema) }.map { table in
             LintFinding(
-                rule: "foreign-table-in-api", level: .warning, object: table.name.description,
+                rule: .foreignTableInAPI, level: .warning, object: table.name.description,
                 message:
                     "Foreign table \(table.name) is readable by \(table.readers.joined(separator: ", ")): foreign tables do not support "
                     + "RLS, so the API reads every row the remote server returns. Move it to a schema the API does not expose, or revoke.",

@@ -5,13 +5,13 @@ extension LintRule {
     ///
     ///     alter function "public"."touch"() set search_path = '';
     public static let functionSearchPathMutable = LintRule(
-        id: "function-search-path-mutable",
+        id: .functionSearchPathMutable,
         summary: "A function (running as its caller) has no fixed search_path.", splinter: ["0011_function_search_path_mutable"]
     ) { catalog in
         catalog.functions.filter { !$0.securityDefiner && $0.searchPath == nil }.map { function in
             let fix = function.searchPathFix(in: catalog)
             return LintFinding(
-                rule: "function-search-path-mutable", level: .warning, object: function.signature,
+                rule: .functionSearchPathMutable, level: .warning, object: function.signature,
                 message:
                     "\(function.isProcedure ? "Procedure" : "Function") \(function.signature) has no fixed search_path: the names in it resolve through "
                     + "the caller's path, which a session can change." + fix.note,

@@ -5,12 +5,12 @@ extension LintRule {
     ///
     ///     alter table "pgmq"."q_jobs" enable row level security;
     public static let insecureQueueExposedInAPI = LintRule(
-        id: "insecure-queue-exposed-in-api", summary: "A pgmq queue table without RLS is readable by anon or authenticated.",
+        id: .insecureQueueExposedInAPI, summary: "A pgmq queue table without RLS is readable by anon or authenticated.",
         splinter: ["0019_insecure_queue_exposed_in_api"]
     ) { catalog in
         catalog.environment.queueTables.filter { !$0.readers.isEmpty }.map { queue in
             LintFinding(
-                rule: "insecure-queue-exposed-in-api", level: .error, object: queue.name.description,
+                rule: .insecureQueueExposedInAPI, level: .error, object: queue.name.description,
                 message: "Queue table \(queue.name) has RLS off and \(queue.readers.joined(separator: ", ")) may read it: with pgmq_public "
                     + "exposed to the API, every message in the queue is theirs. Enable RLS and add policies for who may read and send.",
                 fix: "alter table \(queue.name.sql) enable row level security;"

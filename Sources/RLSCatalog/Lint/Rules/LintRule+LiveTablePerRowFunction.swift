@@ -5,7 +5,7 @@ extension LintRule {
     ///
     ///     using ((select private.is_member_of(org_id)))   -- wrapped: once per statement
     public static let liveTablePerRowFunction = LintRule(
-        id: "live-table-per-row-function",
+        id: .liveTablePerRowFunction,
         summary: "A live table's select policy calls a function per row; Realtime runs it per change per subscriber."
     ) { catalog in
         let live = Set(catalog.tables.filter(\.isLive).map(\.name))
@@ -16,7 +16,7 @@ extension LintRule {
             let calls = PolicyExpression(text: using).perRowFunctionCalls
             guard !calls.isEmpty else { return nil }
             return LintFinding(
-                rule: "live-table-per-row-function", level: .warning, object: "\(policy.table).\(policy.name)",
+                rule: .liveTablePerRowFunction, level: .warning, object: "\(policy.table).\(policy.name)",
                 message: "Policy \(policy.name) on live table \(policy.table) calls \(calls.joined(separator: ", ")) for every row; "
                     + "Realtime evaluates it for every change and every subscriber. Wrap calls that do not depend on the row "
                     + "as (select …), or keep the table's read policy to column comparisons.",

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `multiple-permissive-policies` (warning): two or more permissive policies apply to the same
     /// role and action on one table. Postgres evaluates every one of them for every row (they are
@@ -8,14 +10,14 @@ extension LintRule {
     ///
     ///     create policy "select_authenticated" on t for select to authenticated using (a or b);
     public static let multiplePermissivePolicies = LintRule(
-        id: "multiple-permissive-policies",
+        id: .multiplePermissivePolicies,
         summary: "Several permissive policies apply to one role and action on a table.", splinter: ["0006_multiple_permissive_policies"]
     ) { catalog in
         var findings: [LintFinding] = []
         for table in Set(catalog.policies.map(\.table)).sorted() {
             let permissive = catalog.policies(on: table).filter(\.permissive)
             let named = Set(permissive.flatMap(\.roles)).subtracting(["public"])
-            let everyone = named.union(["anon", "authenticated"])
+            let everyone = named.union([Role.anon.name, Role.authenticated.name])
             var rolesBySet: [PolicyGroup: [String]] = [:]
             for action in ["SELECT", "INSERT", "UPDATE", "DELETE"] {
                 for role in everyone.sorted() {
@@ -34,7 +36,7 @@ extension LintRule {
             }) {
                 findings.append(
                     LintFinding(
-                        rule: "multiple-permissive-policies", level: .warning, object: table.description,
+                        rule: .multiplePermissivePolicies, level: .warning, object: table.description,
                         message: "\(group.names.count) permissive policies apply to \(roles.joined(separator: ", ")) for \(group.action) "
                             + "on \(table) (\(group.names.joined(separator: ", "))): Postgres evaluates each for every row. Merge them "
                             + "into one policy whose condition ORs theirs, or make the extra ones RESTRICTIVE if they are meant to narrow.",

@@ -5,13 +5,13 @@ extension LintRule {
     ///
     ///     alter table "public"."log" add primary key ("id");
     public static let noPrimaryKey = LintRule(
-        id: "no-primary-key", summary: "A table has no primary key.", splinter: ["0004_no_primary_key"]
+        id: .noPrimaryKey, summary: "A table has no primary key.", splinter: ["0004_no_primary_key"]
     ) { catalog in
         let exposed = catalog.exposedSchemas
         return catalog.tables.filter { exposed.contains($0.name.schema) && !$0.constraints.contains { $0.kind == .primaryKey } }.map {
             table in
             LintFinding(
-                rule: "no-primary-key", level: .info, object: table.name.description,
+                rule: .noPrimaryKey, level: .info, object: table.name.description,
                 message: "\(table.name) has no primary key: replication of updates and deletes (Realtime) and editing rows need one. "
                     + "Add one (an identity column or a uuid).",
                 dslFix: "a Column(…, .primaryKey) in Table(\"\(table.name.name)\")"

@@ -6,7 +6,7 @@ extension LintRule {
     ///
     ///     create index on "public"."note" ("owner_id");
     public static let ownerColumnWithoutIndex = LintRule(
-        id: "owner-column-without-index",
+        id: .ownerColumnWithoutIndex,
         summary: "A column a policy compares with auth.uid() has no index leading with it."
     ) { catalog in
         var unindexed: [ColumnReference: Set<String>] = [:]
@@ -24,7 +24,7 @@ extension LintRule {
         return unindexed.sorted { $0.key < $1.key }.map { owner, policies in
             let column = owner.column ?? ""
             return LintFinding(
-                rule: "owner-column-without-index", level: .warning, object: "\(owner.relation).\(column)",
+                rule: .ownerColumnWithoutIndex, level: .warning, object: "\(owner.relation).\(column)",
                 message: "Policies \(policies.sorted().joined(separator: ", ")) compare \(owner.relation).\(column) with auth.uid(), "
                     + "but no index leads with \(column): every request scans the whole table. Add an index on it.",
                 fix: "create index on \(owner.relation.sql) (\(quoteIdentifier(column)));",

@@ -7,12 +7,12 @@ extension LintRule {
     ///
     ///     alter policy "owner" on "public"."note" to "authenticated";
     public static let policyWithoutRole = LintRule(
-        id: "policy-without-role",
+        id: .policyWithoutRole,
         summary: "A policy has no TO role, so it applies to every role, anon included."
     ) { catalog in
         catalog.policies.filter { $0.roles.contains("public") }.map { policy in
             LintFinding(
-                rule: "policy-without-role", level: .warning, object: "\(policy.table).\(policy.name)",
+                rule: .policyWithoutRole, level: .warning, object: "\(policy.table).\(policy.name)",
                 message: "Policy \(policy.name) on \(policy.table) applies to PUBLIC (no TO clause), so anon requests are checked "
                     + "against it too. Name the roles it is for. The fix keeps exactly today's access for both API roles "
                     + "(to anon, authenticated); drop anon from it if the policy is meant for signed-in users only.",

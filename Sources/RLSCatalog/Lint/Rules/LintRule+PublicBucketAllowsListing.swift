@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 extension LintRule {
@@ -7,19 +8,19 @@ extension LintRule {
     ///
     ///     drop policy "Public read" on "storage"."objects";
     public static let publicBucketAllowsListing = LintRule(
-        id: "public-bucket-allows-listing", summary: "A public bucket has a SELECT policy that lets clients list all its files.",
+        id: .publicBucketAllowsListing, summary: "A public bucket has a SELECT policy that lets clients list all its files.",
         splinter: ["0025_public_bucket_allows_listing"]
     ) { catalog in
         let objects = QualifiedName(schema: "storage", name: "objects")
         return (catalog.environment.buckets ?? []).filter(\.isPublic).compactMap { bucket -> LintFinding? in
             let broad = catalog.policies(on: objects).filter { policy in
                 policy.permissive && [.select, .all].contains(policy.command)
-                    && !Set(policy.roles).isDisjoint(with: ["public", "anon", "authenticated"])
+                    && !Set(policy.roles).isDisjoint(with: ["public", Role.anon.name, Role.authenticated.name])
                     && (policy.using == nil || LintRule.isAlwaysTrue(policy.using) || onlyMatchesBucket(policy.using ?? "") == bucket.id)
             }.map(\.name)
             guard !broad.isEmpty else { return nil }
             return LintFinding(
-                rule: "public-bucket-allows-listing", level: .warning, object: "bucket \(bucket.id)",
+                rule: .publicBucketAllowsListing, level: .warning, object: "bucket \(bucket.id)",
                 message: "Public bucket \(bucket.name) has broad SELECT polic\(broad.count == 1 ? "y" : "ies") on storage.objects "
                     + "(\(broad.joined(separator: ", "))): any client can list every file in it. Public URLs work without them; drop them, "
                     + "or narrow them to what clients must list (their own folder).",

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `rls-policy-always-true` (warning; error for anon): a permissive policy whose `USING` (for
     /// UPDATE/DELETE/ALL) or `WITH CHECK` (for INSERT/UPDATE/ALL) is `true`, `1 = 1` or missing, so it
@@ -6,12 +8,12 @@ extension LintRule {
     ///
     ///     create policy "anyone inserts" on t for insert to anon with check (true);   -- error
     public static let rlsPolicyAlwaysTrue = LintRule(
-        id: "rls-policy-always-true", summary: "A policy lets its roles write any row (true, 1 = 1 or no condition).",
+        id: .rlsPolicyAlwaysTrue, summary: "A policy lets its roles write any row (true, 1 = 1 or no condition).",
         splinter: ["0024_rls_policy_always_true"]
     ) { catalog in
         catalog.policies.compactMap { policy -> LintFinding? in
             guard policy.permissive, catalog.table(policy.table)?.rowSecurity == true,
-                !Set(policy.roles).isDisjoint(with: ["public", "anon", "authenticated"])
+                !Set(policy.roles).isDisjoint(with: ["public", Role.anon.name, Role.authenticated.name])
             else { return nil }
             let command = policy.command
             let openUsing = [.update, .delete, .all].contains(command) && (policy.using == nil || isAlwaysTrue(policy.using))
@@ -20,10 +22,10 @@ extension LintRule {
                 || (policy.withCheck == nil && command == .insert)
                 || (policy.withCheck == nil && [.update, .all].contains(command) && isAlwaysTrue(policy.using))
             guard openUsing || openCheck else { return nil }
-            let forAnon = policy.roles.contains("anon") || policy.roles.contains("public")
+            let forAnon = policy.roles.contains(Role.anon.name) || policy.roles.contains("public")
             let clause = openUsing && openCheck ? "USING and WITH CHECK are" : openUsing ? "USING is" : "WITH CHECK is"
             return LintFinding(
-                rule: "rls-policy-always-true", level: forAnon ? .error : .warning, object: "\(policy.table).\(policy.name)",
+                rule: .rlsPolicyAlwaysTrue, level: forAnon ? .error : .warning, object: "\(policy.table).\(policy.name)",
                 message:
                     "Policy \(policy.name) on \(policy.table) (FOR \(command.rawValue), TO \(policy.roles.map { $0 == "public" ? "PUBLIC" : $0 }.joined(separator: ", "))): "
                     + "\(clause) always true, so \(forAnon ? "anyone with the anon key" : "every signed-in user") may "

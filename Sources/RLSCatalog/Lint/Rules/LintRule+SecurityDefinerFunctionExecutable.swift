@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `anon-security-definer-function-executable` (warning; error when it reads tables with RLS):
     /// `anon` may call a SECURITY DEFINER function in an exposed schema, through `/rest/v1/rpc`. It
@@ -5,10 +7,10 @@ extension LintRule {
     ///
     ///     revoke execute on function "public"."all_notes"() from PUBLIC, "anon";
     public static let anonSecurityDefinerFunctionExecutable = LintRule(
-        id: "anon-security-definer-function-executable", summary: "anon may call a SECURITY DEFINER function through the API.",
+        id: .anonSecurityDefinerFunctionExecutable, summary: "anon may call a SECURITY DEFINER function through the API.",
         splinter: ["0028_anon_security_definer_function_executable"]
     ) { catalog in
-        definerExposure(catalog, role: "anon")
+        definerExposure(catalog, role: Role.anon.name, rule: .anonSecurityDefinerFunctionExecutable)
     }
 
     /// `authenticated-security-definer-function-executable`: the same for every signed-in user
@@ -16,35 +18,34 @@ extension LintRule {
     ///
     ///     revoke execute on function "public"."all_notes"() from PUBLIC, "anon", "authenticated";
     public static let authenticatedSecurityDefinerFunctionExecutable = LintRule(
-        id: "authenticated-security-definer-function-executable",
+        id: .authenticatedSecurityDefinerFunctionExecutable,
         summary: "authenticated may call a SECURITY DEFINER function through the API.",
         splinter: ["0029_authenticated_security_definer_function_executable"]
     ) { catalog in
-        definerExposure(catalog, role: "authenticated")
+        definerExposure(catalog, role: Role.authenticated.name, rule: .authenticatedSecurityDefinerFunctionExecutable)
     }
 
     /// Functions `role` may call through the API. A helper in a schema other than `public` that
     /// policies call (`private.is_member_of(…)`) must stay executable by the roles those policies
     /// are for, so it is not reported; trigger functions cannot be called through the API.
-    private static func definerExposure(_ catalog: Catalog, role: String) -> [LintFinding] {
+    private static func definerExposure(_ catalog: Catalog, role: String, rule: ID) -> [LintFinding] {
         let exposed = catalog.exposedSchemas
-        let rule = "\(role)-security-definer-function-executable"
         return catalog.functions.filter { function in
             function.securityDefiner && function.result != "trigger" && exposed.contains(function.name.schema)
-                && catalog.canExecute(role, function) && (role == "anon" || !catalog.canExecute("anon", function))
+                && catalog.canExecute(role, function) && (role == Role.anon.name || !catalog.canExecute(Role.anon.name, function))
                 && !(function.name.schema != "public" && catalog.isCalledByPolicies(function))
         }.map { function in
             let read = FunctionBody(definition: function.definition).tables(in: catalog)
-            let bypassed = read.filter { catalog.table($0)?.rowSecurity == true && catalog.deniesSomeRows(to: role, of: $0) }
-            let losing = role == "anon" ? ["public", "anon"] : ["public", "anon", "authenticated"]
-            let keeping = (role == "anon" ? ["authenticated", "service_role"] : ["service_role"]).filter {
+            let bypassed = read.filter { catalog.table($0)?.rowSecurity == true && catalog.deniesSomeRows(to: Role(role), of: $0) }
+            let losing = role == Role.anon.name ? ["public", Role.anon.name] : ["public", Role.anon.name, Role.authenticated.name]
+            let keeping = (role == Role.anon.name ? [Role.authenticated.name, Role.serviceRole.name] : [Role.serviceRole.name]).filter {
                 catalog.canExecute($0, function)
             }
             var fix = "revoke execute on \(function.keyword.lowercased()) \(function.sqlSignature) from \(Catalog.roleList(losing));"
             if !keeping.isEmpty {
                 fix += "\ngrant execute on \(function.keyword.lowercased()) \(function.sqlSignature) to \(Catalog.roleList(keeping));"
             }
-            let who = role == "anon" ? "anyone with the anon key" : "every signed-in user"
+            let who = role == Role.anon.name ? "anyone with the anon key" : "every signed-in user"
             let reach =
                 bypassed.isEmpty
                 ? "it runs as its owner, bypassing RLS on whatever it touches"

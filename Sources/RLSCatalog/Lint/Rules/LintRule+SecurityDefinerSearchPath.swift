@@ -5,13 +5,13 @@ extension LintRule {
     ///
     ///     alter function "public"."handle_new_user"() set search_path = '';
     public static let securityDefinerSearchPath = LintRule(
-        id: "security-definer-search-path",
+        id: .securityDefinerSearchPath,
         summary: "A SECURITY DEFINER function has no fixed search_path.", splinter: ["0011_function_search_path_mutable"]
     ) { catalog in
         catalog.functions.filter { $0.securityDefiner && $0.searchPath == nil }.map { function in
             let fix = function.searchPathFix(in: catalog)
             return LintFinding(
-                rule: "security-definer-search-path", level: .error, object: function.signature,
+                rule: .securityDefinerSearchPath, level: .error, object: function.signature,
                 message: "SECURITY DEFINER \(function.keyword.lowercased()) \(function.signature) has no fixed search_path: it runs as its "
                     + "owner but finds tables and functions through the caller's path." + fix.note,
                 fix: fix.sql,

@@ -5,7 +5,7 @@ extension LintRule {
     ///
     ///     alter table "public"."account" enable row level security;
     public static let sensitiveColumnsExposed = LintRule(
-        id: "sensitive-columns-exposed",
+        id: .sensitiveColumnsExposed,
         summary: "A table the API reads without RLS has columns named like credentials or personal data.",
         splinter: ["0023_sensitive_columns_exposed"]
     ) { catalog in
@@ -14,8 +14,9 @@ extension LintRule {
             let columns = catalog.exposedSensitiveColumns(of: table)
             guard !columns.isEmpty else { return nil }
             return LintFinding(
-                rule: "sensitive-columns-exposed", level: .error, object: table.name.description,
-                message: "\(table.name) has RLS off and \(catalog.apiRoles(holding: "SELECT", on: table.name).joined(separator: ", ")) "
+                rule: .sensitiveColumnsExposed, level: .error, object: table.name.description,
+                message:
+                    "\(table.name) has RLS off and \(catalog.apiRoles(holding: .select, on: table.name).map(\.name).joined(separator: ", ")) "
                     + "may read it, including \(columns.joined(separator: ", ")): anyone with the anon key reads these for every row. "
                     + "Enable RLS and add policies, and keep secrets out of tables the API can reach.",
                 fix: "alter table \(table.name.sql) enable row level security;"

@@ -8,7 +8,7 @@ extension LintRule {
     ///
     ///     alter table "public"."note" enable row level security;
     public static let tableWithoutRLS = LintRule(
-        id: "table-without-rls",
+        id: .tableWithoutRLS,
         summary: "A table in an exposed schema (public, or one the API roles may use) has row-level security off.",
         splinter: ["0013_rls_disabled_in_public"]
     ) { catalog in
@@ -21,7 +21,7 @@ extension LintRule {
         }
         return tables.map { table in
             LintFinding(
-                rule: "table-without-rls", level: .error, object: table.name.description,
+                rule: .tableWithoutRLS, level: .error, object: table.name.description,
                 message: "Row-level security is off on \(table.name), which the API exposes: \(catalog.grantSentence(table.name)) "
                     + "Enable RLS and add policies for what each role may do.",
                 fix: "alter table \(table.name.sql) enable row level security;",

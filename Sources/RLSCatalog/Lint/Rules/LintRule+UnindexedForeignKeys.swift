@@ -7,7 +7,7 @@ extension LintRule {
     ///
     ///     create index on "public"."listing" ("brand_id");
     public static let unindexedForeignKeys = LintRule(
-        id: "unindexed-foreign-keys",
+        id: .unindexedForeignKeys,
         summary: "A foreign key has no index leading with its columns.", splinter: ["0001_unindexed_foreign_keys"]
     ) { catalog in
         let owners = Set(LintRule.ownerColumnWithoutIndex.check(catalog).map(\.object))
@@ -19,7 +19,7 @@ extension LintRule {
                     !(columns.count == 1 && owners.contains("\(table.name).\(columns[0])"))
                 else { return nil }
                 return LintFinding(
-                    rule: "unindexed-foreign-keys", level: .info, object: "\(table.name).\(constraint.name)",
+                    rule: .unindexedForeignKeys, level: .info, object: "\(table.name).\(constraint.name)",
                     message:
                         "Foreign key \(constraint.name) on \(table.name) (\(columns.joined(separator: ", "))) has no index leading with its "
                         + "columns: deleting a referenced row, and joins along it, scan the whole table.",

@@ -5,7 +5,7 @@ extension LintRule {
     ///
     ///     insert into public.profiles (id) values (new.id);
     public static let unqualifiedNameInFunction = LintRule(
-        id: "unqualified-name-in-function",
+        id: .unqualifiedNameInFunction,
         summary: "A function with a fixed search_path names tables that path does not reach."
     ) { catalog in
         catalog.functions.compactMap { function -> LintFinding? in
@@ -17,7 +17,7 @@ extension LintRule {
             }
             guard !broken.isEmpty else { return nil }
             return LintFinding(
-                rule: "unqualified-name-in-function", level: .error, object: function.signature,
+                rule: .unqualifiedNameInFunction, level: .error, object: function.signature,
                 message:
                     "\(function.isProcedure ? "Procedure" : "Function") \(function.signature) has search_path \(path.isEmpty ? "''" : path) but names "
                     + "\(broken.joined(separator: ", ")) without a schema: it fails with 42P01 (relation does not exist) when it runs. "

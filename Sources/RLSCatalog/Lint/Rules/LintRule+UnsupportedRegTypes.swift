@@ -7,7 +7,7 @@ extension LintRule {
     ///
     ///     alter table "public"."t" alter column "f" type text;
     public static let unsupportedRegTypes = LintRule(
-        id: "unsupported-reg-types", summary: "A column's reg* type blocks pg_upgrade.", splinter: ["0018_unsupported_reg_types"]
+        id: .unsupportedRegTypes, summary: "A column's reg* type blocks pg_upgrade.", splinter: ["0018_unsupported_reg_types"]
     ) { catalog in
         let blocked: Set<String> = [
             "regcollation", "regconfig", "regdictionary", "regnamespace", "regoper", "regoperator", "regproc", "regprocedure",
@@ -15,7 +15,7 @@ extension LintRule {
         return catalog.tables.flatMap { table in
             table.columns.filter { blocked.contains($0.type.replacingSuffix("[]")) }.map { column in
                 LintFinding(
-                    rule: "unsupported-reg-types", level: .warning, object: "\(table.name).\(column.name)",
+                    rule: .unsupportedRegTypes, level: .warning, object: "\(table.name).\(column.name)",
                     message: "Column \(column.name) of \(table.name) has type \(column.type), which stores an OID: pg_upgrade refuses such "
                         + "tables, so the project's Postgres cannot be upgraded. Store the name as text instead.",
                     fix: "alter table \(table.name.sql) alter column \(quoteIdentifier(column.name)) type text;"

@@ -7,7 +7,7 @@ extension LintRule {
     ///
     ///     -- instead: (select auth.jwt()) -> 'app_metadata' ->> 'role'   (only the server can write it)
     public static let userMetadataInPolicy = LintRule(
-        id: "user-metadata-in-policy",
+        id: .userMetadataInPolicy,
         summary: "A policy trusts raw_user_meta_data / user_metadata, which users edit themselves.",
         splinter: ["0015_rls_references_user_metadata"]
     ) { catalog in
@@ -15,7 +15,7 @@ extension LintRule {
             let texts = [policy.using, policy.withCheck].compactMap { $0 }
             guard texts.contains(where: { PolicyExpression(text: $0).readsUserMetadata }) else { return nil }
             return LintFinding(
-                rule: "user-metadata-in-policy", level: .error, object: "\(policy.table).\(policy.name)",
+                rule: .userMetadataInPolicy, level: .error, object: "\(policy.table).\(policy.name)",
                 message: "Policy \(policy.name) on \(policy.table) \(UserMetadata.reason).",
                 dslFix: UserMetadata.fix
             )

@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 extension LintRule {
@@ -7,18 +8,18 @@ extension LintRule {
     ///
     ///     alter view "public"."welcome" set (security_invoker = true);
     public static let viewWithoutSecurityInvoker = LintRule(
-        id: "view-without-security-invoker",
+        id: .viewWithoutSecurityInvoker,
         summary: "A view readable by anon or authenticated runs as its owner (no security_invoker), bypassing RLS.",
         splinter: ["0010_security_definer_view"]
     ) { catalog in
         // Views over auth.users are auth-users-exposed; materialized views materialized-view-in-api.
         catalog.views.filter { !$0.isMaterialized && !$0.runsAsInvoker && !$0.readsAuthUsers }.compactMap { view -> LintFinding? in
-            let readers = catalog.apiRoles(holding: "SELECT", on: view.name)
+            let readers = catalog.apiRoles(holding: .select, on: view.name)
             guard !readers.isEmpty else { return nil }
-            let roles = readers.joined(separator: ", ")
+            let roles = readers.map(\.name).joined(separator: ", ")
             let bypassed = catalog.policyProtectedTables(readBy: view, for: readers)
             return LintFinding(
-                rule: "view-without-security-invoker", level: .error, object: view.name.description,
+                rule: .viewWithoutSecurityInvoker, level: .error, object: view.name.description,
                 message: "View \(view.name) is readable by \(roles) and runs with its owner's rights, bypassing the RLS of the tables "
                     + "it reads: "
                     + (bypassed.isEmpty

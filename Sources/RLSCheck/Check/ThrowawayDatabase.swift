@@ -6,7 +6,7 @@ import RLSSQL
 /// `rls apply`'s machinery (in version order, all-or-nothing, recorded in the history), so the
 /// check proves the migrations and not just the DSL. With no migration files yet, applies the
 /// schema's rendered SQL and says so.
-public enum MigrationReplay {
+public enum ThrowawayDatabase {
     /// Applies the migrations in `directory` (or `schema`'s SQL) to `connection`; returns a note for the report.
     ///
     /// Throws ``RLSDatabase/MigrationError`` naming the file and line of a failing statement.

@@ -29,6 +29,9 @@ public enum Privilege: String, Sendable, Hashable, CaseIterable, Comparable, Cus
     /// The SQL keyword, lower case.
     public var description: String { rawValue }
 
+    /// The keyword as the catalog spells it (`information_schema`, `aclexplode`): `SELECT`.
+    public var catalogName: String { rawValue.uppercased() }
+
     /// Orders as declared: select, insert, update, delete, truncate, references, trigger, usage.
     public static func < (lhs: Privilege, rhs: Privilege) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -7,7 +7,7 @@ import RLSModel
 /// (`ends_on > starts_on`), patterns (`username ~ '^[a-z0-9_]+$'`) and boolean columns alone
 /// (`check (id)`, `check (not archived)`), so that fixture values
 /// satisfy them. A condition it cannot read is left to `.fixture(...)`.
-struct CheckConditions {
+struct CheckConstraintConditions {
     /// What one column's values must satisfy.
     struct Rule: Equatable {
         var minLength: Int?
