@@ -30,12 +30,17 @@ public enum SwiftCompiler {
     public static func executable(_ files: [String], linking modules: [String], output: String) throws -> (status: Int32, output: String) {
         let folder = URL(fileURLWithPath: try self.modules())
         let build = folder.lastPathComponent == "Modules" ? folder.deletingLastPathComponent() : folder
-        let objects = try modules.flatMap { module in
-            let directory = build.appendingPathComponent(module + ".build")
-            return try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".o") }.sorted()
-                .map { directory.appendingPathComponent($0).path }
-        }
+        let objects = try modules.flatMap { module in try objectFiles(of: module, in: build) }
         return try swiftc(["-module-name", "Policies", "-I", folder.path, "-o", output] + files + objects)
+    }
+
+    /// The object files of `module`'s current sources, from the build's output file map. Not every
+    /// `.o` in the folder: a source deleted since an earlier build leaves its object behind, and
+    /// linking it fails on symbols that no longer exist.
+    static func objectFiles(of module: String, in build: URL) throws -> [String] {
+        let map = build.appendingPathComponent(module + ".build").appendingPathComponent("output-file-map.json")
+        let entries = try JSONDecoder().decode([String: [String: String]].self, from: Data(contentsOf: map))
+        return entries.filter { !$0.key.isEmpty }.compactMap { $0.value["object"] }.sorted()
     }
 
     /// `swiftc` with `arguments`, found on the PATH.
