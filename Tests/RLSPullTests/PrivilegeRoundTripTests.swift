@@ -119,6 +119,31 @@ struct PrivilegeRoundTripTests {
             ])
     }
 
+    /// Hardened's lockdown (Tests/Corpus/hardened): no grant to `anon` or `authenticated` is left,
+    /// so the project could have been made either way; the baseline revokes the older grants and
+    /// grants `service_role` its own, the same defaults replayed on either kind of project.
+    @Test(arguments: [DefaultPrivileges.legacyGrantAll, .none])
+    func aLegacyProjectThatRevokedTheAPIRolesReplaysOnEitherKind(_ fresh: DefaultPrivileges) throws {
+        let (_, db) = try TestDatabase.make(.legacyGrantAll)
+        defer { db.close() }
+        try db.execute(
+            """
+            alter default privileges in schema public revoke all on tables from anon, authenticated;
+            alter default privileges in schema public revoke all on sequences from anon, authenticated;
+            alter default privileges in schema public revoke all on functions from anon, authenticated;
+            """)
+        let pull = try roundTrip(db, fresh)
+        #expect(
+            pull.pulled.schema.defaultPrivileges.map(\.sql) == [
+                #"alter default privileges in schema "public" revoke all on tables from "anon", "authenticated";"#,
+                #"alter default privileges in schema "public" grant all on tables to "service_role";"#,
+                #"alter default privileges in schema "public" revoke all on sequences from "anon", "authenticated";"#,
+                #"alter default privileges in schema "public" grant all on sequences to "service_role";"#,
+                #"alter default privileges in schema "public" revoke execute on functions from "anon", "authenticated";"#,
+                #"alter default privileges in schema "public" grant execute on functions to "service_role";"#,
+            ])
+    }
+
     @Test func anotherRolesDefaultsRoundTripWhenTheConnectedRoleIsAMember() throws {
         let (url, db) = try TestDatabase.make(.none)
         defer { db.close() }
