@@ -186,3 +186,28 @@ struct PrivilegeRoundTripTests {
         #expect(drift.isEmpty, "\(drift.sql)")
     }
 }
+
+/// Issue 31: a schema privilege held WITH GRANT OPTION, which `SchemaPrivileges` cannot declare.
+@Suite("A schema privilege with grant option, as pull notes it")
+struct SchemaGrantOptionPullTests {
+    /// Kept in the baseline, declared without the option: the note names the two statements plan shows.
+    @Test func theNoteSaysWhatPlanShows() throws {
+        let (_, db) = try TestDatabase.make(.none)
+        defer { db.close() }
+        try db.execute(
+            """
+            create schema app;
+            grant usage on schema app to authenticated with grant option;
+            """)
+        let pull = try Pull(connection: db, name: "App", origin: "a test database")
+        let desired = try renderValidated(pull.pulled.schema)
+        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
+        let note = try #require(pull.pulled.notes.first { $0.description.hasPrefix("schema app:") }, "\(pull.pulled.notes)")
+        let statements = drift.sql.split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("--") }
+        #expect(
+            statements == [#"revoke usage on schema "app" from "authenticated";"#, #"grant usage on schema "app" to "authenticated";"#],
+            "\(drift.sql)")
+        for statement in statements { #expect(note.description.contains("`\(statement)`"), "\(note)") }
+        #expect(pull.baselineSQL.contains(#"grant usage on schema "app" to "authenticated" with grant option;"#), "\(pull.baselineSQL)")
+    }
+}
