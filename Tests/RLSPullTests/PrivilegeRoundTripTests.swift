@@ -210,4 +210,33 @@ struct SchemaGrantOptionPullTests {
         for statement in statements { #expect(note.description.contains("`\(statement)`"), "\(note)") }
         #expect(pull.baselineSQL.contains(#"grant usage on schema "app" to "authenticated" with grant option;"#), "\(pull.baselineSQL)")
     }
+
+    /// A schema's comment is declared (`SchemaPrivileges(..., comment:)`): plan is empty right after
+    /// pull, and the baseline and the Swift both comment the schema.
+    @Test func aSchemasCommentIsDeclared() throws {
+        let (_, db) = try TestDatabase.make(.none)
+        defer { db.close() }
+        try db.execute(
+            """
+            create schema app;
+            grant usage on schema app to authenticated;
+            comment on schema app is 'The app''s helpers';
+            """)
+        let pull = try Pull(connection: db, name: "App", origin: "a test database")
+        #expect(pull.pulled.notes.allSatisfy { !$0.description.hasPrefix("schema app") }, "\(pull.pulled.notes)")
+        #expect(
+            pull.sources.files.values.contains {
+                $0.contains(#"SchemaPrivileges("app", usage: [.authenticated], comment: "The app's helpers")"#)
+            },
+            "\(pull.sources.files)")
+        let desired = try renderValidated(pull.pulled.schema)
+        #expect(desired.contains(#"comment on schema "app" is 'The app''s helpers';"#), "\(desired)")
+        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
+        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
+        let (_, replayed) = try TestDatabase.make(.none)
+        defer { replayed.close() }
+        try replayed.execute(pull.baselineSQL)
+        let comment = "select obj_description('app'::regnamespace, 'pg_namespace') as comment"
+        #expect(try replayed.query(comment).rows.map { try $0.string("comment") } == ["The app's helpers"])
+    }
 }

@@ -123,10 +123,9 @@ struct CatalogReader {
         // Every schema of the project is declared with exactly its privileges, even one that holds
         // nothing rls declares (so plan keeps it and its grants).
         for schema in catalog.schemas {
-            if schema.comment != nil {
-                notes.append(PullNote("schema \(schema.name)", "its comment is not expressible; kept in the baseline"))
-            }
-            elements.append(.schemaPrivileges(schemaPrivileges(schema.name)))
+            var privileges = schemaPrivileges(schema.name)
+            privileges.comment = schema.comment
+            elements.append(.schemaPrivileges(privileges))
         }
         let publicPrivileges = schemaPrivileges(SupabaseSchemas.public)
         let builtIn = SchemaPrivileges.builtIn(SupabaseSchemas.public)
