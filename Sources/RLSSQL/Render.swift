@@ -49,7 +49,12 @@ func schemaStatements(_ schema: Schema) -> [CompiledStatement] {
         if name != SupabaseSchemas.public {
             statements.append(CompiledStatement(.createSchema, "create schema if not exists \(quoteIdentifier(name));"))
         }
-        if let privileges = declared[name] { statements += privileges.statements }
+        if let privileges = declared[name] {
+            statements += privileges.statements
+            if let comment = privileges.comment {
+                statements.append(CompiledStatement(.comment, "comment on schema \(quoteIdentifier(name)) is \(quoteLiteral(comment));"))
+            }
+        }
     }
     return statements + schema.extensions.map(\.createStatement)
 }

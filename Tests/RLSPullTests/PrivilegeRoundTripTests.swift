@@ -119,6 +119,31 @@ struct PrivilegeRoundTripTests {
             ])
     }
 
+    /// Hardened's lockdown (Tests/Corpus/hardened): no grant to `anon` or `authenticated` is left,
+    /// so the project could have been made either way; the baseline revokes the older grants and
+    /// grants `service_role` its own, the same defaults replayed on either kind of project.
+    @Test(arguments: [DefaultPrivileges.legacyGrantAll, .none])
+    func aLegacyProjectThatRevokedTheAPIRolesReplaysOnEitherKind(_ fresh: DefaultPrivileges) throws {
+        let (_, db) = try TestDatabase.make(.legacyGrantAll)
+        defer { db.close() }
+        try db.execute(
+            """
+            alter default privileges in schema public revoke all on tables from anon, authenticated;
+            alter default privileges in schema public revoke all on sequences from anon, authenticated;
+            alter default privileges in schema public revoke all on functions from anon, authenticated;
+            """)
+        let pull = try roundTrip(db, fresh)
+        #expect(
+            pull.pulled.schema.defaultPrivileges.map(\.sql) == [
+                #"alter default privileges in schema "public" revoke all on tables from "anon", "authenticated";"#,
+                #"alter default privileges in schema "public" grant all on tables to "service_role";"#,
+                #"alter default privileges in schema "public" revoke all on sequences from "anon", "authenticated";"#,
+                #"alter default privileges in schema "public" grant all on sequences to "service_role";"#,
+                #"alter default privileges in schema "public" revoke execute on functions from "anon", "authenticated";"#,
+                #"alter default privileges in schema "public" grant execute on functions to "service_role";"#,
+            ])
+    }
+
     @Test func anotherRolesDefaultsRoundTripWhenTheConnectedRoleIsAMember() throws {
         let (url, db) = try TestDatabase.make(.none)
         defer { db.close() }
@@ -159,5 +184,59 @@ struct PrivilegeRoundTripTests {
         #expect(!pull.baselineSQL.contains("supabase_admin"), "\(pull.baselineSQL)")
         let drift = try Drift.plan(target: db, desiredSQL: try renderValidated(pull.pulled.schema), scratch: TestDatabase.cluster)
         #expect(drift.isEmpty, "\(drift.sql)")
+    }
+}
+
+/// Issue 31: a schema privilege held WITH GRANT OPTION, which `SchemaPrivileges` cannot declare.
+@Suite("A schema privilege with grant option, as pull notes it")
+struct SchemaGrantOptionPullTests {
+    /// Kept in the baseline, declared without the option: the note names the two statements plan shows.
+    @Test func theNoteSaysWhatPlanShows() throws {
+        let (_, db) = try TestDatabase.make(.none)
+        defer { db.close() }
+        try db.execute(
+            """
+            create schema app;
+            grant usage on schema app to authenticated with grant option;
+            """)
+        let pull = try Pull(connection: db, name: "App", origin: "a test database")
+        let desired = try renderValidated(pull.pulled.schema)
+        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
+        let note = try #require(pull.pulled.notes.first { $0.description.hasPrefix("schema app:") }, "\(pull.pulled.notes)")
+        let statements = drift.sql.split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("--") }
+        #expect(
+            statements == [#"revoke usage on schema "app" from "authenticated";"#, #"grant usage on schema "app" to "authenticated";"#],
+            "\(drift.sql)")
+        for statement in statements { #expect(note.description.contains("`\(statement)`"), "\(note)") }
+        #expect(pull.baselineSQL.contains(#"grant usage on schema "app" to "authenticated" with grant option;"#), "\(pull.baselineSQL)")
+    }
+
+    /// A schema's comment is declared (`SchemaPrivileges(..., comment:)`): plan is empty right after
+    /// pull, and the baseline and the Swift both comment the schema.
+    @Test func aSchemasCommentIsDeclared() throws {
+        let (_, db) = try TestDatabase.make(.none)
+        defer { db.close() }
+        try db.execute(
+            """
+            create schema app;
+            grant usage on schema app to authenticated;
+            comment on schema app is 'The app''s helpers';
+            """)
+        let pull = try Pull(connection: db, name: "App", origin: "a test database")
+        #expect(pull.pulled.notes.allSatisfy { !$0.description.hasPrefix("schema app") }, "\(pull.pulled.notes)")
+        #expect(
+            pull.sources.files.values.contains {
+                $0.contains(#"SchemaPrivileges("app", usage: [.authenticated], comment: "The app's helpers")"#)
+            },
+            "\(pull.sources.files)")
+        let desired = try renderValidated(pull.pulled.schema)
+        #expect(desired.contains(#"comment on schema "app" is 'The app''s helpers';"#), "\(desired)")
+        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
+        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
+        let (_, replayed) = try TestDatabase.make(.none)
+        defer { replayed.close() }
+        try replayed.execute(pull.baselineSQL)
+        let comment = "select obj_description('app'::regnamespace, 'pg_namespace') as comment"
+        #expect(try replayed.query(comment).rows.map { try $0.string("comment") } == ["The app's helpers"])
     }
 }

@@ -10,10 +10,21 @@ extension Catalog {
         Catalog(grants: publicSchemaUsage, defaultPrivileges: defaultPrivileges)
     }
 
-    /// The connected role's default privileges on a new project like the one `self` was read from:
-    /// Supabase's older grants to the API roles in `public` (``hasLegacyPublicDefaults``), or none.
+    /// The connected role's default privileges on a new project like the one `self` was read from,
+    /// which a baseline's `alter default privileges` start from: Supabase's older grants to the API
+    /// roles in `public` (``hasLegacyPublicDefaults``), or none.
+    ///
+    /// A project that holds some of those grants but none to `anon` or `authenticated` (an older
+    /// project that revoked them: `alter default privileges in schema public revoke all on tables
+    /// from anon, authenticated`, or a new one that granted `service_role`) may have been made
+    /// either way. It starts from the older grants it lacks, so the baseline revokes them (nothing
+    /// to revoke on a new project) and grants what it holds (already held on an older one): the
+    /// same defaults replayed on either kind of project.
     public var newProjectDefaultPrivileges: [DefaultPrivilege] {
-        hasLegacyPublicDefaults ? Self.legacyPublicDefaultPrivileges : []
+        if hasLegacyPublicDefaults { return Self.legacyPublicDefaultPrivileges }
+        let held = Set(defaultPrivileges.filter { $0.role == nil }.map(\.legacyKey))
+        guard Self.legacyPublicDefaultPrivileges.contains(where: { held.contains($0.legacyKey) }) else { return [] }
+        return Self.legacyPublicDefaultPrivileges.filter { !held.contains($0.legacyKey) }
     }
 
     /// `USAGE` on schema `public` for each role of ``RLSModel/SchemaUsage/publicDefault``.
@@ -22,4 +33,10 @@ extension Catalog {
             objectKind: .schema, object: QualifiedName(schema: SupabaseSchemas.public, name: ""), grantee: $0.name,
             privilege: "USAGE")
     }
+}
+
+extension Catalog.DefaultPrivilege {
+    /// Where, on what, to whom and which: what an entry of the connected role is compared on with
+    /// ``Catalog/legacyPublicDefaultPrivileges``.
+    fileprivate var legacyKey: [String] { [schema ?? "", objectKind.rawValue, grantee, privilege] }
 }

@@ -28,17 +28,23 @@ public struct SchemaPrivileges: Sendable, Hashable {
     public var usage: [Role]
     /// The roles that may create objects in it (`CREATE`), in declaration order.
     public var create: [Role]
+    /// `comment on schema`, if any.
+    public var comment: String?
     /// Where it was declared.
     public var source: DeclarationSite
 
     /// Who may use `public` in every Supabase database: PUBLIC (Postgres 15's default) and the API roles.
     public static let publicDefault: [Role] = [.public] + Role.apiRoles
 
-    /// Declares the roles that may use `schema` and those that may create objects in it.
-    public init(_ schema: String, usage: [Role], create: [Role] = [], fileID: String = #fileID, line: Int = #line) {
+    /// Declares the roles that may use `schema` and those that may create objects in it, and the
+    /// schema's comment.
+    public init(
+        _ schema: String, usage: [Role], create: [Role] = [], comment: String? = nil, fileID: String = #fileID, line: Int = #line
+    ) {
         self.schema = schema
         self.usage = usage
         self.create = create
+        self.comment = comment
         self.source = DeclarationSite(fileID: fileID, line: line)
     }
 

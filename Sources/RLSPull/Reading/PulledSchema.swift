@@ -123,10 +123,9 @@ struct CatalogReader {
         // Every schema of the project is declared with exactly its privileges, even one that holds
         // nothing rls declares (so plan keeps it and its grants).
         for schema in catalog.schemas {
-            if schema.comment != nil {
-                notes.append(PullNote("schema \(schema.name)", "its comment is not expressible; kept in the baseline"))
-            }
-            elements.append(.schemaPrivileges(schemaPrivileges(schema.name)))
+            var privileges = schemaPrivileges(schema.name)
+            privileges.comment = schema.comment
+            elements.append(.schemaPrivileges(privileges))
         }
         let publicPrivileges = schemaPrivileges(SupabaseSchemas.public)
         let builtIn = SchemaPrivileges.builtIn(SupabaseSchemas.public)
@@ -160,15 +159,19 @@ struct CatalogReader {
     // MARK: Grants
 
     /// Exactly the roles the database lets use `schema` and create in it (the owner's own privileges
-    /// aside); a grant option is noted, kept in the baseline.
+    /// aside); a grant option, which ``RLSModel/SchemaPrivileges`` cannot declare, is kept in the
+    /// baseline and noted with the two statements plan then shows (which drop the option).
     mutating func schemaPrivileges(_ schema: String) -> SchemaPrivileges {
         let grants = catalog.grants.filter { $0.objectKind == .schema && $0.object.schema == schema }
         for grant in grants where grant.grantable {
+            let privilege = [grant.privilege.lowercased()]
+            let role = [Role(grant.grantee)]
             notes.append(
                 PullNote(
                     "schema \(schema)",
-                    "\(grant.privilege.lowercased())\(grant.grantable ? " with grant option" : "") granted to \(grant.grantee) "
-                        + "is not expressible; kept in the baseline"))
+                    "\(privilege[0]) with grant option granted to \(grant.grantee) is not expressible: kept in the baseline, "
+                        + "declared without the option, so plan shows `\(revokeStatement(privilege, on: .schema(schema), from: role))` "
+                        + "then `\(grantStatement(privilege, on: .schema(schema), to: role))`, which drop the option when applied"))
         }
         func roles(_ privilege: String) -> [Role] { Set(grants.filter { $0.privilege == privilege }.map { Role($0.grantee) }).sorted() }
         return SchemaPrivileges(schema, usage: roles("USAGE"), create: roles("CREATE"), fileID: "rls pull", line: 0)

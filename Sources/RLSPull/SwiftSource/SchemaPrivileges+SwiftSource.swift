@@ -1,12 +1,14 @@
 import RLSModel
 
 extension SchemaPrivileges {
-    /// `SchemaUsage("app", by: [.serviceRole])`, or with roles that may create,
-    /// `SchemaPrivileges("app", usage: [.authenticated], create: [Role("app_admin")])`.
+    /// `SchemaUsage("app", by: [.serviceRole])`, or with roles that may create or a comment,
+    /// `SchemaPrivileges("app", usage: [.authenticated], create: [Role("app_admin")], comment: "Helpers")`.
     var swiftSource: String {
-        create.isEmpty
-            ? "SchemaUsage(\(SwiftLiteral.string(schema)), by: \(usage.swiftSource))"
-            : "SchemaPrivileges(\(SwiftLiteral.string(schema)), usage: \(usage.swiftSource), create: \(create.swiftSource))"
+        guard !create.isEmpty || comment != nil else { return "SchemaUsage(\(SwiftLiteral.string(schema)), by: \(usage.swiftSource))" }
+        var arguments = [SwiftLiteral.string(schema), "usage: \(usage.swiftSource)"]
+        if !create.isEmpty { arguments.append("create: \(create.swiftSource)") }
+        if let comment { arguments.append("comment: \(SwiftLiteral.string(comment))") }
+        return "SchemaPrivileges(\(arguments.joined(separator: ", ")))"
     }
 }
 

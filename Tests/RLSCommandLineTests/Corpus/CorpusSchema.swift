@@ -48,12 +48,6 @@ struct CorpusSchema: Sendable, CustomStringConvertible {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Corpus")
 
-    /// On a project whose defaults grant everything to the API roles, revoking them per schema
-    /// (`alter default privileges in schema public revoke all on tables from anon, authenticated`)
-    /// is not in the baseline, and plan shows no drift.
-    static let apiRoleDefaultPrivileges =
-        "revoked API-role default privileges of a legacy-grants project are not in the baseline (issue 31)"
-
     static let all = [
         CorpusSchema(folder: "billing", tighten: ("public.usage_events", "user_id")),
         CorpusSchema(
@@ -62,8 +56,7 @@ struct CorpusSchema: Sendable, CustomStringConvertible {
             folder: "accounts", data: ["app.config"], tighten: ("app.invitations", "invited_by_user_id")),
         CorpusSchema(folder: "library", tighten: ("public.collections", "owner_id")),
         CorpusSchema(
-            folder: "hardened", privileges: .legacyGrantAll, tighten: ("public.accounts", "id"),
-            pending: ["default privileges": apiRoleDefaultPrivileges]),
+            folder: "hardened", privileges: .legacyGrantAll, tighten: ("public.accounts", "id")),
         CorpusSchema(folder: "journal", tighten: ("public.entries", "author_id")),
     ]
 }
