@@ -53,6 +53,7 @@ struct NothingDroppedTests {
         comment on aggregate walk.total(bigint) is 'A sum';
         create view walk.tickets with (security_invoker = true) as select walk.total(ticket) as sum from walk.person;
         create materialized view walk.moods as select mood, count(*) as n from walk.person group by mood;
+        create unique index moods_mood on walk.moods (mood);
         create function walk.touch() returns trigger language plpgsql as $$ begin return new; end $$;
         create trigger person_touch before update on walk.person for each row execute function walk.touch();
         create function walk.on_signup() returns trigger language plpgsql security definer set search_path = ''
