@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import RLSEmbedded
 
 /// A second throwaway cluster that has an extension the default throwaway does not: for tests of
@@ -19,7 +19,7 @@ public enum ClusterWithExtraExtension {
         get throws { try shared.get() }
     }
 
-    nonisolated(unsafe) private static let shared = Result { try start() }
+    private static let shared = Result { try start() }
 
     private static func start() throws -> EmbeddedCluster {
         let installed = try installedPrefix()

@@ -1,5 +1,5 @@
 import Foundation
-public import RLSDatabase
+import RLSDatabase
 import RLSEmbedded
 
 /// Debian's PgBouncer in front of a test database, as the smallest pool a Supabase project can
