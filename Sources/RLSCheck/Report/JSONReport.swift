@@ -111,7 +111,7 @@ public struct JSONReport {
             default: break
             }
             if let state = refusal.sqlState { pairs.append(("sqlstate", .string(state.rawValue))) }
-        case .failed(let state, let message): pairs += [("sqlstate", .string(state)), ("message", .string(message))]
+        case .failed(let state, let message): pairs += [("sqlstate", .string(state?.rawValue ?? "")), ("message", .string(message))]
         case .notRun(let reason): pairs.append(("reason", .string(reason)))
         }
         return .object(pairs)
