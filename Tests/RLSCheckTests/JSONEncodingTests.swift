@@ -14,13 +14,23 @@ import Testing
     static let hostile = "say \"hi\" \\ back\\\\slash \n\r\t\u{0}\u{1}\u{1F}\u{7F} \u{2028}\u{2029} </script> é 🙂 {\"x\":1}"
 
     struct Claims: Decodable {
-        struct AppMetadata: Decodable { var provider: String; var providers: [String]; var role: String? }
+        struct AppMetadata: Decodable {
+            var provider: String
+            var providers: [String]
+            var role: String?
+        }
         var sub: String?
         var role: String
         var email: String?
         var aal: String?
-        var is_anonymous: Bool?
-        var app_metadata: AppMetadata?
+        var isAnonymous: Bool?
+        var appMetadata: AppMetadata?
+
+        private enum CodingKeys: String, CodingKey {
+            case sub, role, email, aal
+            case isAnonymous = "is_anonymous"
+            case appMetadata = "app_metadata"
+        }
     }
 
     @Test func claimsKeepSupabasesShapeByteForByte() {
@@ -36,18 +46,23 @@ import Testing
     }
 
     @Test func hostileClaimRoundTrips() throws {
-        let user = Persona.User(name: "x", id: "a11ce000-0000-4000-8000-000000000009", email: Self.hostile, aal: Self.hostile, appRole: Self.hostile)
+        let user = Persona.User(
+            name: "x", id: "a11ce000-0000-4000-8000-000000000009", email: Self.hostile, aal: Self.hostile, appRole: Self.hostile)
         let text = Impersonation.claims(for: .user(user))
         let claims = try JSONDecoder().decode(Claims.self, from: Data(text.utf8))
         #expect(claims.email == Self.hostile)
         #expect(claims.aal == Self.hostile)
-        #expect(claims.app_metadata?.role == Self.hostile)
+        #expect(claims.appMetadata?.role == Self.hostile)
         #expect(claims.role == "authenticated")
     }
 
     struct Report: Decodable {
         struct Probe: Decodable {
-            struct Outcome: Decodable { var kind: String; var message: String?; var sqlstate: String? }
+            struct Outcome: Decodable {
+                var kind: String
+                var message: String?
+                var sqlstate: String?
+            }
             var table: String
             var actual: Outcome
             var note: String?

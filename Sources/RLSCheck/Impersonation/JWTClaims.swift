@@ -19,7 +19,9 @@ struct JWTClaims: Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case sub, role, email, aud, aal, isAnonymous = "is_anonymous", appMetadata = "app_metadata"
+        case sub, role, email, aud, aal
+        case isAnonymous = "is_anonymous"
+        case appMetadata = "app_metadata"
     }
 
     func encode(to encoder: any Encoder) throws {

@@ -114,7 +114,9 @@ enum OrderedJSONEncoder {
             if let value { try encode(value, forKey: key) } else { try encodeNil(forKey: key) }
         }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             NodeEncoder(node: node.appendPair(key.stringValue), codingPath: codingPath + [key]).container(keyedBy: keyType)
         }
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
