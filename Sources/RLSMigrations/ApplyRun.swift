@@ -134,7 +134,7 @@ struct ApplyRun {
         progress.didCommit(entries, files: files)
     }
 
-    /// Runs `body`, turning a database error into ``MigrationError/database(action:message:sqlState:hint:)``.
+    /// Runs `body`, turning a database error into ``MigrationError/database(action:message:state:hint:)``.
     private func run<T>(_ connection: Connection, _ action: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()

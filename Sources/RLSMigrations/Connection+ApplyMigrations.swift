@@ -41,7 +41,7 @@ extension Connection {
         }
         if let refusal = openTransactionRefusal(by: "rls apply") {
             throw MigrationError.database(
-                action: "apply migrations", message: refusal.message, sqlState: refusal.sqlState, hint: refusal.hint)
+                action: "apply migrations", message: refusal.message, state: refusal.state, hint: refusal.hint)
         }
         var run = ApplyRun(files: files, options: options, progress: progress)
         while try run.applyNextBatch(on: self) {}

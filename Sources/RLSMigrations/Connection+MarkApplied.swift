@@ -25,7 +25,7 @@ extension Connection {
     public func markApplied(_ file: MigrationFile, options: ApplyOptions = ApplyOptions()) throws -> MarkAppliedOutcome {
         if let refusal = openTransactionRefusal(by: "rls apply --mark-applied") {
             throw MigrationError.database(
-                action: "record a migration", message: refusal.message, sqlState: refusal.sqlState, hint: refusal.hint)
+                action: "record a migration", message: refusal.message, state: refusal.state, hint: refusal.hint)
         }
         do {
             try execute("BEGIN")

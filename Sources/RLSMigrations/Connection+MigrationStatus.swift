@@ -12,7 +12,7 @@ extension Connection {
     /// ```
     ///
     /// Inside a transaction the caller opened, it reads in that transaction instead.
-    /// Throws ``MigrationError/database(action:message:sqlState:hint:)`` when the history cannot be read.
+    /// Throws ``MigrationError/database(action:message:state:hint:)`` when the history cannot be read.
     public func migrationStatus(_ files: [MigrationFile]) throws -> MigrationStatus {
         do {
             let ownTransaction = !isInTransaction

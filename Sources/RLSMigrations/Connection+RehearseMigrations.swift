@@ -18,7 +18,7 @@ extension Connection {
         guard !isInTransaction else {
             throw MigrationError.database(
                 action: "rehearse migrations", message: "the connection is already inside a transaction",
-                sqlState: SQLState.activeSQLTransaction.rawValue,
+                state: .activeSQLTransaction,
                 hint: "rls apply --dry-run opens and rolls back its own transaction; call it outside one.")
         }
         let status = try migrationStatus(files)

@@ -86,9 +86,9 @@ extension MigrationError: CustomStringConvertible {
     /// ``stoppedAfterCommits(_:_:)``'s report.
     private var headline: String {
         switch self {
-        case .database(let action, let message, let sqlState, let hint):
+        case .database(let action, let message, let state, let hint):
             var text = "Could not \(action): \(message)"
-            if let sqlState { text += " (SQLSTATE \(sqlState))" }
+            if let state { text += " (SQLSTATE \(state.rawValue))" }
             if let hint { text += "\nHint: \(hint)" }
             return text
         case .commitOutcomeUnknown(let message):

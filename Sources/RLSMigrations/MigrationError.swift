@@ -1,3 +1,4 @@
+import RLSModel
 import RLSPostgres
 
 /// What went wrong reading, checking or applying migrations. `description` says what happened and
@@ -33,7 +34,7 @@ public enum MigrationError: Error, Sendable, Equatable {
     /// A statement failed; the whole apply was rolled back.
     case statementFailed(StatementFailure)
     /// The database failed outside any migration statement (connecting, locking, history).
-    case database(action: String, message: String, sqlState: String?, hint: String?)
+    case database(action: String, message: String, state: SQLState?, hint: String?)
     /// The connection broke while COMMIT was on its way: the files may or may not be applied.
     case commitOutcomeUnknown(String)
     /// The apply stopped (the error given) after some of its transactions had committed; the

@@ -42,7 +42,7 @@ public enum MigrationLock {
         let seconds = milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
         return .database(
             action: "take the migration lock",
-            message: "another rls apply has held it for more than \(seconds) s", sqlState: error.sqlState,
+            message: "another rls apply has held it for more than \(seconds) s", state: error.state,
             hint: "Wait for that apply to finish, then run again: it will find what is already applied.")
     }
 }

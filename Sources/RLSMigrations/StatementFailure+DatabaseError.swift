@@ -6,7 +6,7 @@ extension StatementFailure {
     /// pointed, or where the statement starts.
     init(file: MigrationFile, statement: SQLStatement, line: Int, error: DatabaseError) {
         self.init(
-            fileName: file.fileName, path: file.path, line: line, statement: statement.text, sqlState: error.sqlState,
+            fileName: file.fileName, path: file.path, line: line, statement: statement.text, state: error.state,
             message: error.message, detail: error.detail,
             hint: Self.hint(for: error))
     }
@@ -60,10 +60,10 @@ extension MigrationError {
     /// A database failure outside any migration statement, with our hint when the server gives none.
     static func database(_ action: String, _ error: Error) -> MigrationError {
         guard let error = error as? DatabaseError else {
-            return .database(action: action, message: "\(error)", sqlState: nil, hint: nil)
+            return .database(action: action, message: "\(error)", state: nil, hint: nil)
         }
         return .database(
-            action: action, message: error.message, sqlState: error.sqlState,
+            action: action, message: error.message, state: error.state,
             hint: error.hint ?? StatementFailure.hint(for: error.state))
     }
 }

@@ -1,3 +1,4 @@
+import RLSModel
 import RLSPostgres
 
 /// A migration statement the server rejected, mapped back to its file and line.
@@ -15,8 +16,8 @@ public struct StatementFailure: Sendable, Equatable {
     public var line: Int
     /// The failing statement's text.
     public var statement: String
-    /// The five-character SQLSTATE, such as `42P01`, when the server sent one.
-    public var sqlState: String?
+    /// The SQLSTATE, such as ``SQLState/undefinedTable`` (`42P01`), when the server sent one.
+    public var state: SQLState?
     /// The server's message.
     public var message: String
     /// The server's detail line, if any.
@@ -29,16 +30,19 @@ public struct StatementFailure: Sendable, Equatable {
 
     /// A failure at a place in a file.
     public init(
-        fileName: String, path: String, line: Int, statement: String, sqlState: String?, message: String,
+        fileName: String, path: String, line: Int, statement: String, state: SQLState?, message: String,
         detail: String? = nil, hint: String? = nil
     ) {
         self.fileName = fileName
         self.path = path
         self.line = line
         self.statement = statement
-        self.sqlState = sqlState
+        self.state = state
         self.message = message
         self.detail = detail
         self.hint = hint
     }
+
+    /// The five-character code as the server sent it, for output (`(SQLSTATE 42P01)`); compare ``state``.
+    public var sqlState: String? { state?.rawValue }
 }

@@ -12,7 +12,7 @@ extension Connection {
     public func openTransactionRefusal(by operation: String, ending: String = "commits it") -> DatabaseError? {
         guard isInTransaction else { return nil }
         return DatabaseError(
-            kind: .server, sqlState: SQLState.activeSQLTransaction.rawValue, severity: "ERROR",
+            kind: .server, state: .activeSQLTransaction, severity: "ERROR",
             message: "the connection is already inside a transaction",
             hint: "\(operation) opens its own transaction and \(ending); call it outside one.")
     }

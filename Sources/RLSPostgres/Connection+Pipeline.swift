@@ -66,7 +66,7 @@ extension Connection {
         let connection = try open()
         guard PQtransactionStatus(connection) == PQTRANS_INTRANS else {
             throw DatabaseError(
-                kind: .unexpectedResult, sqlState: SQLState.noActiveSQLTransaction.rawValue,
+                kind: .unexpectedResult, state: .noActiveSQLTransaction,
                 message: "A pipeline of migration statements must run inside an open transaction.")
         }
         guard PQenterPipelineMode(connection) == 1, PQsetnonblocking(connection, 1) == 0 else {
@@ -229,7 +229,7 @@ private struct PipelineRun {
 
     private func transactionLeft(_ what: String) -> DatabaseError {
         DatabaseError(
-            kind: .unexpectedResult, sqlState: SQLState.invalidTransactionState.rawValue,
+            kind: .unexpectedResult, state: .invalidTransactionState,
             message: "Aborted: \(what). The connection was closed without committing, so the server rolled back.")
     }
 }

@@ -27,7 +27,7 @@ extension Connection {
             // COMMIT of a failed transaction silently rolls back; say so instead.
             try? execute("ROLLBACK")
             throw DatabaseError(
-                kind: .server, sqlState: SQLState.inFailedTransaction.rawValue, severity: "ERROR",
+                kind: .server, state: .inFailedTransaction, severity: "ERROR",
                 message: "The transaction failed inside the block and was rolled back.")
         }
         do {

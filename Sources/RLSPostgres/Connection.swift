@@ -1,5 +1,6 @@
 internal import CLibPQ
 import Foundation
+import RLSWords
 
 /// A blocking connection to PostgreSQL over libpq.
 ///
@@ -197,7 +198,7 @@ public final class Connection {
         let fallback = PQresultErrorMessage(result).map { target.scrub(String(cString: $0)) } ?? "unknown error"
         return DatabaseError(
             kind: lostConnection ? .connectionLost : .server,
-            sqlState: field("C"),
+            state: field("C").map(SQLState.init(rawValue:)),
             severity: field("V") ?? field("S"),
             message: field("M") ?? fallback.trimmingCharacters(in: .whitespacesAndNewlines),
             detail: field("D"),

@@ -1,3 +1,5 @@
+import RLSWords
+
 /// An error from the database or from reaching it.
 ///
 /// Server errors carry the fields PostgreSQL reports (SQLSTATE, severity, message, detail, hint and
@@ -7,15 +9,17 @@
 /// ```swift
 /// do { try connection.execute("selec 1") }
 /// catch let error as DatabaseError {
-///     error.sqlState   // "42601"
+///     error.state      // .syntaxError
+///     error.sqlState   // "42601", as output prints it
 ///     error.position   // 1
 /// }
 /// ```
 public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// What went wrong, in broad strokes; ``Kind/server`` for errors the server reported for a statement.
     public var kind: Kind
-    /// The five-character SQLSTATE code, such as `42601` (syntax error) or `23505` (unique violation).
-    public var sqlState: String?
+    /// The SQLSTATE code, such as ``SQLState/syntaxError`` (`42601`) or ``SQLState/uniqueViolation``
+    /// (`23505`); decisions compare this typed value.
+    public var state: SQLState?
     /// `ERROR`, `FATAL` or `PANIC` as the server reports it.
     public var severity: String?
     /// The primary message: what happened, and for connection failures what to try.
@@ -34,12 +38,12 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
 
     /// Creates an error; the library creates these, tests and callers may too.
     public init(
-        kind: Kind, sqlState: String? = nil, severity: String? = nil, message: String,
+        kind: Kind, state: SQLState? = nil, severity: String? = nil, message: String,
         detail: String? = nil, hint: String? = nil, position: Int? = nil, statement: String? = nil,
         context: String? = nil
     ) {
         self.kind = kind
-        self.sqlState = sqlState
+        self.state = state
         self.severity = severity
         self.message = message
         self.detail = detail
@@ -48,6 +52,9 @@ public struct DatabaseError: Error, Sendable, CustomStringConvertible, CustomDeb
         self.statement = statement
         self.context = context
     }
+
+    /// The five-character code as the server sent it, for output (`ERROR 42601: …`); compare ``state``.
+    public var sqlState: String? { state?.rawValue }
 
     /// Short and safe to show (no password): for a connection failure the explanation and what to try;
     /// for a server error `ERROR 42601: message (at character 8)` plus the server's detail and hint.

@@ -1,4 +1,5 @@
 internal import CLibPQ
+import RLSWords
 
 /// Receives libpq's notices for one connection.
 ///
@@ -28,7 +29,7 @@ final class NoticeCollector {
         notices.append(
             DatabaseNotice(
                 severity: field(UInt8(ascii: "V")) ?? field(UInt8(ascii: "S")) ?? "NOTICE",
-                sqlState: field(UInt8(ascii: "C")),
+                state: field(UInt8(ascii: "C")).map(SQLState.init(rawValue:)),
                 message: field(UInt8(ascii: "M")) ?? "",
                 detail: field(UInt8(ascii: "D")),
                 hint: field(UInt8(ascii: "H"))

@@ -12,6 +12,10 @@ public struct SQLState: RawRepresentable, Sendable, Hashable, CustomStringConver
     /// Wraps a code.
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    // Class 0A: feature not supported.
+    /// `0A000`: the server does not support the feature (among others, an extension it does not ship).
+    public static let featureNotSupported = SQLState(rawValue: "0A000")
+
     // Class 22: data exceptions.
     /// `22003`: a number out of the column type's range.
     public static let numericValueOutOfRange = SQLState(rawValue: "22003")
@@ -70,6 +74,10 @@ public struct SQLState: RawRepresentable, Sendable, Hashable, CustomStringConver
     public static let unsafeNewEnumValueUsage = SQLState(rawValue: "55P04")
     /// `57014`: the statement was cancelled, by the statement timeout among others.
     public static let queryCanceled = SQLState(rawValue: "57014")
+
+    // Class 58: system errors.
+    /// `58P01`: a file the server needs is missing (among others, an extension's control file).
+    public static let undefinedFile = SQLState(rawValue: "58P01")
 
     /// Class `23`: an integrity constraint refused the row (after every access check passed).
     public var isIntegrityConstraintViolation: Bool { rawValue.hasPrefix("23") }

@@ -65,7 +65,7 @@ import Testing
             create policy "slow" on public.saved as restrictive for select to authenticated using (public.slow());
             """)
         let report = try AccessCheck.run(ElectricRide.schema, on: db, options: CheckOptions(statementTimeout: .milliseconds(200)))
-        let timedOut = report.mismatches.filter { if case .failed(let state, _) = $0.observed { state == "57014" } else { false } }
+        let timedOut = report.mismatches.filter { if case .failed(let state, _) = $0.observed { state == .queryCanceled } else { false } }
         #expect(timedOut.contains { $0.probe.table == "public.saved" && $0.probe.operation == .select })
     }
 }

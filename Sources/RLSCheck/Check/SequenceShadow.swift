@@ -95,18 +95,20 @@ struct SequenceShadow {
         } catch let error as DatabaseError {
             _ = try? connection.execute("rollback")
             let column = error.message.escapedForDisplay
-            switch error.sqlState {
-            case SQLState.objectNotInPrerequisiteState.rawValue?: return nil
-            case "RLS01"?: return "values were drawn by others after the check's last draw, so setting it back could hand them out twice"
-            case "RLS02"?: return "values were drawn by others after the check, so setting it back could hand them out twice"
-            case "RLS03"?:
+            switch error.state {
+            case .objectNotInPrerequisiteState?: return nil
+            case SQLState(rawValue: "RLS01")?:
+                return "values were drawn by others after the check's last draw, so setting it back could hand them out twice"
+            case SQLState(rawValue: "RLS02")?:
+                return "values were drawn by others after the check, so setting it back could hand them out twice"
+            case SQLState(rawValue: "RLS03")?:
                 return
                     "values were drawn by others during the check (committed rows of \(column) hold them), so setting it back would hand them out twice"
-            case "RLS04"?:
+            case SQLState(rawValue: "RLS04")?:
                 return
                     "the connecting role may not read \(column), which the sequence feeds, to make sure no one else drew values during the check"
-            case SQLState.insufficientPrivilege.rawValue?: return "the connecting role does not own it"
-            case SQLState.lockNotAvailable.rawValue?: return "another session held its lock for over a second"
+            case .insufficientPrivilege?: return "the connecting role does not own it"
+            case .lockNotAvailable?: return "another session held its lock for over a second"
             default: return "restoring failed (\(error.sqlState ?? "no SQLSTATE")): \(error.message.escapedForDisplay)"
             }
         } catch {

@@ -48,17 +48,6 @@ public enum Impersonation {
         }
     }
 
-    /// The JWT claims Supabase's gateway would pass for this persona, as compact JSON.
-    static func claims(for persona: Persona) -> String {
-        switch persona {
-        case .anon:
-            return #"{"role":"\#(Role.anon.name)"}"#
-        case .serviceRole:
-            return #"{"role":"\#(Role.serviceRole.name)"}"#
-        case .user(let user):
-            return
-                #"{"sub":"\#(user.id)","role":"\#(Role.authenticated.name)","email":\#(quoteJSONString(user.email)),"aud":"\#(Role.authenticated.name)","#
-                + #""aal":\#(quoteJSONString(user.aal)),"is_anonymous":\#(user.isAnonymous),"app_metadata":\#(user.appMetadataJSON)}"#
-        }
-    }
+    /// The JWT claims Supabase's gateway would pass for this persona, as compact JSON (``JWTClaims``).
+    static func claims(for persona: Persona) -> String { JWTClaims(persona: persona).json }
 }

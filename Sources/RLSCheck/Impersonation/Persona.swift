@@ -51,7 +51,7 @@ public enum Persona: Sendable, Hashable, CustomStringConvertible {
 
         /// The `app_metadata` claim: the provider, and the role when there is one.
         var appMetadataJSON: String {
-            #"{"provider":"email","providers":["email"]"# + (appRole.map { #","role":\#(quoteJSONString($0))"# } ?? "") + "}"
+            JWTClaims.AppMetadata(role: appRole).json
         }
 
         /// The first of the two users every check signs in as. The reserved `.invalid` domain keeps

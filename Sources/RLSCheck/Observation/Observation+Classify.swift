@@ -23,11 +23,11 @@ extension Observation {
         madeUpRow: Bool = true, missing: () throws -> Refusal?
     ) throws -> (outcome: Observation, note: String?) {
         let server = "server: \(error.sqlState ?? "?????") \(error.message)"
-        guard let state = error.state else { return (.failed(sqlState: "", message: error.message), server) }
+        guard let state = error.state else { return (.failed(state: nil, message: error.message), server) }
         if state.isIntegrityConstraintViolation, madeUpRow {
             return (.allowed, "passed the access checks, then \(server)")
         }
-        guard state == .insufficientPrivilege else { return (.failed(sqlState: state.rawValue, message: error.message), server) }
+        guard state == .insufficientPrivilege else { return (.failed(state: state, message: error.message), server) }
         if let refusal = try missing() { return (.refused(refusal), server) }
         let context = error.context ?? ""
         let frames = context.isEmpty ? 0 : context.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count
@@ -38,11 +38,11 @@ extension Observation {
                 return (.refused(.trigger(function)), server)
             }
             return (
-                .failed(sqlState: state.rawValue, message: error.message),
+                .failed(state: state, message: error.message),
                 "raised inside a function although the privilege is held; \(server)"
             )
         }
         if operation == .insert || operation == .update { return (.refused(.withCheck), server) }
-        return (.failed(sqlState: state.rawValue, message: error.message), server)
+        return (.failed(state: state, message: error.message), server)
     }
 }

@@ -14,8 +14,8 @@ public enum Observation: Sendable, Hashable, CustomStringConvertible {
     case returned(rows: Int, first: String?)
     /// Refused, by what ``Refusal`` says.
     case refused(Refusal)
-    /// Any other error.
-    case failed(sqlState: String, message: String)
+    /// Any other error, with its SQLSTATE (nil when the error carried none).
+    case failed(state: SQLState?, message: String)
     /// The probe could not run (the grant of a policies-only probe was refused, the persona could
     /// not be impersonated, a side-effect trigger), and why.
     case notRun(String)
@@ -34,7 +34,7 @@ public enum Observation: Sendable, Hashable, CustomStringConvertible {
         case .allowed: "allowed"
         case .returned(let count, let first): "\(count) row\(count == 1 ? "" : "s")" + (first.map { ", first value \($0)" } ?? "")
         case .refused(let refusal): refusal.label
-        case .failed(let state, let message): "error \(state): \(message)"
+        case .failed(let state, let message): "error \(state?.rawValue ?? ""): \(message)"
         case .notRun(let reason): "not run: \(reason)"
         }
     }

@@ -44,8 +44,8 @@ extension ScenarioExpectation {
         case (.returns(let value), .returned(_, let first)): first == value
         case (.permissionDenied, .refused(let refusal)): refusal.isMissingPrivilege
         case (.rejectedByPolicy, .refused(.withCheck)): true
-        case (.fails(let state), .refused(let refusal)): refusal.sqlState?.rawValue == state
-        case (.fails(let state), .failed(let observedState, _)): observedState == state
+        case (.fails(let state), .refused(let refusal)): refusal.sqlState == SQLState(rawValue: state)
+        case (.fails(let state), .failed(let observedState, _)): observedState == SQLState(rawValue: state)
         default: false
         }
     }

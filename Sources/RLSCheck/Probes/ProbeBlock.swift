@@ -52,7 +52,7 @@ import RLSSQL
 /// report: its probes then run again, one per call (see ``ProbeRunner``).
 struct ProbeBlock {
     /// The SQLSTATE the block raises to roll back a probe, and a group, that ran to its end.
-    static let finished = "RLS00"
+    static let finished = SQLState(rawValue: "RLS00")
     static let marker = "rls check probes: "
     /// Separate a report's probes and a probe's fields; the server turns them into spaces in the
     /// error's own text, so no message can shift a field.
@@ -220,7 +220,7 @@ struct ProbeBlock {
                     get diagnostics affected = row_count;
                     result := affected::text;
                   end if;
-                  raise sqlstate '\(Self.finished)';
+                  raise sqlstate '\(Self.finished.rawValue)';
                 \(Self.caught())
                 end;
                 if state = '\(SQLState.insufficientPrivilege)' and probe_privileges_from[p] is not null then
@@ -229,7 +229,7 @@ struct ProbeBlock {
                 report := report || \(Self.record(number: "probe_number[p]", stage: "'\(Stage.probe.rawValue)'", missing: "missing", result: "coalesce(result, '')"));
                 reported := p;
               end loop;
-              raise sqlstate '\(Self.finished)';
+              raise sqlstate '\(Self.finished.rawValue)';
             -- Past RLS00: the grant or the impersonation failed; one record for the group's probes not reported yet.
             \(Self.caught(then: "report := report || \(Self.record(number: "probe_number[reported + 1]", stage: "stage", missing: "null", result: "probe_number[group_last[g]]"));"))
             end;
@@ -244,7 +244,7 @@ struct ProbeBlock {
     /// error) the message and context, then runs `then`.
     private static func caught(then: String = "") -> String {
         "exception when others then get stacked diagnostics state = returned_sqlstate; "
-            + "if state <> '\(finished)' then get stacked diagnostics message = message_text, context = pg_exception_context; \(then) end if;"
+            + "if state <> '\(finished.rawValue)' then get stacked diagnostics message = message_text, context = pg_exception_context; \(then) end if;"
     }
 
     /// One record of the report, each argument an SQL expression: a probe's, or a failed group's
@@ -305,7 +305,7 @@ struct ProbeBlock {
         /// The grant or the impersonation failed, or the probe ran.
         var stage: Stage
         /// ``ProbeBlock/finished`` when the probe ran to its end, else the error's SQLSTATE.
-        var state: String
+        var state: SQLState
         var message: String
         /// The error's context (PG_DIAG_CONTEXT), its innermost frame first: more lines than the
         /// function's own mean a function raised it (see ``ProbeRunner/wrapperFrames``).
@@ -358,7 +358,8 @@ struct ProbeBlock {
                 throw CheckError("a probe's report could not be read: \(fields.joined(separator: " | "))")
             }
             var report = Report(
-                index: index, stage: stage, state: fields[2], message: fields[5], context: fields[6], result: fields[4], missing: fields[3])
+                index: index, stage: stage, state: SQLState(rawValue: fields[2]), message: fields[5], context: fields[6], result: fields[4],
+                missing: fields[3])
             guard report.stage != .probe else {
                 reports.append(report)
                 return

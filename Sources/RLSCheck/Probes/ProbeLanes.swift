@@ -139,11 +139,11 @@ struct ProbeLanes {
 
     /// Whether a probe ended because it waited on a lock (perhaps another connection's rows).
     static func waitedOnALock(_ outcome: Observation) -> Bool {
-        let states = [SQLState.lockNotAvailable, .deadlockDetected].map(\.rawValue)
+        let states: [SQLState] = [.lockNotAvailable, .deadlockDetected]
         switch outcome {
-        case .failed(let state, _): return states.contains(state)
+        case .failed(let state?, _): return states.contains(state)
         // A policies-only probe's grant that waited: "55P03 canceling statement due to lock timeout".
-        case .notRun(let reason): return states.contains { reason.hasPrefix($0 + " ") }
+        case .notRun(let reason): return states.contains { reason.hasPrefix($0.rawValue + " ") }
         default: return false
         }
     }

@@ -334,7 +334,7 @@ struct ProbeRunner {
         case .probe: break
         }
         if report.state == ProbeBlock.finished { return (done(report.result), nil) }
-        let error = DatabaseError(kind: .server, sqlState: report.state, message: report.message, context: report.context)
+        let error = DatabaseError(kind: .server, state: report.state, message: report.message, context: report.context)
         return try Observation.classify(
             error, operation: operation, table: table, triggerFunctions: tables[table]?.triggerFunctions ?? [], ownFrames: wrapperFrames,
             madeUpRow: madeUpRow, missing: { asksPrivileges ? Refusal(missing: report.missing, schema: table.schema) : nil })

@@ -1,6 +1,7 @@
 import RLSSQL
 
 /// A JSON value that prints with its keys in the order given, so reports are stable byte for byte.
+/// Values are built from `Encodable` ones by ``OrderedJSONEncoder``; this is only the writer.
 enum JSONValue {
     case string(String)
     case number(Double)
@@ -26,6 +27,15 @@ enum JSONValue {
             guard !pairs.isEmpty else { return "{}" }
             return "{\n" + pairs.map { inner + quoteJSONString($0.0) + ": " + $0.1.text(indent: inner) }.joined(separator: ",\n")
                 + "\n\(indent)}"
+        }
+    }
+
+    /// On one line with no spaces, as a JWT's claims are written.
+    var compactText: String {
+        switch self {
+        case .array(let values): "[" + values.map(\.compactText).joined(separator: ",") + "]"
+        case .object(let pairs): "{" + pairs.map { quoteJSONString($0.0) + ":" + $0.1.compactText }.joined(separator: ",") + "}"
+        default: text()
         }
     }
 

@@ -51,7 +51,7 @@ enum ScenarioRunner {
         _ error: DatabaseError, of step: ScenarioStep, on connection: Connection
     ) throws -> (Observation, note: String?) {
         let server = "server: \(error.sqlState ?? "") \(error.message)"
-        let failed = (Observation.failed(sqlState: error.sqlState ?? "", message: error.message), String?.none)
+        let failed = (Observation.failed(state: error.state, message: error.message), String?.none)
         guard error.state == .insufficientPrivilege else { return failed }
         do {
             try connection.execute(Impersonation.script(for: step.persona.persona))

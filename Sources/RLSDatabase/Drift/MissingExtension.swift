@@ -15,7 +15,7 @@ struct MissingExtension {
     /// The extension `statement` creates, when it failed because the server lacks it (SQLSTATE
     /// 0A000 `extension "vector" is not available`, or 58P01 for its control file); nil otherwise.
     init?(_ statement: String, _ error: DatabaseError) {
-        guard error.sqlState == "0A000" || error.sqlState == "58P01" else { return nil }
+        guard error.state == .featureNotSupported || error.state == .undefinedFile else { return nil }
         let tokens = SQLScanner.tokens(in: statement)
         guard tokens.count > 2, tokens[0].isWord("CREATE"), tokens[1].isWord("EXTENSION") else { return nil }
         let skipped = tokens.count > 5 && tokens[2].isWord("IF") && tokens[3].isWord("NOT") && tokens[4].isWord("EXISTS") ? 5 : 2

@@ -115,12 +115,12 @@ struct ApplyFailureTests {
                 insert into public.child values (42);
                 """)
         let error = try #require(throws: MigrationError.self) { try db.applyMigrations(files) }
-        guard case .database(let action, _, let sqlState, _) = error else {
+        guard case .database(let action, _, let state, _) = error else {
             Issue.record("expected a database error, got \(error)")
             return
         }
         #expect(action == "commit the migrations")
-        #expect(sqlState == "23503")
+        #expect(state == .foreignKeyViolation)
         #expect("\(error)".hasSuffix("Nothing was applied."))
         #expect(try !MigrationFixtures.exists("public.child", on: db))
         try expectUntouched(db)

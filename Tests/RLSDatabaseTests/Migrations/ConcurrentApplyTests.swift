@@ -28,7 +28,7 @@ struct ConcurrentApplyTests {
             } catch let error as MigrationError {
                 outcomes.withLock { $0[label] = .failure(error) }
             } catch {
-                outcomes.withLock { $0[label] = .failure(.database(action: "connect", message: "\(error)", sqlState: nil, hint: nil)) }
+                outcomes.withLock { $0[label] = .failure(.database(action: "connect", message: "\(error)", state: nil, hint: nil)) }
             }
         }
         // The first apply holds the apply lock while it waits at the gate; only then does the second

@@ -1,6 +1,0 @@
-import RLSModel
-
-extension StatementFailure {
-    /// ``sqlState`` as a typed code.
-    public var state: SQLState? { sqlState.map(SQLState.init(rawValue:)) }
-}
