@@ -30,15 +30,18 @@ public enum ScratchDatabase {
     ) throws -> (catalog: Catalog, fingerprint: String) {
         // `rls plan` with pending files replays the same files twice (what they explain, and what
         // the next `rls diff` would write): the second replay of, say, a 50 MB file is free.
-        let key = Replay(scripts: scripts, defaultPrivileges: defaultPrivileges)
+        let key = Replay(server: cluster.url, scripts: scripts, defaultPrivileges: defaultPrivileges)
         if let known = recent.withLock({ $0.first { $0.key == key }?.result }) { return known }
         let result = try replay(scripts, in: cluster, defaultPrivileges: defaultPrivileges)
         recent.withLock { $0 = [(key, result)] }
         return result
     }
 
-    /// What a replay depends on: the scripts, in order, and the scratch database's default privileges.
+    /// What a replay depends on: the server it runs on (the local throwaway or a `--scratch-url`
+    /// one can differ in what they hold), the scripts, in order, and the scratch database's default
+    /// privileges.
     private struct Replay: Equatable {
+        let server: String
         let scripts: [SQLScript]
         let defaultPrivileges: DefaultPrivileges
     }
