@@ -211,5 +211,44 @@ import Testing
         #expect(diff.markdown.contains("**Losses** (1)\n\n- `authenticated loses DELETE on public.note (own rows)`"))
         #expect(diff.json.contains(#""sentence": "anon gains SELECT on public.genre (every row)""#))
         #expect(diff.json.contains(#""widening": true"#))
+        // The whole document, byte for byte as the hand-built writer wrote it before the document
+        // became an Encodable value: key order, null for no acknowledgement, two-space indents.
+        #expect(
+            diff.json == """
+                {
+                  "before": "before",
+                  "after": "after",
+                  "widening": true,
+                  "changes": [
+                    {
+                      "caller": "authenticated",
+                      "change": "loses",
+                      "action": "DELETE",
+                      "object": "public.note",
+                      "rows": [
+                        "own"
+                      ],
+                      "columns": [],
+                      "sentence": "authenticated loses DELETE on public.note (own rows)",
+                      "acknowledged": null
+                    },
+                    {
+                      "caller": "anon",
+                      "change": "gains",
+                      "action": "SELECT",
+                      "object": "public.genre",
+                      "rows": [
+                        "first",
+                        "second"
+                      ],
+                      "columns": [],
+                      "sentence": "anon gains SELECT on public.genre (every row)",
+                      "acknowledged": null
+                    }
+                  ],
+                  "notes": []
+                }
+
+                """)
     }
 }

@@ -46,28 +46,36 @@ extension AccessDiff {
 
     /// `{"before": ..., "after": ..., "changes": [{"caller", "change", "action", "object", "rows", "columns", "sentence", "acknowledged"}], "notes": [...]}`.
     public var json: String {
-        JSONValue.object([
-            ("before", .string(before)),
-            ("after", .string(after)),
-            ("widening", .bool(!unacknowledgedWidenings.isEmpty)),
-            (
-                "changes",
-                .array(
-                    changes.map { change in
-                        .object([
-                            ("caller", .string(change.fact.caller)),
-                            ("change", .string(change.direction.rawValue)),
-                            ("action", .string(change.fact.action)),
-                            ("object", .string(change.fact.object)),
-                            ("rows", .array(change.rows.sorted().map { .string($0.rawValue) })),
-                            ("columns", .array(change.columns.map { .string($0) })),
-                            ("sentence", .string(change.sentence)),
-                            ("acknowledged", change.acknowledgement.map { .string($0) } ?? .null),
-                        ])
-                    })
-            ),
-            ("notes", .array(notes.map { .string($0) })),
-        ]).text() + "\n"
+        let document = JSONDocument(
+            before: before, after: after, widening: !unacknowledgedWidenings.isEmpty,
+            changes: changes.map { change in
+                JSONDocument.Change(
+                    caller: change.fact.caller, change: change.direction.rawValue, action: change.fact.action,
+                    object: change.fact.object, rows: change.rows.sorted().map(\.rawValue), columns: change.columns,
+                    sentence: change.sentence, acknowledged: change.acknowledgement)
+            },
+            notes: notes)
+        // The keys in this order, always all of them (`acknowledged` is null when there is none).
+        return (try! OrderedJSONEncoder.value(document)).text() + "\n"
+    }
+
+    /// The `--access-format json` document, keys in declaration order.
+    private struct JSONDocument: Encodable {
+        struct Change: Encodable {
+            let caller: String
+            let change: String
+            let action: String
+            let object: String
+            let rows: [String]
+            let columns: [String]
+            let sentence: String
+            let acknowledged: String?
+        }
+        let before: String
+        let after: String
+        let widening: Bool
+        let changes: [Change]
+        let notes: [String]
     }
 
     private static func code(_ text: String) -> String { "`" + text.replacingOccurrences(of: "`", with: "'") + "`" }
