@@ -18,11 +18,7 @@ struct CheckCommandTests {
     }
 
     private func check(_ arguments: [String]) -> (code: ExitCode, output: String, error: String) {
-        let captured = CapturedConsole()
-        let code = RLSCommandLine.execute(
-            ["check"] + arguments, schema: ElectricRide.schema, scenarios: ElectricRide.scenarios,
-            console: captured.console, environment: [:], directory: projectWithoutDevCluster)
-        return (code, captured.output, captured.error)
+        runRLS(["check"] + arguments, schema: ElectricRide.schema, scenarios: ElectricRide.scenarios)
     }
 
     @Test func passingDatabaseExitsZeroWithTheMatrix() throws {

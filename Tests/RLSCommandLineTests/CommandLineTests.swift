@@ -22,13 +22,13 @@ final class CapturedConsole: @unchecked Sendable {
 }
 
 /// Runs `rls` with the given arguments against the given schema, capturing its output.
-func runRLS(_ arguments: [String], schema: Schema = Schema(), environment: [String: String] = [:])
+func runRLS(_ arguments: [String], schema: Schema = Schema(), scenarios: [Scenario] = [], environment: [String: String] = [:])
     -> (code: ExitCode, output: String, error: String)
 {
     let captured = CapturedConsole()
     let code = RLSCommandLine.execute(
-        arguments, schema: schema, console: captured.console, environment: environment, directory: projectWithoutDevCluster
-    )
+        arguments, schema: schema, scenarios: scenarios, console: captured.console, environment: environment,
+        directory: projectWithoutDevCluster)
     return (code, captured.output, captured.error)
 }
 
