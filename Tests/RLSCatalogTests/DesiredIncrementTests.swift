@@ -147,6 +147,18 @@ import Testing
         #expect(whole != before || whole.environment.buckets != before.environment.buckets, "the edit changed nothing")
     }
 
+    /// Objects carried as written (a domain) survive an increment that does not touch them, and one
+    /// that changes them. (Before, every increment dropped them: plan then offered to drop the domain.)
+    @Test func objectsCarriedAsWrittenSurviveAnIncrement() throws {
+        let domain = "create domain \"public\".\"positive\" as integer check (value > 0);\n"
+        let base = Self.example + domain
+        let (incremental, _) = try Self.incrementAndWholeBuild(from: base, to: base + Self.review)
+        #expect(incremental.asWritten.map(\.name.name) == ["positive"])
+        let changed = Self.example + domain.replacingOccurrences(of: "value > 0", with: "value >= 0")
+        let (afterChange, _) = try Self.incrementAndWholeBuild(from: base, to: changed)
+        #expect(afterChange.asWritten.first?.definition.contains(">= 0") == true)
+    }
+
     @Test func editsOneAfterAnotherStillMatchTheWholeBuild() throws {
         let directory = try Self.cache(holding: Self.example)
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -41,6 +41,18 @@ public enum Drift {
             }
         }
         defer { starting.wait() }
+        // A new desired state is written to the cache while the two catalogs are compared.
+        let writes = DispatchGroup()
+        // Nothing cached to start from: the desired state is built while the target is read.
+        let first: FirstDesiredBuild? =
+            if let cacheDirectory, FirstDesiredBuild.isWanted(cacheDirectory: cacheDirectory), !target.isInTransaction {
+                FirstDesiredBuild(
+                    desiredSQL, in: try cluster(), privileges: try defaultPrivileges ?? target.publicTableDefaults(),
+                    cacheDirectory: cacheDirectory, writes: writes)
+            } else {
+                nil
+            }
+        defer { first?.wait() }
         let known = cacheDirectory.map(KnownTargetCache.init)
         let stamp = known == nil ? nil : try target.catalogStampIfReadable()
         let verdict =
@@ -54,11 +66,15 @@ public enum Drift {
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
         starting.wait()
-        // A new desired state is written to the cache while the two catalogs are compared.
-        let writes = DispatchGroup()
-        let desired = try desiredCatalog(
-            desiredSQL, in: try cluster(), defaultPrivileges: privileges, cacheDirectory: cacheDirectory, writes: writes,
-            start: start.withLock { $0 })
+        let desired: Catalog
+        if let first, first.privileges == privileges {
+            desired = try first.catalog()
+        } else {
+            first?.wait()
+            desired = try desiredCatalog(
+                desiredSQL, in: try cluster(), defaultPrivileges: privileges, cacheDirectory: cacheDirectory, writes: writes,
+                start: start.withLock { $0 })
+        }
         let plan = ChangePlan(from: current, to: desired)
         writes.wait()
         guard plan.isEmpty, let cacheDirectory else { return plan }
@@ -176,7 +192,7 @@ public enum Drift {
     ) throws -> Catalog {
         let script = [SQLScript(name: "The DSL's schema", sql: desiredSQL)]
         guard let cacheDirectory else {
-            return try ScratchDatabase.catalog(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges)
+            return try DesiredBuild.catalog(of: script[0], in: try cluster(), defaultPrivileges: defaultPrivileges).catalog
         }
         return try DesiredCatalogCache(directory: cacheDirectory).catalog(
             for: desiredSQL, defaultPrivileges: defaultPrivileges, writes: writes, start: start,
@@ -184,7 +200,11 @@ public enum Drift {
                 try DesiredIncrement.catalog(
                     from: base, to: desiredSQL, preparation: preparation, in: cluster, defaultPrivileges: defaultPrivileges)
             },
-            build: { try ScratchDatabase.catalogWithFingerprint(applying: script, in: try cluster(), defaultPrivileges: defaultPrivileges) }
+            build: {
+                try DesiredBuild.catalog(
+                    of: script[0], statements: start?.sql == desiredSQL ? start?.statements : nil, in: try cluster(),
+                    defaultPrivileges: defaultPrivileges)
+            }
         )
     }
 }

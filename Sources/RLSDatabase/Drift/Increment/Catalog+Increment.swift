@@ -1,4 +1,5 @@
 import RLSCatalog
+import RLSModel
 
 extension Catalog {
     /// This catalog (a whole build) with what changed between two partial builds applied: every
@@ -17,16 +18,17 @@ extension Catalog {
         guard let schemas = merge(\.schemas, by: \.name), let enums = merge(\.enums, by: \.name),
             let tables = merge(\.tables, by: \.name), let views = merge(\.views, by: \.name),
             let functions = merge(\.functions, by: \.signature),
-            let triggers = merge(\.triggers, by: { TableScoped(table: $0.table, name: $0.name) }),
-            let policies = merge(\.policies, by: { TableScoped(table: $0.table, name: $0.name) }),
+            let triggers = merge(\.triggers, by: { TableScopedName(table: $0.table, name: $0.name) }),
+            let policies = merge(\.policies, by: { TableScopedName(table: $0.table, name: $0.name) }),
             let grants = merge(\.grants, by: { $0 }), let sequences = merge(\.sequences, by: { $0 }),
+            let asWritten = merge(\.asWritten, by: \.key),
             let environment = environment.applyingIncrement(from: before.environment, to: after.environment),
             // Default privileges are set by statements every partial build runs; a difference means the whole build.
             before.defaultPrivileges == after.defaultPrivileges
         else { return nil }
         let merged = Catalog(
             schemas: schemas, enums: enums, tables: tables, views: views, functions: functions, triggers: triggers,
-            policies: policies, grants: grants, sequences: sequences, defaultPrivileges: defaultPrivileges,
+            policies: policies, grants: grants, sequences: sequences, asWritten: asWritten, defaultPrivileges: defaultPrivileges,
             environment: environment)
         return merged.takesEveryRelationNameOnce ? merged : nil
     }
@@ -40,13 +42,18 @@ extension Catalog {
         return stripped
     }
 
-    /// False when two tables, views, sequences or indexes share a schema and a name: the server
+    /// False when two tables, views, sequences or indexes (constraints' included) share a schema and a name: the server
     /// would have named one of them differently in a whole build (`..._seq1`), or refused it.
-    private var takesEveryRelationNameOnce: Bool {
+    var takesEveryRelationNameOnce: Bool {
         var names = Set<QualifiedName>()
         let relations =
             tables.map(\.name) + views.map(\.name) + sequences
             + tables.flatMap { table in table.indexes.map { QualifiedName(schema: table.name.schema, name: $0.name) } }
+            // A primary key, unique or exclusion constraint is an index of the same name.
+            + tables.flatMap { table in
+                table.constraints.filter { [.primaryKey, .unique, .exclusion].contains($0.kind) }
+                    .map { QualifiedName(schema: table.name.schema, name: $0.name) }
+            }
         return relations.allSatisfy { names.insert($0).inserted }
     }
 
@@ -81,12 +88,6 @@ extension Catalog {
             if let added = after[key] { result.append(added) }
         }
         return result
-    }
-
-    /// A trigger's or policy's key: its table and name.
-    private struct TableScoped: Hashable {
-        let table: QualifiedName
-        let name: String
     }
 }
 

@@ -30,6 +30,8 @@ struct DesiredStatement: Sendable {
     let shapesSubject: Bool
     /// Whether it creates a view, whose columns follow what it reads.
     let isView: Bool
+    /// Whether it creates, alters, comments on or grants on a schema (its ``subject`` is the schema's name).
+    let isAboutSchema: Bool
 
     /// The text's bytes with ASCII letters in lower case: what ``mentions(anyOf:)`` searches first.
     private let folded: [UInt8]
@@ -42,6 +44,7 @@ struct DesiredStatement: Sendable {
         defines = parsed.defines
         shapesSubject = parsed.shapes
         isView = parsed.isView
+        isAboutSchema = parsed.isAboutSchema
     }
 
     /// Every identifier in the text, folded to lower case, strings and bodies included (read again
@@ -80,7 +83,7 @@ struct DesiredStatement: Sendable {
         SQLStatement.split(sql).map { DesiredStatement($0.text) }
     }
 
-    private typealias Parsed = (subject: String?, defines: String?, shapes: Bool, isView: Bool)
+    private typealias Parsed = (subject: String?, defines: String?, shapes: Bool, isView: Bool, isAboutSchema: Bool)
 
     /// Reads the leading tokens: `create [or replace] [unique] <kind> [if not exists] <name> ...`,
     /// `alter <kind> <name>`, `comment on <kind> <name>`, `grant ... on [<kind>] <name>`, `insert into <name>`.
@@ -93,52 +96,53 @@ struct DesiredStatement: Sendable {
             switch kind {
             case "TABLE", "VIEW", "FUNCTION", "PROCEDURE", "TYPE", "DOMAIN", "SEQUENCE", "SCHEMA":
                 reader.skip(["IF", "NOT", "EXISTS"])
-                guard let name = reader.qualifiedName() else { return (nil, nil, false, false) }
-                return (name.joined(separator: "."), name.last, true, kind == "VIEW")
+                guard let name = reader.qualifiedName() else { return (nil, nil, false, false, false) }
+                return (name.joined(separator: "."), name.last, true, kind == "VIEW", kind == "SCHEMA")
             case "INDEX":
                 reader.skip(["CONCURRENTLY", "IF", "NOT", "EXISTS"])
-                return (reader.name(after: "ON"), nil, false, false)
+                return (reader.name(after: "ON"), nil, false, false, false)
             case "POLICY", "TRIGGER":
-                return (reader.name(after: "ON"), nil, false, false)
+                return (reader.name(after: "ON"), nil, false, false, false)
             default:
-                return (nil, nil, false, false)
+                return (nil, nil, false, false, false)
             }
         case "ALTER":
             let kind = reader.word()
             switch kind {
             case "TABLE", "VIEW", "FUNCTION", "PROCEDURE", "TYPE", "DOMAIN", "SEQUENCE", "SCHEMA":
                 reader.skip(["IF", "EXISTS", "ONLY"])
-                guard let name = reader.qualifiedName() else { return (nil, nil, false, false) }
-                return (name.joined(separator: "."), nil, kind == "TABLE", false)
+                guard let name = reader.qualifiedName() else { return (nil, nil, false, false, false) }
+                return (name.joined(separator: "."), nil, kind == "TABLE", false, kind == "SCHEMA")
             case "PUBLICATION":
                 // `alter publication p add table t`: whether t's changes are published, a property of t.
-                return (reader.name(after: "TABLE"), nil, false, false)
+                return (reader.name(after: "TABLE"), nil, false, false, false)
             default:
-                return (nil, nil, false, false)
+                return (nil, nil, false, false, false)
             }
         case "COMMENT":
-            guard reader.word() == "ON" else { return (nil, nil, false, false) }
+            guard reader.word() == "ON" else { return (nil, nil, false, false, false) }
             switch reader.word() {
-            case "TABLE", "VIEW", "FUNCTION", "PROCEDURE", "TYPE", "DOMAIN", "SEQUENCE", "SCHEMA", "INDEX":
-                return (reader.qualifiedName()?.joined(separator: "."), nil, false, false)
+            case let kind? where ["TABLE", "VIEW", "FUNCTION", "PROCEDURE", "TYPE", "DOMAIN", "SEQUENCE", "SCHEMA", "INDEX"].contains(kind):
+                return (reader.qualifiedName()?.joined(separator: "."), nil, false, false, kind == "SCHEMA")
             case "COLUMN":
                 // `comment on column s.t.c`: the table's.
-                return (reader.qualifiedName().map { $0.dropLast().joined(separator: ".") }, nil, false, false)
+                return (reader.qualifiedName().map { $0.dropLast().joined(separator: ".") }, nil, false, false, false)
             case "POLICY", "TRIGGER", "CONSTRAINT":
-                return (reader.name(after: "ON"), nil, false, false)
+                return (reader.name(after: "ON"), nil, false, false, false)
             default:
-                return (nil, nil, false, false)
+                return (nil, nil, false, false, false)
             }
         case "GRANT", "REVOKE":
-            guard reader.seek("ON") else { return (nil, nil, false, false) }  // a role granted to a role
+            guard reader.seek("ON") else { return (nil, nil, false, false, false) }  // a role granted to a role
+            let onSchema = reader.peek?.isWord("SCHEMA") == true
             reader.skip(["TABLE", "SEQUENCE", "FUNCTION", "PROCEDURE", "SCHEMA", "TYPE"])
-            if reader.peek?.isWord("ALL") == true { return (nil, nil, false, false) }  // on all tables in schema
-            return (reader.qualifiedName()?.joined(separator: "."), nil, false, false)
+            if reader.peek?.isWord("ALL") == true { return (nil, nil, false, false, false) }  // on all tables in schema
+            return (reader.qualifiedName()?.joined(separator: "."), nil, false, false, onSchema)
         case "INSERT":
-            guard reader.word() == "INTO" else { return (nil, nil, false, false) }
-            return (reader.qualifiedName()?.joined(separator: "."), nil, false, false)
+            guard reader.word() == "INTO" else { return (nil, nil, false, false, false) }
+            return (reader.qualifiedName()?.joined(separator: "."), nil, false, false, false)
         default:
-            return (nil, nil, false, false)
+            return (nil, nil, false, false, false)
         }
     }
 }

@@ -1,0 +1,25 @@
+import RLSCatalog
+import RLSEmbedded
+
+/// The desired catalog built from nothing: the whole schema on one throwaway database, or, for a
+/// large schema, its two halves (``DesiredSplit``) side by side on two, joined
+/// (``Catalog/union(_:_:)``). Whenever the halves cannot be trusted (one fails, or they disagree),
+/// the whole build runs, and its error is the one the user sees.
+enum DesiredBuild {
+    /// The catalog `script` makes on a fresh database, and its fingerprint: ``DesiredCatalogCache/unknownFingerprint``
+    /// when it was built in halves (a plan learns it from the first database that matches).
+    static func catalog(
+        of script: SQLScript, statements: [DesiredStatement]? = nil, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges,
+        fewestStatements: Int = DesiredSplit.fewestStatements
+    ) throws -> (catalog: Catalog, fingerprint: String) {
+        if let split = DesiredSplit(statements ?? DesiredStatement.split(script.sql), fewestStatements: fewestStatements),
+            let halves = try? ScratchDatabase.catalogs(
+                ofEach: SQLScript(name: script.name + ", in part", sql: split.first),
+                SQLScript(name: script.name + ", in part", sql: split.second), in: cluster, defaultPrivileges: defaultPrivileges),
+            let union = Catalog.union(halves.first, halves.second)
+        {
+            return (union, DesiredCatalogCache.unknownFingerprint)
+        }
+        return try ScratchDatabase.catalogWithFingerprint(applying: [script], in: cluster, defaultPrivileges: defaultPrivileges)
+    }
+}
