@@ -344,6 +344,11 @@ enum Constructs {
         View(
             "score_totals", securityInvoker: false,
             query: SQL(raw: "select sum(points) as total from public.score"))
+        View(
+            "score_counts", comment: "Scores per points.", query: SQL(raw: "select points, count(*) as n from public.score group by points")
+        )
+        .materialized()
+        .indexes(Index("points", unique: true, name: "score_counts_points"), Index("n"))
     }
 
     static let referenceCycle = Schema {

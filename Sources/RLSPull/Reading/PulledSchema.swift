@@ -214,15 +214,28 @@ struct CatalogReader {
             comment: function.comment, fileID: "rls pull", line: 0)
     }
 
+    /// A view, or a materialized view with its indexes and whether it holds rows.
     mutating func view(_ view: Catalog.View) -> View? {
-        guard !view.isMaterialized, view.options.isEmpty || view.options == ["security_invoker=true"] else {
+        guard view.options.isEmpty || (!view.isMaterialized && view.options == ["security_invoker=true"]) else {
             notes.append(
-                PullNote("view \(view.name)", "materialized or with options other than security_invoker; kept in the baseline, undeclared"))
+                PullNote(
+                    "\(view.isMaterialized ? "materialized view" : "view") \(view.name)",
+                    "with options other than security_invoker (\(view.options.joined(separator: ", "))); kept in the baseline, undeclared"))
             return nil
         }
         var value = View(
             view.name.name, schema: view.name.schema, securityInvoker: !view.options.isEmpty,
             comment: view.comment, query: SQL(raw: view.query), fileID: "rls pull", line: 0)
+        if view.isMaterialized {
+            value = value.materialized(withData: view.isPopulated)
+            value.indexes = view.indexes.compactMap { index in
+                if let read = IndexDefinition.read(index, table: view.name.name) { return read }
+                notes.append(
+                    PullNote(
+                        "\(view.name)", "index \(index.name) (\(index.definition)) is not expressible; kept in the baseline, undeclared"))
+                return nil
+            }
+        }
         let actual = grants(.table, on: view.name)
         let readers = actual.keys.filter { $0 != .serviceRole }
         if actual[.serviceRole] == [.select], readers.allSatisfy({ actual[$0] == [.select] }) {

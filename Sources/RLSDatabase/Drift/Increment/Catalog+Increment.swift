@@ -47,6 +47,7 @@ extension Catalog {
         let relations =
             tables.map(\.name) + views.map(\.name) + sequences
             + tables.flatMap { table in table.indexes.map { QualifiedName(schema: table.name.schema, name: $0.name) } }
+            + views.flatMap { view in view.indexes.map { QualifiedName(schema: view.name.schema, name: $0.name) } }
         return relations.allSatisfy { names.insert($0).inserted }
     }
 

@@ -118,6 +118,7 @@ struct DesiredStatement: Sendable {
             }
         case "COMMENT":
             guard reader.word() == "ON" else { return (nil, nil, false, false) }
+            reader.skip(["MATERIALIZED"])
             switch reader.word() {
             case "TABLE", "VIEW", "FUNCTION", "PROCEDURE", "TYPE", "DOMAIN", "SEQUENCE", "SCHEMA", "INDEX":
                 return (reader.qualifiedName()?.joined(separator: "."), nil, false, false)
