@@ -30,7 +30,8 @@ struct MaterializedViewPullTests {
         defer { db.close() }
         try db.execute(Self.database)
         let pull = try Pull(connection: db, name: "App", origin: "a test database")
-        #expect(pull.pulled.notes.allSatisfy { !$0.description.contains("leaders") && !$0.description.contains("top") }, "\(pull.pulled.notes)")
+        #expect(
+            pull.pulled.notes.allSatisfy { !$0.description.contains("leaders") && !$0.description.contains("top") }, "\(pull.pulled.notes)")
         let swift = pull.sources.files.values.joined()
         #expect(swift.contains(".materialized(withData: false)"), "\(swift)")
         #expect(swift.contains(#"Index("player", unique: true, name: "leaders_player")"#), "\(swift)")

@@ -177,7 +177,7 @@ enum Constructs {
     }
 
     static let customSchema = Schema {
-        SchemaUsage("app", by: .authenticated, .serviceRole)
+        SchemaUsage("app", by: .authenticated, .serviceRole).withGrantOption(usage: [.serviceRole])
         EnumType("level", schema: "app", values: "low", "high")
         Table("setting", schema: "app") {
             Column("id", .integer).primaryKey()
