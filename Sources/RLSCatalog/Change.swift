@@ -87,7 +87,7 @@ public struct Change: Equatable, Sendable, Codable {
     /// The object's readable name: `public.saved`, `public.saved.patron_id`, `public.saved.owner reads`.
     public var name: String
     /// True when applying it can lose data or fail on existing rows: dropping a table, a column, a
-    /// type, an extension or a schema, or changing a column's type. Exactly the statements for which `rls apply`
+    /// type, an extension, a schema or a materialized view, or changing a column's type. Exactly the statements for which `rls apply`
     /// asks for `--allow-destructive`.
     public var isDestructive: Bool
     /// The SQL, one or more complete statements each ending in `;`.

@@ -12,6 +12,8 @@ public enum DestructiveKind: String, Sendable, Equatable, CaseIterable {
     case dropSchema
     /// `DROP EXTENSION`: its functions and types, and with `CASCADE` the columns and functions using them.
     case dropExtension
+    /// `DROP MATERIALIZED VIEW`: its stored rows, computed anew only when it is created again.
+    case dropMaterializedView
     /// `TRUNCATE`: every row.
     case truncate
     /// `DELETE` with no `WHERE`: every row.
@@ -27,6 +29,7 @@ public enum DestructiveKind: String, Sendable, Equatable, CaseIterable {
         case .dropType: "drops a type"
         case .dropSchema: "drops a schema"
         case .dropExtension: "drops an extension"
+        case .dropMaterializedView: "drops a materialized view and its stored rows"
         case .truncate: "deletes every row (TRUNCATE)"
         case .deleteWithoutWhere: "deletes every row (DELETE without WHERE)"
         case .alterColumnType: "changes a column's type"

@@ -12,6 +12,7 @@ extension SQLStatement {
             case "SCHEMA": return [.dropSchema]
             case "EXTENSION": return [.dropExtension]
             case "TYPE", "DOMAIN": return [.dropType]
+            case "MATERIALIZED": return tokens.count > 2 && tokens[2].isWord("VIEW") ? [.dropMaterializedView] : []
             default: return []
             }
         case "TRUNCATE":

@@ -55,8 +55,14 @@ public func grantStatement(
 /// revokeStatement(["all"], on: .function(signature: #""public"."f"()"#), from: [.public] + Role.apiRoles)
 /// // revoke all on function "public"."f"() from public, "anon", "authenticated", "service_role";
 /// ```
-public func revokeStatement(_ privileges: [String], columns: [String] = [], on object: PrivilegeObject, from roles: [Role]) -> String {
-    "revoke \(privilegeList(privileges, columns)) on \(object.sql) from \(roles.map(\.sql).joined(separator: ", "));"
+///
+/// With `grantOptionOnly`, the roles keep the privileges and lose only the right to grant them:
+/// `revoke grant option for usage on schema "app" from "authenticated";`.
+public func revokeStatement(
+    _ privileges: [String], columns: [String] = [], on object: PrivilegeObject, from roles: [Role], grantOptionOnly: Bool = false
+) -> String {
+    "revoke \(grantOptionOnly ? "grant option for " : "")\(privilegeList(privileges, columns)) on \(object.sql) "
+        + "from \(roles.map(\.sql).joined(separator: ", "));"
 }
 
 /// `select, insert` or, with columns, `select ("a"), insert ("a")`.

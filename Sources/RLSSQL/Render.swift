@@ -65,6 +65,7 @@ extension SchemaPrivileges {
     ///
     ///     revoke usage on schema "public" from public, "anon";
     ///     grant create on schema "app" to "app_admin";
+    ///     grant usage on schema "app" to "authenticated" with grant option;
     var statements: [CompiledStatement] {
         let builtIn = Self.builtIn(schema)
         var statements: [CompiledStatement] = []
@@ -74,10 +75,17 @@ extension SchemaPrivileges {
                 statements.append(CompiledStatement(.revoke, revokeStatement([privilege], on: .schema(schema), from: revoked)))
             }
         }
-        for (privilege, declared, held) in [("usage", usage, builtIn.usage), ("create", create, builtIn.create)] {
-            let granted = declared.filter { !held.contains($0) }.sorted()
+        for (privilege, declared, held, grantable) in [
+            ("usage", usage, builtIn.usage, usageWithGrantOption), ("create", create, builtIn.create, createWithGrantOption),
+        ] {
+            let granted = declared.filter { !held.contains($0) && !grantable.contains($0) }.sorted()
             if !granted.isEmpty {
                 statements.append(CompiledStatement(.grant, grantStatement([privilege], on: .schema(schema), to: granted)))
+            }
+            if !grantable.isEmpty {
+                statements.append(
+                    CompiledStatement(
+                        .grant, grantStatement([privilege], on: .schema(schema), to: grantable.sorted(), withGrantOption: true)))
             }
         }
         return statements

@@ -64,13 +64,6 @@ extension Table {
 
     /// `create [unique] index "name" on "s"."t" [using m] ("c") [where ...];`
     func createStatement(for index: Index) -> String {
-        var statement =
-            "create \(index.isUnique ? "unique " : "")index \(quoteIdentifier(name(of: index)))"
-            + " on \(qualifiedName.sql)"
-        if let method = index.method { statement += " using \(method)" }
-        statement += " (\(index.expression?.text ?? index.columns.quotedList))"
-        if let predicate = index.predicate { statement += " where \(predicate.text)" }
-        if index.isAutomatic { statement += ";  -- owner or foreign key column" } else { statement += ";" }
-        return statement
+        index.createStatement(named: name(of: index), on: qualifiedName)
     }
 }

@@ -187,28 +187,67 @@ struct PrivilegeRoundTripTests {
     }
 }
 
-/// Issue 31: a schema privilege held WITH GRANT OPTION, which `SchemaPrivileges` cannot declare.
-@Suite("A schema privilege with grant option, as pull notes it")
+/// Issue 31: a schema privilege held WITH GRANT OPTION is declared (`SchemaPrivileges(...).withGrantOption(...)`).
+@Suite("A schema privilege with grant option, as pull declares it")
 struct SchemaGrantOptionPullTests {
-    /// Kept in the baseline, declared without the option: the note names the two statements plan shows.
-    @Test func theNoteSaysWhatPlanShows() throws {
+    /// Pull writes the option into the Swift and the baseline; plan right after pull is empty.
+    @Test func planIsEmptyAfterPull() throws {
         let (_, db) = try TestDatabase.make(.none)
         defer { db.close() }
         try db.execute(
             """
             create schema app;
             grant usage on schema app to authenticated with grant option;
+            grant usage on schema app to anon;
+            grant create on schema app to service_role with grant option;
             """)
         let pull = try Pull(connection: db, name: "App", origin: "a test database")
+        #expect(pull.pulled.notes.allSatisfy { !$0.description.hasPrefix("schema app") }, "\(pull.pulled.notes)")
+        let swift = pull.sources.files.values.joined()
+        #expect(swift.contains(".withGrantOption(usage: [.authenticated], create: [.serviceRole])"), "\(swift)")
         let desired = try renderValidated(pull.pulled.schema)
         let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
-        let note = try #require(pull.pulled.notes.first { $0.description.hasPrefix("schema app:") }, "\(pull.pulled.notes)")
-        let statements = drift.sql.split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("--") }
-        #expect(
-            statements == [#"revoke usage on schema "app" from "authenticated";"#, #"grant usage on schema "app" to "authenticated";"#],
-            "\(drift.sql)")
-        for statement in statements { #expect(note.description.contains("`\(statement)`"), "\(note)") }
+        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
         #expect(pull.baselineSQL.contains(#"grant usage on schema "app" to "authenticated" with grant option;"#), "\(pull.baselineSQL)")
+        #expect(pull.baselineSQL.contains(#"grant create on schema "app" to "service_role" with grant option;"#), "\(pull.baselineSQL)")
+    }
+
+    /// Taking the option away revokes just the option; giving it grants with it, without a revoke.
+    @Test func theOptionAloneChanges() throws {
+        let (_, db) = try TestDatabase.make(.none)
+        defer { db.close() }
+        try db.execute(
+            """
+            create schema app;
+            grant usage on schema app to authenticated with grant option;
+            grant usage on schema app to anon;
+            """)
+        var schema = try Pull(connection: db, name: "App", origin: "a test database").pulled.schema
+        let app = try #require(schema.schemaPrivileges.firstIndex { $0.schema == "app" })
+        schema.schemaPrivileges[app] = schema.schemaPrivileges[app].withGrantOption(usage: [.anon])
+        let plan = try Drift.plan(target: db, desiredSQL: try renderValidated(schema), scratch: TestDatabase.cluster)
+        let statements = plan.sql.split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("--") }
+        #expect(
+            statements == [
+                #"revoke grant option for usage on schema "app" from "authenticated";"#,
+                #"grant usage on schema "app" to "anon" with grant option;"#,
+            ], "\(plan.sql)")
+        try db.execute(plan.sql)
+        let held = "select array_to_string(nspacl, ',') as acl from pg_namespace where nspname = 'app'"
+        #expect(try db.query(held).rows[0].string("acl").contains("authenticated=U/postgres"))
+        #expect(try db.query(held).rows[0].string("acl").contains("anon=U*/postgres"))
+        let again = try Drift.plan(target: db, desiredSQL: try renderValidated(schema), scratch: TestDatabase.cluster)
+        #expect(again.isEmpty, "\(again.sql)")
+    }
+
+    /// The option goes with the privilege: a role given it but not the privilege, or PUBLIC, is refused.
+    @Test func theOptionNeedsThePrivilege() {
+        let schema = Schema {
+            SchemaPrivileges("app", usage: [.authenticated]).withGrantOption(usage: [.anon], create: [.public])
+        }
+        let messages = schema.validationErrors().map(\.description)
+        #expect(messages.contains { $0.contains("gives anon the grant option for usage") }, "\(messages)")
+        #expect(messages.contains { $0.contains("gives public the grant option for create") }, "\(messages)")
     }
 
     /// A schema's comment is declared (`SchemaPrivileges(..., comment:)`): plan is empty right after

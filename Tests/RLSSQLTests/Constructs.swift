@@ -177,7 +177,7 @@ enum Constructs {
     }
 
     static let customSchema = Schema {
-        SchemaUsage("app", by: .authenticated, .serviceRole)
+        SchemaUsage("app", by: .authenticated, .serviceRole).withGrantOption(usage: [.serviceRole])
         EnumType("level", schema: "app", values: "low", "high")
         Table("setting", schema: "app") {
             Column("id", .integer).primaryKey()
@@ -344,6 +344,11 @@ enum Constructs {
         View(
             "score_totals", securityInvoker: false,
             query: SQL(raw: "select sum(points) as total from public.score"))
+        View(
+            "score_counts", comment: "Scores per points.", query: SQL(raw: "select points, count(*) as n from public.score group by points")
+        )
+        .materialized()
+        .indexes(Index("points", unique: true, name: "score_counts_points"), Index("n"))
     }
 
     static let referenceCycle = Schema {

@@ -1,3 +1,12 @@
+extension Catalog.Grant {
+    /// The same privilege with the grant option the other way round.
+    fileprivate var otherGrantOption: Catalog.Grant {
+        var other = self
+        other.grantable.toggle()
+        return other
+    }
+}
+
 extension CatalogDiff {
     /// Privileges: revoked before drops, granted once every object exists. Grants on objects that
     /// are dropped (or dropped and created again) are not revoked, and those rebuilt get theirs back.
@@ -14,13 +23,24 @@ extension CatalogDiff {
         let currentGrants = Set(kept + implicit)
         let procedures = Set((current.functions + desired.functions).filter(\.isProcedure).map(\.signature))
         let desiredGrants = Set(desired.grants)
+        // A privilege kept while its grant option goes loses just the option; one that gains the
+        // option is granted again with it, without a revoke first.
+        let changesOption = Set(kept.filter { !desiredGrants.contains($0) && desiredGrants.contains($0.otherGrantOption) })
+        let losesOption = changesOption.filter(\.grantable).sorted()
+        for group in GrantGroup.grouped(losesOption, procedures: procedures) {
+            add(
+                .revoke,
+                Change(kind: .revoke, object: .privilege, name: "grant option for \(group.displayName)", sql: group.revokeGrantOptionSQL))
+        }
+        let keptWithoutOption = Set(losesOption.map(\.otherGrantOption))
         // What a CREATE grants by default can only be revoked once the object exists.
-        for (phase, grants) in [(DiffPhase.revoke, kept), (DiffPhase.grant, implicit)] {
+        for (phase, grants) in [(DiffPhase.revoke, kept.filter { !changesOption.contains($0) }), (DiffPhase.grant, implicit)] {
             for group in GrantGroup.grouped(Set(grants).filter { !desiredGrants.contains($0) }.sorted(), procedures: procedures) {
                 add(phase, Change(kind: .revoke, object: .privilege, name: group.displayName, sql: group.revokeSQL))
             }
         }
-        for group in GrantGroup.grouped(desired.grants.filter { !currentGrants.contains($0) }, procedures: procedures) {
+        let granted = desired.grants.filter { !currentGrants.contains($0) && !keptWithoutOption.contains($0) }
+        for group in GrantGroup.grouped(granted, procedures: procedures) {
             add(.grant, Change(kind: .grant, object: .privilege, name: group.displayName, sql: group.grantSQL))
         }
     }

@@ -75,4 +75,10 @@ struct GrantGroup {
     var revokeSQL: String {
         revokeStatement(privileges, columns: sample.column.map { [$0] } ?? [], on: target, from: [Role(sample.grantee)])
     }
+
+    /// `revoke grant option for select on table "public"."brand" from "anon";`: the privileges stay.
+    var revokeGrantOptionSQL: String {
+        revokeStatement(
+            privileges, columns: sample.column.map { [$0] } ?? [], on: target, from: [Role(sample.grantee)], grantOptionOnly: true)
+    }
 }

@@ -11,19 +11,26 @@ extension Catalog {
         public var options: [String]
         /// `COMMENT ON VIEW`, if any.
         public var comment: String?
+        /// A materialized view holds its rows (false: created `WITH NO DATA` and not refreshed since);
+        /// always true for a view.
+        public var isPopulated: Bool
+        /// A materialized view's indexes, by name.
+        public var indexes: [Index]
         /// Columns and relations the query reads (from `pg_depend`), sorted. Not part of equality.
         public var dependencies: [ColumnReference]
 
         /// Creates a view entry.
         public init(
             name: QualifiedName, isMaterialized: Bool = false, query: String, options: [String] = [],
-            comment: String? = nil, dependencies: [ColumnReference] = []
+            comment: String? = nil, isPopulated: Bool = true, indexes: [Index] = [], dependencies: [ColumnReference] = []
         ) {
             self.name = name
             self.isMaterialized = isMaterialized
             self.query = query
             self.options = options.sorted()
             self.comment = comment
+            self.isPopulated = isPopulated
+            self.indexes = indexes.sorted { $0.name < $1.name }
             self.dependencies = Array(Set(dependencies)).sorted()
         }
 
@@ -31,6 +38,13 @@ extension Catalog {
         public static func == (lhs: View, rhs: View) -> Bool {
             (lhs.name, lhs.isMaterialized, lhs.query, lhs.options, lhs.comment)
                 == (rhs.name, rhs.isMaterialized, rhs.query, rhs.options, rhs.comment)
+                && (lhs.isPopulated, lhs.indexes) == (rhs.isPopulated, rhs.indexes)
+        }
+
+        /// True when the two are made by the same `CREATE`: kind, query and options (a
+        /// materialized view that differs in these is dropped and created again).
+        public func isDefined(like other: View) -> Bool {
+            (name, isMaterialized, query, options) == (other.name, other.isMaterialized, other.query, other.options)
         }
 
         /// `VIEW` or `MATERIALIZED VIEW`.

@@ -50,7 +50,7 @@ struct CatalogRows {
                 views.append(
                     Catalog.View(
                         name: name, isMaterialized: kind == "m", query: trimmedQuery(try row.string("query")),
-                        options: try row.stringArray("options"), comment: row["comment"],
+                        options: try row.stringArray("options"), comment: row["comment"], isPopulated: try row.bool("populated"),
                         dependencies: try Self.dependencies(row)))
             }
         }
@@ -91,6 +91,11 @@ struct CatalogRows {
                     referencedTable: referenced)
                 tables[table]?.constraints.append(constraint)
                 tables[table]?.constraints.sort { $0.name < $1.name }
+            case "index" where tables[table] == nil:
+                // On a materialized view (read with the relations, before the table parts).
+                guard let view = views.firstIndex(where: { $0.name == table }) else { continue }
+                views[view].indexes.append(Catalog.Index(name: name, definition: definition))
+                views[view].indexes.sort { $0.name < $1.name }
             case "index":
                 tables[table]?.indexes.append(Catalog.Index(name: name, definition: definition))
                 tables[table]?.indexes.sort { $0.name < $1.name }

@@ -9,7 +9,6 @@ extension Connection {
     ///   classes and families, collations, conversions, text search objects, rules, statistics
     ///   objects, and languages, foreign data wrappers, servers and publications with their tables and schemas
     ///   (other than Supabase's `supabase_realtime`), none of them an extension's;
-    /// - indexes on materialized views (the baseline recreates the view, not its indexes);
     /// - event triggers whose function is the project's;
     /// - triggers the project put on Supabase's own tables other than `auth.users` (their function
     ///   is the project's), and policies on them other than on `storage.objects` and `realtime.messages`.
@@ -48,10 +47,6 @@ extension Connection {
             """
             select 'pg_rewrite'::regclass, o.oid from pg_rewrite o join pg_class c on c.oid = o.ev_class
             join pg_namespace n on n.oid = c.relnamespace where o.rulename <> '_RETURN' and \(managed)
-            """,
-            """
-            select 'pg_class'::regclass, x.indexrelid from pg_index x join pg_class c on c.oid = x.indrelid
-            join pg_namespace n on n.oid = c.relnamespace where c.relkind = 'm' and \(managed)
             """,
             """
             select 'pg_event_trigger'::regclass, o.oid from pg_event_trigger o

@@ -7,7 +7,8 @@ extension IntrospectionQuery {
     /// managed: `auth.users`, where sign-up triggers (the profiles pattern) live.
     static let triggerTableException = "(n.nspname = 'auth' and c.relname = 'users')"
 
-    /// Constraints, indexes that no constraint owns, and triggers, in one result.
+    /// Constraints, indexes that no constraint owns (on tables and materialized views), and
+    /// triggers, in one result.
     static let tableParts = """
         select 'constraint' as part, n.nspname as schema, c.relname as table_name, co.conname as name,
                pg_get_constraintdef(co.oid) as definition, co.contype::text as detail,
@@ -25,7 +26,7 @@ extension IntrospectionQuery {
         join pg_class ic on ic.oid = i.indexrelid
         join pg_class c on c.oid = i.indrelid
         join pg_namespace n on n.oid = c.relnamespace
-        where c.relkind in ('r', 'p') and \(managed)
+        where c.relkind in ('r', 'p', 'm') and \(managed)
           and \(ManagedSchemas.notExtensionMember("c.oid", catalog: "pg_class"))
           and not exists (select 1 from pg_constraint co
                           where co.conindid = i.indexrelid and co.conrelid = i.indrelid and co.contype in ('p', 'u', 'x'))

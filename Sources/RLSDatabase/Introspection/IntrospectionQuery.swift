@@ -47,12 +47,12 @@ enum IntrospectionQuery {
         where t.typtype = 'e' and \(managed) and \(ManagedSchemas.notExtensionMember("t.oid", catalog: "pg_type"))
         """
 
-    /// Tables, views and materialized views.
+    /// Tables, views and materialized views (whether one holds rows: `relispopulated`).
     static let relations = """
         select n.nspname as schema, c.relname as name, c.relkind::text as kind,
                c.relrowsecurity as row_security, c.relforcerowsecurity as force_row_security,
                \(comment("c.oid", catalog: "pg_class")) as comment, coalesce(c.reloptions, '{}')::text[] as options,
-               case when c.relkind in ('v', 'm') then pg_get_viewdef(c.oid) end as query,
+               case when c.relkind in ('v', 'm') then pg_get_viewdef(c.oid) end as query, c.relispopulated as populated,
                case when r.oid is null then '{}'::text[] else \(dependencies("pg_rewrite", objid: "r.oid")) end
                    as dependencies
         from pg_class c

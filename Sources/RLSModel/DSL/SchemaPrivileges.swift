@@ -28,6 +28,11 @@ public struct SchemaPrivileges: Sendable, Hashable {
     public var usage: [Role]
     /// The roles that may create objects in it (`CREATE`), in declaration order.
     public var create: [Role]
+    /// The roles among ``usage`` that hold it with grant option (may grant it to others):
+    /// ``withGrantOption(usage:create:)``.
+    public var usageWithGrantOption: [Role] = []
+    /// The roles among ``create`` that hold it with grant option.
+    public var createWithGrantOption: [Role] = []
     /// `comment on schema`, if any.
     public var comment: String?
     /// Where it was declared.

@@ -26,6 +26,12 @@ public struct View: Sendable, Hashable {
     public var grants: [Role: Set<Privilege>]?
     /// The columns the query returns, as declared for `rls types` (``columns(_:)``); empty: undeclared.
     public var columns: [Column] = []
+    /// `create materialized view` rather than `create view` (``materialized(withData:)``).
+    public var isMaterialized = false
+    /// For a materialized view: filled when created (true), or created `with no data` (false).
+    public var isPopulated = true
+    /// For a materialized view: its indexes (``indexes(_:)``).
+    public var indexes: [Index] = []
 
     /// Declares a view.
     public init(

@@ -25,6 +25,18 @@ extension Schema {
             if Set(declared.usage).count != declared.usage.count || Set(declared.create).count != declared.create.count {
                 fail(.duplicateName, "the privileges of schema \(declared.schema) list a role twice; list each once")
             }
+            for (privilege, holders, grantable) in [
+                ("usage", declared.usage, declared.usageWithGrantOption), ("create", declared.create, declared.createWithGrantOption),
+            ] {
+                let strays = grantable.filter { !holders.contains($0) || $0 == .public }
+                if !strays.isEmpty {
+                    fail(
+                        .invalidDeclaration,
+                        "schema \(declared.schema) gives \(strays.map(\.name).joined(separator: ", ")) the grant option for \(privilege) "
+                            + "without listing it in \(privilege): (a grant option goes with the privilege, and never to public); "
+                            + "add the role to \(privilege): or take it out of .withGrantOption(\(privilege): ...)")
+                }
+            }
         }
         for (name, roles) in rolesGrantedInside() where seen[name] == nil {
             let list = roles.sorted().map(\.swiftName).joined(separator: ", ")

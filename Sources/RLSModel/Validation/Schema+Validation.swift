@@ -38,6 +38,16 @@ extension Schema {
         for view in views {
             claim(view.qualifiedName, view.source, "view")
             errors += identifierErrors([view.schema, view.name], table: view.qualifiedName, column: nil, view.source)
+            if !view.isMaterialized, !view.indexes.isEmpty {
+                errors.append(
+                    ValidationError(
+                        .invalidDeclaration, table: view.qualifiedName, column: nil, source: view.source,
+                        "view \(view.qualifiedName) declares indexes, which only a materialized view has; add .materialized() or remove them"
+                    ))
+            }
+            for index in view.indexes {
+                errors += identifierErrors(index.columns + [view.name(of: index)], table: view.qualifiedName, column: nil, index.source)
+            }
         }
         var types: [TableName: DeclarationSite] = [:]
         for type in enums {

@@ -129,7 +129,9 @@ struct CatalogReader {
         }
         let publicPrivileges = schemaPrivileges(SupabaseSchemas.public)
         let builtIn = SchemaPrivileges.builtIn(SupabaseSchemas.public)
-        if Set(publicPrivileges.usage) != Set(builtIn.usage) || Set(publicPrivileges.create) != Set(builtIn.create) {
+        if Set(publicPrivileges.usage) != Set(builtIn.usage) || Set(publicPrivileges.create) != Set(builtIn.create)
+            || !(publicPrivileges.usageWithGrantOption + publicPrivileges.createWithGrantOption).isEmpty
+        {
             elements.append(.schemaPrivileges(publicPrivileges))
         }
         elements += defaultPrivileges().map(SchemaElement.defaultPrivilege)
@@ -159,22 +161,14 @@ struct CatalogReader {
     // MARK: Grants
 
     /// Exactly the roles the database lets use `schema` and create in it (the owner's own privileges
-    /// aside); a grant option, which ``RLSModel/SchemaPrivileges`` cannot declare, is kept in the
-    /// baseline and noted with the two statements plan then shows (which drop the option).
-    mutating func schemaPrivileges(_ schema: String) -> SchemaPrivileges {
+    /// aside), and those of them that hold the privilege with grant option.
+    func schemaPrivileges(_ schema: String) -> SchemaPrivileges {
         let grants = catalog.grants.filter { $0.objectKind == .schema && $0.object.schema == schema }
-        for grant in grants where grant.grantable {
-            let privilege = [grant.privilege.lowercased()]
-            let role = [Role(grant.grantee)]
-            notes.append(
-                PullNote(
-                    "schema \(schema)",
-                    "\(privilege[0]) with grant option granted to \(grant.grantee) is not expressible: kept in the baseline, "
-                        + "declared without the option, so plan shows `\(revokeStatement(privilege, on: .schema(schema), from: role))` "
-                        + "then `\(grantStatement(privilege, on: .schema(schema), to: role))`, which drop the option when applied"))
+        func roles(_ privilege: String, grantable: Bool = false) -> [Role] {
+            Set(grants.filter { $0.privilege == privilege && (!grantable || $0.grantable) }.map { Role($0.grantee) }).sorted()
         }
-        func roles(_ privilege: String) -> [Role] { Set(grants.filter { $0.privilege == privilege }.map { Role($0.grantee) }).sorted() }
         return SchemaPrivileges(schema, usage: roles("USAGE"), create: roles("CREATE"), fileID: "rls pull", line: 0)
+            .withGrantOption(usage: roles("USAGE", grantable: true), create: roles("CREATE", grantable: true))
     }
 
     /// Grants on one object, by role; notes grants WITH GRANT OPTION.
@@ -214,15 +208,28 @@ struct CatalogReader {
             comment: function.comment, fileID: "rls pull", line: 0)
     }
 
+    /// A view, or a materialized view with its indexes and whether it holds rows.
     mutating func view(_ view: Catalog.View) -> View? {
-        guard !view.isMaterialized, view.options.isEmpty || view.options == ["security_invoker=true"] else {
+        guard view.options.isEmpty || (!view.isMaterialized && view.options == ["security_invoker=true"]) else {
             notes.append(
-                PullNote("view \(view.name)", "materialized or with options other than security_invoker; kept in the baseline, undeclared"))
+                PullNote(
+                    "\(view.isMaterialized ? "materialized view" : "view") \(view.name)",
+                    "with options other than security_invoker (\(view.options.joined(separator: ", "))); kept in the baseline, undeclared"))
             return nil
         }
         var value = View(
             view.name.name, schema: view.name.schema, securityInvoker: !view.options.isEmpty,
             comment: view.comment, query: SQL(raw: view.query), fileID: "rls pull", line: 0)
+        if view.isMaterialized {
+            value = value.materialized(withData: view.isPopulated)
+            value.indexes = view.indexes.compactMap { index in
+                if let read = IndexDefinition.read(index, table: view.name.name) { return read }
+                notes.append(
+                    PullNote(
+                        "\(view.name)", "index \(index.name) (\(index.definition)) is not expressible; kept in the baseline, undeclared"))
+                return nil
+            }
+        }
         let actual = grants(.table, on: view.name)
         let readers = actual.keys.filter { $0 != .serviceRole }
         if actual[.serviceRole] == [.select], readers.allSatisfy({ actual[$0] == [.select] }) {

@@ -14,14 +14,20 @@ extension Function {
 }
 
 extension View {
-    /// `View("v", securityInvoker: false, query: SQL(raw: ...))` and its grants.
+    /// `View("v", securityInvoker: false, query: SQL(raw: ...))` and its grants; a materialized
+    /// view `.materialized()` with its `.indexes(...)`.
     func swiftSource(indent: String) -> String {
         var line = "View(\(SwiftLiteral.string(name))"
         if schema != "public" { line += ", schema: \(SwiftLiteral.string(schema))" }
-        if !isSecurityInvoker { line += ", securityInvoker: false" }
+        if !isSecurityInvoker, !isMaterialized { line += ", securityInvoker: false" }
         if !readableBy.isEmpty { line += ", readableBy: \(readableBy.swiftSource)" }
         if let comment { line += ", comment: \(SwiftLiteral.text(comment, indent: indent))" }
         line += ",\n\(indent)     query: \(query.swiftSource(indent: indent)))"
+        if isMaterialized { line += "\n\(indent).materialized(\(isPopulated ? "" : "withData: false"))" }
+        if !indexes.isEmpty {
+            let inner = indent + "    "
+            line += "\n\(indent).indexes(\n" + indexes.map { inner + $0.swiftSource(indent: inner) }.joined(separator: ",\n") + ")"
+        }
         if let grants { line += "\n\(indent).grants(\(grants.swiftSource))" }
         return line
     }

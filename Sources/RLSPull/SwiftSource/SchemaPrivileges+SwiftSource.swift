@@ -3,12 +3,19 @@ import RLSModel
 extension SchemaPrivileges {
     /// `SchemaUsage("app", by: [.serviceRole])`, or with roles that may create or a comment,
     /// `SchemaPrivileges("app", usage: [.authenticated], create: [Role("app_admin")], comment: "Helpers")`.
+    /// Roles holding a privilege with grant option follow: `.withGrantOption(usage: [.authenticated])`.
     var swiftSource: String {
-        guard !create.isEmpty || comment != nil else { return "SchemaUsage(\(SwiftLiteral.string(schema)), by: \(usage.swiftSource))" }
+        var options: [String] = []
+        if !usageWithGrantOption.isEmpty { options.append("usage: \(usageWithGrantOption.swiftSource)") }
+        if !createWithGrantOption.isEmpty { options.append("create: \(createWithGrantOption.swiftSource)") }
+        let grantOption = options.isEmpty ? "" : ".withGrantOption(\(options.joined(separator: ", ")))"
+        guard !create.isEmpty || comment != nil else {
+            return "SchemaUsage(\(SwiftLiteral.string(schema)), by: \(usage.swiftSource))" + grantOption
+        }
         var arguments = [SwiftLiteral.string(schema), "usage: \(usage.swiftSource)"]
         if !create.isEmpty { arguments.append("create: \(create.swiftSource)") }
         if let comment { arguments.append("comment: \(SwiftLiteral.string(comment))") }
-        return "SchemaPrivileges(\(arguments.joined(separator: ", ")))"
+        return "SchemaPrivileges(\(arguments.joined(separator: ", ")))" + grantOption
     }
 }
 

@@ -44,12 +44,7 @@ extension Table {
             lines.append(inner + "CheckConstraint(\(SwiftLiteral.string(check.name)), \(check.condition.swiftSource(indent: inner)))")
         }
         for index in indexes {
-            var line = index.expression.map { "Index(expression: \($0.swiftSource())" } ?? "Index(\(index.columns.swiftArguments)"
-            if index.isUnique { line += ", unique: true" }
-            if let name = index.name { line += ", name: \(SwiftLiteral.string(name))" }
-            if let method = index.method { line += ", using: \(SwiftLiteral.string(method))" }
-            if let predicate = index.predicate { line += ", where: \(predicate.swiftSource(indent: inner))" }
-            lines.append(inner + line + ")")
+            lines.append(inner + index.swiftSource(indent: inner))
         }
         for policy in policies {
             if let comment = policyComments["\(schema).\(name).\(policy.name)"] { lines.append(inner + "// " + SwiftComment.line(comment)) }

@@ -50,7 +50,10 @@ public func compile(_ schema: Schema) -> CompiledSchema {
         sections.append(object.section)
     }
     for view in schema.views {
-        let title = "View \(view.qualifiedName)\(view.isSecurityInvoker ? "" : " (runs as its owner, bypassing RLS)")"
+        let title =
+            view.isMaterialized
+            ? "Materialized view \(view.qualifiedName) (stored rows, no RLS)"
+            : "View \(view.qualifiedName)\(view.isSecurityInvoker ? "" : " (runs as its owner, bypassing RLS)")"
         sections.append(CompiledSection(.view(view.qualifiedName), title: title, statements: view.statements()))
     }
     for trigger in schema.triggers + schema.signUpProfiles.map(\.trigger) {

@@ -57,3 +57,14 @@ insert into public.entries (author_id, title, slug, body, published) values
   ('12121212-1212-4212-8212-121212121212', 'Café in Zürich', app.slugify('Café in Zürich'), 'Good coffee.', true),
   ('12121212-1212-4212-8212-121212121212', 'Draft', 'draft', '', false);
 insert into public.entry_tags (entry_id, tag) values (1, 'travel'), (1, 'food');
+
+-- A tag cloud the app refreshes now and then: a materialized view over the tags of published
+-- entries, with the unique index REFRESH ... CONCURRENTLY needs, read only by the server.
+create materialized view public.tag_counts as
+  select t.tag, count(*) as entries
+  from public.entry_tags t join public.published_entries e on e.id = t.entry_id
+  group by t.tag;
+comment on materialized view public.tag_counts is 'Entries per tag, refreshed by a job';
+create unique index tag_counts_tag on public.tag_counts (tag);
+revoke all on table public.tag_counts from anon, authenticated;
+grant select on table public.tag_counts to service_role;

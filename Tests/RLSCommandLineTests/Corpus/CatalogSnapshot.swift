@@ -89,7 +89,8 @@ enum CatalogSnapshot {
         (
             "views",
             """
-            select c.oid::regclass::text || coalesce(' ' || array_to_string(c.reloptions, ','), '') || ' as ' || pg_get_viewdef(c.oid) as line
+            select c.oid::regclass::text || coalesce(' ' || array_to_string(c.reloptions, ','), '') || ' as ' || pg_get_viewdef(c.oid)
+                || case when c.relkind = 'm' and not c.relispopulated then ' with no data' else '' end as line
             from pg_class c join pg_namespace n on n.oid = c.relnamespace
             where \(userSchema("n.nspname")) and c.relkind in ('v', 'm')
             """

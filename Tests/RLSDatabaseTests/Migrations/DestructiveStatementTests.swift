@@ -18,6 +18,7 @@ struct DestructiveStatementTests {
             ("DROP TABLE IF EXISTS a, b CASCADE", .dropTable),
             ("drop schema app cascade", .dropSchema),
             ("drop extension citext", .dropExtension),
+            ("drop materialized view app.tag_counts", .dropMaterializedView),
             ("drop type public.mood", .dropType),
             ("drop domain email", .dropType),
             ("truncate saved", .truncate),

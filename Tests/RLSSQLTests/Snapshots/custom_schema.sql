@@ -5,7 +5,8 @@
 -- Schemas
 -- ============================================================================
 create schema if not exists "app";
-grant usage on schema "app" to "authenticated", "service_role";
+grant usage on schema "app" to "authenticated";
+grant usage on schema "app" to "service_role" with grant option;
 create schema if not exists "private";
 
 -- ============================================================================

@@ -31,6 +31,18 @@ revoke all on table "public"."score_totals" from "anon", "authenticated", "servi
 grant select on table "public"."score_totals" to "service_role";
 
 -- ============================================================================
+-- Materialized view public.score_counts (stored rows, no RLS)
+-- ============================================================================
+create materialized view "public"."score_counts"
+as
+select points, count(*) as n from public.score group by points;
+comment on materialized view "public"."score_counts" is 'Scores per points.';
+revoke all on table "public"."score_counts" from "anon", "authenticated", "service_role";
+grant select on table "public"."score_counts" to "service_role";
+create unique index "score_counts_points" on "public"."score_counts" ("points");
+create index "score_counts_n_idx" on "public"."score_counts" ("n");
+
+-- ============================================================================
 -- Access to public.score: select: anyone; insert, update, delete: only the service role
 -- ============================================================================
 alter table "public"."score" enable row level security;

@@ -49,6 +49,7 @@ extension Catalog {
         let relations =
             tables.map(\.name) + views.map(\.name) + sequences
             + tables.flatMap { table in table.indexes.map { QualifiedName(schema: table.name.schema, name: $0.name) } }
+            + views.flatMap { view in view.indexes.map { QualifiedName(schema: view.name.schema, name: $0.name) } }
             // A primary key, unique or exclusion constraint is an index of the same name.
             + tables.flatMap { table in
                 table.constraints.filter { [.primaryKey, .unique, .exclusion].contains($0.kind) }

@@ -121,6 +121,7 @@ struct DesiredStatement: Sendable {
             }
         case "COMMENT":
             guard reader.word() == "ON" else { return (nil, nil, false, false, false) }
+            reader.skip(["MATERIALIZED"])
             switch reader.word() {
             case let kind? where ["TABLE", "VIEW", "FUNCTION", "PROCEDURE", "TYPE", "DOMAIN", "SEQUENCE", "SCHEMA", "INDEX"].contains(kind):
                 return (reader.qualifiedName()?.joined(separator: "."), nil, false, false, kind == "SCHEMA")
