@@ -1,0 +1,63 @@
+import Foundation
+import RLSCatalog
+import RLSMigrations
+import RLSPostgres
+import RLSTestSupport
+import Testing
+
+@testable import RLSDatabase
+
+/// What a plan computes once and reuses lives in a ``PlanningMemo`` its caller owns: two runs in
+/// one process share nothing, so neither's result depends on what ran before it.
+@Suite struct PlanningMemoTests {
+    /// A script that needs a role of the cluster (roles are cluster-wide, not per database), and
+    /// the role's name: a second run after the role is gone must see it gone.
+    static func scriptNeedingRole() -> (sql: String, role: String) {
+        let role = "memo_reader_\(UUID().uuidString.prefix(8).lowercased())"
+        return ("create table public.memo_note (id int);\ngrant select on public.memo_note to \(role);\n", role)
+    }
+
+    static func admin() throws -> Connection {
+        try Connection(url: try TestDatabase.cluster.url(database: "postgres", user: "supabase_admin"))
+    }
+
+    @Test("Two plans in one process do not share a replay: the second sees the role dropped in between")
+    func runsShareNothing() throws {
+        let (sql, role) = Self.scriptNeedingRole()
+        let admin = try Self.admin()
+        defer { admin.close() }
+        try admin.execute("create role \(role)")
+        let first = try Drift.desiredCatalog(sql, in: try TestDatabase.cluster)
+        #expect(first.grants.contains { $0.grantee == role && $0.object.name == "memo_note" })
+        try admin.execute("drop role \(role)")
+        // The same SQL, the same server, the same default privileges: only the cluster changed.
+        #expect(throws: DriftError.self) { try Drift.desiredCatalog(sql, in: try TestDatabase.cluster) }
+        #expect(throws: DriftError.self) {
+            try ScratchDatabase.catalog(applying: [SQLScript(name: "the schema", sql: sql)], in: try TestDatabase.cluster)
+        }
+    }
+
+    @Test("Within one run, the memo answers the same replay again without running it")
+    func oneRunReplaysOnce() throws {
+        let (sql, role) = Self.scriptNeedingRole()
+        let admin = try Self.admin()
+        defer { admin.close() }
+        try admin.execute("create role \(role)")
+        let memo = PlanningMemo()
+        let first = try Drift.desiredCatalog(sql, in: try TestDatabase.cluster, memo: memo)
+        try admin.execute("drop role \(role)")
+        // Not replayed (it would fail now): the run's memo holds the answer.
+        let second = try Drift.desiredCatalog(sql, in: try TestDatabase.cluster, memo: memo)
+        #expect(second == first)
+    }
+
+    @Test("The memo's digest is the SQL's, whichever SQL came before")
+    func digestFollowsTheSQL() {
+        let memo = PlanningMemo()
+        let first = memo.digest("create table a (id int);")
+        let second = memo.digest("create table b (id int);")
+        #expect(first == SHA256.hexDigest(of: "create table a (id int);".utf8))
+        #expect(second == SHA256.hexDigest(of: "create table b (id int);".utf8))
+        #expect(memo.digest("create table a (id int);") == first)
+    }
+}
