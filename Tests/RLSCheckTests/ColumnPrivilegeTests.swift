@@ -62,7 +62,7 @@ import Testing
         let grants = catalog.grants.filter {
             $0.object == QualifiedName(schema: "public", name: "account") && $0.grantee == "authenticated"
         }
-        #expect(grants.contains { $0.column == "display_name" && $0.privilege == "UPDATE" })
-        #expect(!grants.contains { $0.column == nil && $0.privilege == "UPDATE" })
+        #expect(grants.contains { $0.column == "display_name" && $0.privilege == .update })
+        #expect(!grants.contains { $0.column == nil && $0.privilege == .update })
     }
 }

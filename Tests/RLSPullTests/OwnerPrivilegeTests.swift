@@ -61,9 +61,9 @@ struct OwnerPrivilegeTests {
 
     @Test func newObjectsGetNoGrantFromTheCreatorsOwnDefault() {
         let catalog = Catalog(defaultPrivileges: [
-            .init(schema: nil, objectKind: .function, grantee: "postgres", privilege: "EXECUTE", toCreator: true),
-            .init(schema: "public", objectKind: .table, grantee: "postgres", privilege: "SELECT", toCreator: true),
-            .init(schema: "public", objectKind: .table, grantee: "anon", privilege: "SELECT"),
+            .init(schema: nil, objectKind: .function, grantee: "postgres", privilege: .execute, toCreator: true),
+            .init(schema: "public", objectKind: .table, grantee: "postgres", privilege: .select, toCreator: true),
+            .init(schema: "public", objectKind: .table, grantee: "anon", privilege: .select),
         ])
         let name = QualifiedName(schema: "public", name: "note")
         #expect(catalog.initialGrants(for: .table, object: name).map(\.grantee) == ["anon"])

@@ -8,7 +8,8 @@ struct GrantGroup {
     /// Whether the function the grants are on is a procedure (written `on procedure`).
     var isProcedure = false
 
-    /// Groups grants by object, column, grantee and grant option; privileges in Postgres's order.
+    /// Groups grants by object, column, grantee and grant option; privileges in Postgres's order
+    /// (``Privilege``'s).
     /// `procedures` holds the signatures (`public.archive(integer)`) of the procedures among the functions.
     static func grouped(_ grants: [Catalog.Grant], procedures: Set<String> = []) -> [GrantGroup] {
         var groups: [String: [Catalog.Grant]] = [:]
@@ -23,19 +24,11 @@ struct GrantGroup {
         }
         return order.map { key in
             let members = groups[key]!
-            let privileges = Set(members.map(\.privilege)).sorted { rank($0) < rank($1) }
+            let privileges = Set(members.map(\.privilege)).sorted().map(\.catalogName)
             let sample = members[0]
             let isProcedure = sample.objectKind == .function && procedures.contains("\(sample.object)(\(sample.arguments ?? ""))")
             return GrantGroup(sample: sample, privileges: privileges, isProcedure: isProcedure)
         }
-    }
-
-    private static let canonicalOrder = [
-        "SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER", "USAGE", "CREATE", "EXECUTE",
-    ]
-
-    private static func rank(_ privilege: String) -> Int {
-        canonicalOrder.firstIndex(of: privilege) ?? canonicalOrder.count
     }
 
     /// `SELECT, INSERT on public.brand to anon`.

@@ -31,12 +31,12 @@ extension Catalog {
     static let publicSchemaUsage = SchemaUsage.publicDefault.map {
         Grant(
             objectKind: .schema, object: QualifiedName(schema: SupabaseSchemas.public, name: ""), grantee: $0.name,
-            privilege: "USAGE")
+            privilege: .usage)
     }
 }
 
 extension Catalog.DefaultPrivilege {
     /// Where, on what, to whom and which: what an entry of the connected role is compared on with
     /// ``Catalog/legacyPublicDefaultPrivileges``.
-    fileprivate var legacyKey: [String] { [schema ?? "", objectKind.rawValue, grantee, privilege] }
+    fileprivate var legacyKey: [String] { [schema ?? "", objectKind.rawValue, grantee, privilege.rawValue] }
 }

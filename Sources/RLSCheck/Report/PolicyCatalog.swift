@@ -23,7 +23,7 @@ struct PolicyCatalog: Sendable {
                 let reach = catalog.reach(of: role)
                 let held = catalog.grants.filter {
                     $0.objectKind == .table && $0.object == table.name && $0.column == nil && reach.contains($0.grantee)
-                }.compactMap { Operation(rawValue: $0.privilege.lowercased()) }
+                }.compactMap(\.privilege.operation)
                 privileges[table.name, default: [:]][role] = Set(held)
             }
         }

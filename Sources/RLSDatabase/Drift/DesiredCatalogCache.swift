@@ -15,7 +15,7 @@ import Synchronization
 /// large schema, and every edit of the schema makes a new one.
 struct DesiredCatalogCache {
     /// Bumped whenever introspection or the catalog's encoding changes.
-    static let formatVersion = 10
+    static let formatVersion = 11
     /// How many desired states stay cached: the schema of a few branches, and the one before an edit.
     static let kept = 8
 

@@ -27,7 +27,7 @@ extension CatalogReader {
             let first = entries[0]
             let role = first.role ?? ""
             let grants = Dictionary(grouping: entries, by: \.grantee).sorted { $0.key < $1.key }
-                .map { grantee, held in "\(held.map { $0.privilege.lowercased() }.sorted().joined(separator: ", ")) to \(grantee)" }
+                .map { grantee, held in "\(held.map { $0.privilege.rawValue }.sorted().joined(separator: ", ")) to \(grantee)" }
             notes.append(
                 PullNote(
                     "default privileges for role \(role) in schema \(first.schema ?? "")",

@@ -164,7 +164,7 @@ struct CatalogReader {
     mutating func schemaPrivileges(_ schema: String) -> SchemaPrivileges {
         let grants = catalog.grants.filter { $0.objectKind == .schema && $0.object.schema == schema }
         for grant in grants where grant.grantable {
-            let privilege = [grant.privilege.lowercased()]
+            let privilege = [grant.privilege.rawValue]
             let role = [Role(grant.grantee)]
             notes.append(
                 PullNote(
@@ -173,8 +173,8 @@ struct CatalogReader {
                         + "declared without the option, so plan shows `\(revokeStatement(privilege, on: .schema(schema), from: role))` "
                         + "then `\(grantStatement(privilege, on: .schema(schema), to: role))`, which drop the option when applied"))
         }
-        func roles(_ privilege: String) -> [Role] { Set(grants.filter { $0.privilege == privilege }.map { Role($0.grantee) }).sorted() }
-        return SchemaPrivileges(schema, usage: roles("USAGE"), create: roles("CREATE"), fileID: "rls pull", line: 0)
+        func roles(_ privilege: Privilege) -> [Role] { Set(grants.filter { $0.privilege == privilege }.map { Role($0.grantee) }).sorted() }
+        return SchemaPrivileges(schema, usage: roles(.usage), create: roles(.create), fileID: "rls pull", line: 0)
     }
 
     /// Grants on one object, by role; notes grants WITH GRANT OPTION.
@@ -184,13 +184,17 @@ struct CatalogReader {
         var result: [Role: Set<Privilege>] = [:]
         for grant in catalog.grants
         where grant.objectKind == kind && grant.object == object && grant.column == nil && grant.arguments == arguments {
-            guard let privilege = Privilege(rawValue: grant.privilege.lowercased()) else {
-                if kind != .function { notes.append(PullNote("\(object)", "\(grant.privilege) for \(grant.grantee) is not expressible")) }
+            let privilege = grant.privilege
+            guard Privilege.onTablesAndSequences.contains(privilege) else {
+                if kind != .function {
+                    notes.append(PullNote("\(object)", "\(privilege.catalogName) for \(grant.grantee) is not expressible"))
+                }
                 continue
             }
             if grant.grantable {
                 notes.append(
-                    PullNote("\(object)", "\(grant.privilege) for \(grant.grantee) WITH GRANT OPTION: written without the grant option"))
+                    PullNote(
+                        "\(object)", "\(privilege.catalogName) for \(grant.grantee) WITH GRANT OPTION: written without the grant option"))
             }
             result[Role(grant.grantee), default: []].insert(privilege)
         }
@@ -206,7 +210,7 @@ struct CatalogReader {
         }
         let execute = catalog.grants.filter {
             $0.objectKind == .function && $0.object == function.name && ($0.arguments ?? "") == function.identityArguments
-                && $0.privilege == "EXECUTE"
+                && $0.privilege == .execute
         }
         return Function(
             function.name.name, schema: function.name.schema, arguments: function.identityArguments,
