@@ -50,7 +50,8 @@ public enum Drift {
             : KnownTargetCache.emptyPlanVerdict(
                 desiredDigest: memo.digest(desiredSQL), defaultPrivileges: defaultPrivileges, undeclared: undeclared)
         guard
-            let (rows, fingerprint) = try rowsUnlessCached(target, at: stamp, known, verdict, desiredSQL, defaultPrivileges, cacheDirectory, memo)
+            let (rows, fingerprint) = try rowsUnlessCached(
+                target, at: stamp, known, verdict, desiredSQL, defaultPrivileges, cacheDirectory, memo)
         else { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
