@@ -6,12 +6,19 @@
 /// // {"full_name":"Ada \"Countess\""}
 /// ```
 public enum JSONValue: Sendable {
+    /// A string, written with ``quoteJSONString(_:)``.
     case string(String)
+    /// A number, written to millisecond precision (timings).
     case number(Double)
+    /// A whole number.
     case integer(Int)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
+    /// An array.
     case array([JSONValue])
+    /// An object, its keys in the order given.
     case object([(String, JSONValue)])
 
     /// Pretty-printed with two-space indentation.
