@@ -60,7 +60,7 @@ struct ChangePlanTests {
         let function = Catalog.Function(
             name: QualifiedName(schema: "public", name: "is_admin"), result: "boolean",
             securityDefiner: true, definition: "CREATE FUNCTION public.is_admin() …")
-        let grant = Catalog.Grant(objectKind: .table, object: Self.saved, grantee: "authenticated", privilege: .select)
+        let grant = Catalog.Grant(objectKind: .table, object: Self.saved, grantee: .authenticated, privilege: .select)
         let plan = ChangePlan(
             from: Catalog(),
             to: Catalog(
@@ -125,7 +125,7 @@ struct ChangePlanTests {
 
     @Test func grantsAreGroupedPerGrantee() {
         let grants = [Privilege.select, .delete, .insert].map {
-            Catalog.Grant(objectKind: .table, object: Self.saved, grantee: "authenticated", privilege: $0)
+            Catalog.Grant(objectKind: .table, object: Self.saved, grantee: .authenticated, privilege: $0)
         }
         let plan = ChangePlan(from: Catalog(grants: [grants[0]]), to: Catalog(grants: Array(grants.dropFirst())))
         #expect(

@@ -28,7 +28,7 @@ import Testing
         defer { admin.close() }
         try admin.execute("create role \(role)")
         let first = try Drift.desiredCatalog(sql, in: try TestDatabase.cluster)
-        #expect(first.grants.contains { $0.grantee == role && $0.object.name == "memo_note" })
+        #expect(first.grants.contains { $0.grantee.name == role && $0.object.name == "memo_note" })
         try admin.execute("drop role \(role)")
         // The same SQL, the same server, the same default privileges: only the cluster changed.
         #expect(throws: DriftError.self) { try Drift.desiredCatalog(sql, in: try TestDatabase.cluster) }

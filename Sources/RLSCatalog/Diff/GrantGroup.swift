@@ -17,7 +17,7 @@ struct GrantGroup {
         for grant in grants.sorted() {
             let key = [
                 grant.objectKind.rawValue, "\(grant.object)", grant.arguments ?? "", grant.column ?? "",
-                grant.grantee, grant.grantable ? "1" : "0",
+                grant.grantee.name, grant.grantable ? "1" : "0",
             ].joined(separator: "\u{1F}")
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(grant)
@@ -60,12 +60,12 @@ struct GrantGroup {
     /// `grant select on table "public"."brand" to "anon";`, through RLSSQL's one grant writer.
     var grantSQL: String {
         grantStatement(
-            privileges, columns: sample.column.map { [$0] } ?? [], on: target, to: [Role(sample.grantee)],
+            privileges, columns: sample.column.map { [$0] } ?? [], on: target, to: [sample.grantee],
             withGrantOption: sample.grantable)
     }
 
     /// `revoke select on table "public"."brand" from "anon";`
     var revokeSQL: String {
-        revokeStatement(privileges, columns: sample.column.map { [$0] } ?? [], on: target, from: [Role(sample.grantee)])
+        revokeStatement(privileges, columns: sample.column.map { [$0] } ?? [], on: target, from: [sample.grantee])
     }
 }

@@ -12,8 +12,8 @@ extension Catalog {
         public var schema: String?
         /// Tables (and views), sequences, functions, types or schemas.
         public var objectKind: Grant.ObjectKind
-        /// The role that receives the privilege (`public` for PUBLIC).
-        public var grantee: String
+        /// The role that receives the privilege (``Role/public`` for PUBLIC).
+        public var grantee: Role
         /// The privilege, for example `.select` (`SELECT`).
         public var privilege: Privilege
         /// `WITH GRANT OPTION`.
@@ -31,7 +31,7 @@ extension Catalog {
 
         /// Creates a default privilege entry.
         public init(
-            schema: String?, objectKind: Grant.ObjectKind, grantee: String, privilege: Privilege, grantable: Bool = false,
+            schema: String?, objectKind: Grant.ObjectKind, grantee: Role, privilege: Privilege, grantable: Bool = false,
             toCreator: Bool = false, role: String? = nil, alterable: Bool = true
         ) {
             self.schema = schema
@@ -61,7 +61,7 @@ extension Catalog {
         declared.roles.flatMap { role in
             declared.objects.privileges.compactMap(Privilege.init).map { privilege in
                 DefaultPrivilege(
-                    schema: declared.schema, objectKind: declared.objects.grantKind, grantee: role.name, privilege: privilege)
+                    schema: declared.schema, objectKind: declared.objects.grantKind, grantee: role, privilege: privilege)
             }
         }
     }
@@ -69,7 +69,7 @@ extension Catalog {
     /// True when the connected role's default privileges hand new tables in `public` to an API
     /// role, as on projects made before 2026-10-30: a fresh database for comparison is made the same way.
     public var hasLegacyPublicDefaults: Bool {
-        let apiRoles = Set(Role.clientRoles.map(\.name))
+        let apiRoles = Set(Role.clientRoles)
         return defaultPrivileges.contains { entry in
             entry.role == nil && entry.objectKind == .table && entry.schema == SupabaseSchemas.public && apiRoles.contains(entry.grantee)
         }

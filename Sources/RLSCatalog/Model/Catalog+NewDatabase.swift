@@ -30,7 +30,7 @@ extension Catalog {
     /// `USAGE` on schema `public` for each role of ``RLSModel/SchemaUsage/publicDefault``.
     static let publicSchemaUsage = SchemaUsage.publicDefault.map {
         Grant(
-            objectKind: .schema, object: QualifiedName(schema: SupabaseSchemas.public, name: ""), grantee: $0.name,
+            objectKind: .schema, object: QualifiedName(schema: SupabaseSchemas.public, name: ""), grantee: $0,
             privilege: .usage)
     }
 }
@@ -38,5 +38,5 @@ extension Catalog {
 extension Catalog.DefaultPrivilege {
     /// Where, on what, to whom and which: what an entry of the connected role is compared on with
     /// ``Catalog/legacyPublicDefaultPrivileges``.
-    fileprivate var legacyKey: [String] { [schema ?? "", objectKind.rawValue, grantee, privilege.rawValue] }
+    fileprivate var legacyKey: [String] { [schema ?? "", objectKind.rawValue, grantee.name, privilege.rawValue] }
 }

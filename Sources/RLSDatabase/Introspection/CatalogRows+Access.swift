@@ -46,7 +46,7 @@ extension CatalogRows {
             grants.append(
                 Catalog.Grant(
                     objectKind: kind, object: try Self.name(row, "schema", "name"), arguments: row["arguments"],
-                    column: row["column_name"], grantee: try row.string("grantee"),
+                    column: row["column_name"], grantee: Role(try row.string("grantee")),
                     privilege: try Self.privilege(row), grantable: try row.bool("grantable")))
         }
     }
@@ -69,7 +69,7 @@ extension CatalogRows {
         let schema = try row.string("schema")
         return Catalog.DefaultPrivilege(
             schema: schema.isEmpty ? nil : schema, objectKind: kind,
-            grantee: try row.string("grantee"), privilege: try Self.privilege(row),
+            grantee: Role(try row.string("grantee")), privilege: try Self.privilege(row),
             grantable: try row.bool("grantable"), role: row["arguments"], alterable: row["column_name"] != "outside")
     }
 

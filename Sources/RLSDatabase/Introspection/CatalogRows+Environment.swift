@@ -28,7 +28,7 @@ extension CatalogRows {
                 defaults.append(
                     Catalog.RoleDefaultPrivilege(
                         owner: try row.string("name"), schema: schema.isEmpty ? nil : schema, objectKind: kind,
-                        grantee: try row.string("grantee"), privilege: try Self.privilege(row)))
+                        grantee: Role(try row.string("grantee")), privilege: try Self.privilege(row)))
             case "extension":
                 extensions.append(
                     Catalog.Extension(
@@ -82,7 +82,7 @@ extension CatalogRows {
         let groups = Dictionary(grouping: defaults) { "\($0.owner)\u{1F}\($0.schema ?? "")\u{1F}\($0.objectKind)\u{1F}\($0.grantee)" }
         return groups.values.flatMap { group -> [Catalog.RoleDefaultPrivilege] in
             guard let first = group.first, ["postgres", "supabase_admin"].contains(first.owner), first.schema == "public",
-                first.grantee != "public", let all = allPrivileges[first.objectKind],
+                first.grantee != .public, let all = allPrivileges[first.objectKind],
                 all.isSubset(of: Set(group.map(\.privilege)))
             else { return group }
             return []

@@ -162,7 +162,7 @@ extension CatalogReader {
             where grant.objectKind == .table && grant.object == source.name && grant.column != nil
                 && grant.privilege == privilege
             {
-                actual[Role(grant.grantee), default: []].insert(privilege)
+                actual[grant.grantee, default: []].insert(privilege)
             }
         }
         let implied = table.privileges.mapValues { Set($0.compactMap { Privilege(rawValue: $0.rawValue) }) }.filter { !$0.value.isEmpty }

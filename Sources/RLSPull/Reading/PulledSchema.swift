@@ -165,7 +165,7 @@ struct CatalogReader {
         let grants = catalog.grants.filter { $0.objectKind == .schema && $0.object.schema == schema }
         for grant in grants where grant.grantable {
             let privilege = [grant.privilege.rawValue]
-            let role = [Role(grant.grantee)]
+            let role = [grant.grantee]
             notes.append(
                 PullNote(
                     "schema \(schema)",
@@ -173,7 +173,7 @@ struct CatalogReader {
                         + "declared without the option, so plan shows `\(revokeStatement(privilege, on: .schema(schema), from: role))` "
                         + "then `\(grantStatement(privilege, on: .schema(schema), to: role))`, which drop the option when applied"))
         }
-        func roles(_ privilege: Privilege) -> [Role] { Set(grants.filter { $0.privilege == privilege }.map { Role($0.grantee) }).sorted() }
+        func roles(_ privilege: Privilege) -> [Role] { Set(grants.filter { $0.privilege == privilege }.map(\.grantee)).sorted() }
         return SchemaPrivileges(schema, usage: roles(.usage), create: roles(.create), fileID: "rls pull", line: 0)
     }
 
@@ -196,7 +196,7 @@ struct CatalogReader {
                     PullNote(
                         "\(object)", "\(privilege.catalogName) for \(grant.grantee) WITH GRANT OPTION: written without the grant option"))
             }
-            result[Role(grant.grantee), default: []].insert(privilege)
+            result[grant.grantee, default: []].insert(privilege)
         }
         return result
     }
@@ -214,7 +214,7 @@ struct CatalogReader {
         }
         return Function(
             function.name.name, schema: function.name.schema, arguments: function.identityArguments,
-            definition: SQL(raw: function.definition), executableBy: execute.map { Role($0.grantee) }.sorted(),
+            definition: SQL(raw: function.definition), executableBy: execute.map(\.grantee).sorted(),
             comment: function.comment, fileID: "rls pull", line: 0)
     }
 
