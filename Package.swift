@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers, imports only downward:
 //   RLSWords (the Postgres and Supabase words every layer speaks: SQLState, Role, Privilege,
-//     Operation, QualifiedName; no dependencies)
+//     Operation, QualifiedName; no dependencies), RLSJSON (the one JSON writer: Encodable values
+//     with their keys in order, and JSON string quoting; no dependencies)
 //   → RLSModel (DSL, pure, re-exports RLSWords; with Sources/RLSModel/Supabase, the Supabase facts
 //     every layer reads: owned schemas, auth.users columns)
 //   → RLSSQL (rendering, pure) → RLSCatalog (catalog + diff, pure)
@@ -34,8 +35,9 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "RLSWords"),
+        .target(name: "RLSJSON"),
         .target(name: "RLSModel", dependencies: ["RLSWords"]),
-        .target(name: "RLSSQL", dependencies: ["RLSModel"]),
+        .target(name: "RLSSQL", dependencies: ["RLSModel", "RLSJSON"]),
         .target(name: "RLSCatalog", dependencies: ["RLSModel", "RLSSQL"]),
         .target(name: "RLSPostgres", dependencies: ["CLibPQ", "RLSWords"]),
         .target(name: "RLSEmbedded", dependencies: ["RLSPostgres", "RLSModel", "RLSSQL"]),
@@ -43,7 +45,7 @@ let package = Package(
         .target(
             name: "RLSDatabase", dependencies: ["RLSPostgres", "RLSEmbedded", "RLSMigrations", "RLSModel", "RLSSQL", "RLSCatalog"]
         ),
-        .target(name: "RLSCheck", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
+        .target(name: "RLSCheck", dependencies: ["RLSModel", "RLSJSON", "RLSSQL", "RLSCatalog", "RLSDatabase"]),
         // `rls plan` as a library: pending migrations, drift, collisions and the access diff, as values.
         .target(name: "RLSPlan", dependencies: ["RLSModel", "RLSSQL", "RLSCatalog", "RLSDatabase", "RLSCheck"]),
         // `rls pull`: a database read back into DSL source and a baseline migration.
@@ -81,7 +83,8 @@ let package = Package(
             name: "RLSDatabaseTests", dependencies: ["RLSDatabase", "RLSPostgres", "RLSEmbedded", "RLSMigrations", "RLSTestSupport"]
         ),
         .testTarget(
-            name: "RLSCheckTests", dependencies: ["RLSCheck", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"]
+            name: "RLSCheckTests",
+            dependencies: ["RLSCheck", "RLSJSON", "RLSModel", "RLSSQL", "RLSDatabase", "RLSTestSupport", "ElectricRide"]
         ),
         .testTarget(
             name: "RLSDocsTests", dependencies: ["RLSDocs", "RLSCheck", "RLSDatabase", "RLSTestSupport", "ElectricRide"],

@@ -3,6 +3,12 @@ import Foundation
 import RLSPostgres
 
 /// The clusters this process started, so they are stopped at exit and on Ctrl-C / SIGTERM.
+///
+/// Process-wide on purpose, and the package's one piece of process-wide mutable state that
+/// outlives a run: what it tracks (child `postgres` processes) belongs to the process, and an
+/// `atexit` hook or signal handler can reach only static state. It holds no result: no plan, check
+/// or diff reads it, so none depends on what ran before (results a run reuses live in values its
+/// caller owns, such as `PlanningMemo`).
 enum ClusterRegistry {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var clusters: [ObjectIdentifier: EmbeddedCluster] = [:]

@@ -37,6 +37,9 @@ public struct DatabasePlan {
         scratch: ScratchCluster, cacheDirectory: String?, includingAccess: Bool = false
     ) throws -> DatabasePlan {
         let desiredSQL = try desiredSQL ?? renderValidated(schema)
+        // What this plan computes once and asks for again (the desired SQL's digest, a replay): its
+        // own, dropped when it returns.
+        let memo = PlanningMemo()
         let status = try connection.migrationStatus(files)
         let applied = files.filter { !status.pending.contains($0) }.map(SQLScript.init)
         let pending = status.pending.map(SQLScript.init)
@@ -45,7 +48,7 @@ public struct DatabasePlan {
             // statements (kept by each file) and the target is read.
             scratch.startInBackground()
             for file in status.pending { _ = file.statements }
-        } else if !Drift.isDesiredStateCached(desiredSQL, cacheDirectory: cacheDirectory) {
+        } else if !Drift.isDesiredStateCached(desiredSQL, cacheDirectory: cacheDirectory, memo: memo) {
             // The schema changed since the last plan (or nothing is cached): its desired state is built
             // on a throwaway database, whose start overlaps reading the target.
             scratch.startInBackground()
@@ -59,17 +62,17 @@ public struct DatabasePlan {
             try replay.map {
                 try Drift.plan(
                     $0, desiredSQL: desiredSQL, scratch: try scratch.cluster(), cacheDirectory: cacheDirectory,
-                    leavingOut: schema.undeclared)
+                    leavingOut: schema.undeclared, memo: memo)
             }
             ?? Drift.plan(
                 target: connection, desiredSQL: desiredSQL, scratch: try scratch.cluster(), cacheDirectory: cacheDirectory,
-                leavingOut: schema.undeclared)
+                leavingOut: schema.undeclared, memo: memo)
         // Drift leaves out what the pending files change. What they change that the schema does not
         // declare (or fail to change) shows here: the replay of every file against the schema.
         let afterPending = try replay.map {
             try Drift.migrationPlan(
                 migrations: files.map(SQLScript.init), reusing: $0, desiredSQL: desiredSQL, scratch: try scratch.cluster(),
-                cacheDirectory: cacheDirectory, leavingOut: schema.undeclared)
+                cacheDirectory: cacheDirectory, leavingOut: schema.undeclared, memo: memo)
         }
         let collisions = replay.map(Drift.collisions) ?? []
         var plan = DatabasePlan(status: status, drift: drift, afterPending: afterPending, collisions: collisions, access: nil)

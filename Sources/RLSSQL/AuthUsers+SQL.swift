@@ -1,3 +1,4 @@
+import RLSJSON
 public import RLSModel
 
 extension AuthUsers {
@@ -27,15 +28,26 @@ extension AuthUsers {
         }
     }
 
-    /// The one statement that signs `users` up, as Supabase Auth would (sign-up triggers fire):
+    /// `raw_user_meta_data` as a sign-up form sends it: `{"full_name":"Alice"}`.
+    struct UserMetadata: Encodable {
+        var fullName: String
+
+        enum CodingKeys: String, CodingKey {
+            case fullName = "full_name"
+        }
+    }
+
+    /// The one statement that signs `users` up, as Supabase Auth would (sign-up triggers fire). The
+    /// user metadata is JSON written from `UserMetadata` (any name survives, quotes and newlines
+    /// included), then quoted as a literal like every other value:
     ///
     /// ```sql
     /// insert into auth.users (id, aud, role, email, raw_user_meta_data, raw_app_meta_data, is_anonymous, created_at, updated_at)
     /// values ('a11ce000-…', 'authenticated', 'authenticated', 'alice@rls-check.invalid', '{"full_name":"Alice"}', '{"provider":"email",…}', false, now(), now())
     /// ```
-    public static func signUpSQL(_ users: [SignUp]) -> String {
-        let rows = users.map { user in
-            let metadata = #"{"full_name":\#(quoteJSONString(user.fullName))}"#
+    public static func signUpSQL(_ users: [SignUp]) throws -> String {
+        let rows = try users.map { user in
+            let metadata = try OrderedJSONEncoder.value(UserMetadata(fullName: user.fullName)).compactText
             return "(\(quoteLiteral(user.id)), 'authenticated', 'authenticated', \(user.email.map(quoteLiteral) ?? "null"), "
                 + "\(quoteLiteral(metadata)), \(quoteLiteral(user.appMetadataJSON)), \(user.isAnonymous), now(), now())"
         }

@@ -47,23 +47,3 @@ public func quoteLiteral(_ value: String) -> String {
 public func qualifiedName(schema: String, name: String) -> String {
     quoteIdentifier(schema) + "." + quoteIdentifier(name)
 }
-
-/// `text` as a JSON string, quotes included: `"a \"b\""`. Control characters are escaped, the rest
-/// is written as it is.
-public func quoteJSONString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
-}

@@ -31,7 +31,9 @@ public enum SwiftCompiler {
         let folder = URL(fileURLWithPath: try self.modules())
         let build = folder.lastPathComponent == "Modules" ? folder.deletingLastPathComponent() : folder
         let objects = try modules.flatMap { module in try objectFiles(of: module, in: build) }
-        return try swiftc(["-module-name", "Policies", "-I", folder.path, "-o", output] + files + objects)
+        // libm too: a module's objects may round a Double (RLSJSON does), which nothing else links in
+        // a program that imports no Foundation.
+        return try swiftc(["-module-name", "Policies", "-I", folder.path, "-o", output] + files + objects + ["-lm"])
     }
 
     /// The object files of `module`'s current sources, from the build's output file map. Not every

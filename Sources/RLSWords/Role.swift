@@ -2,7 +2,7 @@
 ///
 /// Supabase's API roles are `anon` (no JWT), `authenticated` (a signed-in user's
 /// JWT) and `service_role` (the backend key, which bypasses RLS but not grants).
-public struct Role: Sendable, Hashable, Comparable, CustomStringConvertible {
+public struct Role: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
     /// The role's name in the database.
     public var name: String
 
@@ -27,6 +27,17 @@ public struct Role: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// The role's name.
     public var description: String { name }
+
+    /// Decodes a role from its name alone: `"anon"`.
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    /// Encodes the role as its name alone: `"anon"`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
 
     /// Orders the API roles as `anon, authenticated, service_role`, then others by name.
     public static func < (lhs: Role, rhs: Role) -> Bool {

@@ -1,4 +1,5 @@
 import RLSCatalog
+import RLSModel
 import Testing
 
 /// The diff on hand-made catalogs: kinds, destructiveness, order and SQL, without a server.
@@ -59,7 +60,7 @@ struct ChangePlanTests {
         let function = Catalog.Function(
             name: QualifiedName(schema: "public", name: "is_admin"), result: "boolean",
             securityDefiner: true, definition: "CREATE FUNCTION public.is_admin() …")
-        let grant = Catalog.Grant(objectKind: .table, object: Self.saved, grantee: "authenticated", privilege: "SELECT")
+        let grant = Catalog.Grant(objectKind: .table, object: Self.saved, grantee: .authenticated, privilege: .select)
         let plan = ChangePlan(
             from: Catalog(),
             to: Catalog(
@@ -123,8 +124,8 @@ struct ChangePlanTests {
     }
 
     @Test func grantsAreGroupedPerGrantee() {
-        let grants = ["SELECT", "DELETE", "INSERT"].map {
-            Catalog.Grant(objectKind: .table, object: Self.saved, grantee: "authenticated", privilege: $0)
+        let grants = [Privilege.select, .delete, .insert].map {
+            Catalog.Grant(objectKind: .table, object: Self.saved, grantee: .authenticated, privilege: $0)
         }
         let plan = ChangePlan(from: Catalog(grants: [grants[0]]), to: Catalog(grants: Array(grants.dropFirst())))
         #expect(

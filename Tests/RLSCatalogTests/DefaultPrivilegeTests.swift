@@ -78,17 +78,17 @@ struct DefaultPrivilegeTests {
     @Test func globalDefaultsCompareAgainstPostgresBuiltIn() {
         let changes = Catalog.defaultPrivilegeChanges(
             from: [],
-            to: [.init(schema: nil, objectKind: .function, grantee: "postgres", privilege: "EXECUTE", toCreator: true)])
+            to: [.init(schema: nil, objectKind: .function, grantee: Role("postgres"), privilege: .execute, toCreator: true)])
         #expect(changes.map(\.sql) == ["alter default privileges revoke execute on functions from public;"])
         // A creator's per-schema entry for itself changes nothing.
         #expect(
             Catalog.defaultPrivilegeChanges(
-                from: [], to: [.init(schema: "public", objectKind: .table, grantee: "postgres", privilege: "SELECT", toCreator: true)]
+                from: [], to: [.init(schema: "public", objectKind: .table, grantee: Role("postgres"), privilege: .select, toCreator: true)]
             ).isEmpty)
         // Supabase's own roles are never compared.
         #expect(
             Catalog.defaultPrivilegeChanges(
-                from: [], to: [.init(schema: "public", objectKind: .table, grantee: "anon", privilege: "SELECT", role: "supabase_admin")]
+                from: [], to: [.init(schema: "public", objectKind: .table, grantee: .anon, privilege: .select, role: "supabase_admin")]
             ).isEmpty)
     }
 

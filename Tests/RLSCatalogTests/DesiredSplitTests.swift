@@ -80,7 +80,9 @@ import Testing
     @Test func aSmallSchemaOrALopsidedOneIsBuiltWhole() {
         #expect(DesiredSplit(statements(Self.tables(6))) == nil, "below the fewest statements worth a second database")
         // One piece of eight tables (each reads the one before) and one lone table.
-        let chained = (2...8).map { "create policy \"p\" on \"public\".\"t\($0)\" using (exists (select 1 from \"public\".\"t\($0 - 1)\"));\n" }
+        let chained = (2...8).map {
+            "create policy \"p\" on \"public\".\"t\($0)\" using (exists (select 1 from \"public\".\"t\($0 - 1)\"));\n"
+        }
         #expect(DesiredSplit(statements(Self.tables(9) + chained.joined()), fewestStatements: 0) == nil)
     }
 
@@ -91,7 +93,8 @@ import Testing
     }
 
     private func inHalves(_ sql: String) throws -> (catalog: Catalog, fingerprint: String) {
-        try DesiredBuild.catalog(of: SQLScript(name: "split", sql: sql), in: TestDatabase.cluster, defaultPrivileges: .none, fewestStatements: 0)
+        try DesiredBuild.catalog(
+            of: SQLScript(name: "split", sql: sql), in: TestDatabase.cluster, defaultPrivileges: .none, fewestStatements: 0)
     }
 
     @Test func halvesJoinedAreTheWholeBuild() throws {

@@ -36,9 +36,9 @@ struct IntrospectionTests {
         #expect(function.searchPath == "\"\"")
         #expect(catalog.triggers.map(\.table.description) == ["auth.users"])
         #expect(
-            catalog.grants.contains(Catalog.Grant(objectKind: .table, object: saved.name, grantee: "authenticated", privilege: "DELETE")))
-        #expect(catalog.grants.contains { $0.column == "display_name" && $0.grantee == "authenticated" })
-        #expect(!catalog.grants.contains { $0.objectKind == .function && $0.grantee == "public" })
+            catalog.grants.contains(Catalog.Grant(objectKind: .table, object: saved.name, grantee: .authenticated, privilege: .delete)))
+        #expect(catalog.grants.contains { $0.column == "display_name" && $0.grantee == .authenticated })
+        #expect(!catalog.grants.contains { $0.objectKind == .function && $0.grantee == .public })
     }
 
     @Test func roundTripsDoNotGrowWithTables() throws {

@@ -33,6 +33,6 @@ struct LegacyGrantsTests {
         let plan = ChangePlan(from: try db.introspectCatalog(), to: desired)
         try db.execute("BEGIN;\n" + plan.sql + "\nCOMMIT;")
         let grants = try db.introspectCatalog().grants.filter { $0.object.name == "note" }
-        #expect(grants.map { "\($0.grantee) \($0.privilege)" } == ["authenticated SELECT"])
+        #expect(grants.map { "\($0.grantee) \($0.privilege.catalogName)" } == ["authenticated SELECT"])
     }
 }

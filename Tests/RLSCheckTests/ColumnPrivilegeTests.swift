@@ -60,9 +60,9 @@ import Testing
         try db.execute("begin;\n" + renderValidated(Self.schema) + "\ncommit;")
         let catalog = try db.introspectCatalog()
         let grants = catalog.grants.filter {
-            $0.object == QualifiedName(schema: "public", name: "account") && $0.grantee == "authenticated"
+            $0.object == QualifiedName(schema: "public", name: "account") && $0.grantee == .authenticated
         }
-        #expect(grants.contains { $0.column == "display_name" && $0.privilege == "UPDATE" })
-        #expect(!grants.contains { $0.column == nil && $0.privilege == "UPDATE" })
+        #expect(grants.contains { $0.column == "display_name" && $0.privilege == .update })
+        #expect(!grants.contains { $0.column == nil && $0.privilege == .update })
     }
 }

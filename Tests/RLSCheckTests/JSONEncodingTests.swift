@@ -1,4 +1,5 @@
 import Foundation
+import RLSJSON
 import RLSModel
 import RLSSQL
 import Testing

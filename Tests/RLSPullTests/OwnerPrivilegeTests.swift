@@ -1,5 +1,6 @@
 import RLSCatalog
 import RLSDatabase
+import RLSModel
 import RLSPull
 import RLSTestSupport
 import Testing
@@ -61,12 +62,12 @@ struct OwnerPrivilegeTests {
 
     @Test func newObjectsGetNoGrantFromTheCreatorsOwnDefault() {
         let catalog = Catalog(defaultPrivileges: [
-            .init(schema: nil, objectKind: .function, grantee: "postgres", privilege: "EXECUTE", toCreator: true),
-            .init(schema: "public", objectKind: .table, grantee: "postgres", privilege: "SELECT", toCreator: true),
-            .init(schema: "public", objectKind: .table, grantee: "anon", privilege: "SELECT"),
+            .init(schema: nil, objectKind: .function, grantee: Role("postgres"), privilege: .execute, toCreator: true),
+            .init(schema: "public", objectKind: .table, grantee: Role("postgres"), privilege: .select, toCreator: true),
+            .init(schema: "public", objectKind: .table, grantee: .anon, privilege: .select),
         ])
         let name = QualifiedName(schema: "public", name: "note")
-        #expect(catalog.initialGrants(for: .table, object: name).map(\.grantee) == ["anon"])
+        #expect(catalog.initialGrants(for: .table, object: name).map(\.grantee) == [.anon])
         // The creator's global entry still replaces the built-in EXECUTE for PUBLIC.
         #expect(catalog.initialGrants(for: .function, object: name, arguments: "").isEmpty)
     }

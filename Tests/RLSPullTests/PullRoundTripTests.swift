@@ -99,7 +99,7 @@ struct PullRoundTripTests {
         #expect(try rowCounts(db) == rowsBefore)
         let catalog = try db.introspectCatalog()
         #expect(catalog.table(QualifiedName(schema: "public", name: "countries"))?.rowSecurity == true)
-        #expect(!catalog.grants.contains { $0.object.name == "todos" && $0.grantee == "anon" })
+        #expect(!catalog.grants.contains { $0.object.name == "todos" && $0.grantee == .anon })
     }
 
     private func rowCounts(_ db: Connection) throws -> [String] {

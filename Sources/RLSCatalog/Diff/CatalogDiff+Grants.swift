@@ -17,7 +17,7 @@ extension CatalogDiff {
         let kept = current.grants.filter { !isGone($0, rebuiltFunctions: rebuilt) }
         // The absolute revokes leave the API roles nothing on new objects (schemas aside), whatever the defaults.
         let implicit = implicitGrants(rebuiltFunctions: rebuilt).filter {
-            $0.objectKind == .schema || !Self.apiRoles.contains($0.grantee)
+            $0.objectKind == .schema || !Self.apiRoles.contains($0.grantee.name)
         }
         for change in newObjectRevokes(rebuiltFunctions: rebuilt) { add(.grant, change) }
         let currentGrants = Set(kept + implicit)

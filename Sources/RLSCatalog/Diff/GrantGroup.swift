@@ -8,7 +8,8 @@ struct GrantGroup {
     /// Whether the function the grants are on is a procedure (written `on procedure`).
     var isProcedure = false
 
-    /// Groups grants by object, column, grantee and grant option; privileges in Postgres's order.
+    /// Groups grants by object, column, grantee and grant option; privileges in Postgres's order
+    /// (``Privilege``'s).
     /// `procedures` holds the signatures (`public.archive(integer)`) of the procedures among the functions.
     static func grouped(_ grants: [Catalog.Grant], procedures: Set<String> = []) -> [GrantGroup] {
         var groups: [String: [Catalog.Grant]] = [:]
@@ -16,26 +17,18 @@ struct GrantGroup {
         for grant in grants.sorted() {
             let key = [
                 grant.objectKind.rawValue, "\(grant.object)", grant.arguments ?? "", grant.column ?? "",
-                grant.grantee, grant.grantable ? "1" : "0",
+                grant.grantee.name, grant.grantable ? "1" : "0",
             ].joined(separator: "\u{1F}")
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(grant)
         }
         return order.map { key in
             let members = groups[key]!
-            let privileges = Set(members.map(\.privilege)).sorted { rank($0) < rank($1) }
+            let privileges = Set(members.map(\.privilege)).sorted().map(\.catalogName)
             let sample = members[0]
             let isProcedure = sample.objectKind == .function && procedures.contains("\(sample.object)(\(sample.arguments ?? ""))")
             return GrantGroup(sample: sample, privileges: privileges, isProcedure: isProcedure)
         }
-    }
-
-    private static let canonicalOrder = [
-        "SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER", "USAGE", "CREATE", "EXECUTE",
-    ]
-
-    private static func rank(_ privilege: String) -> Int {
-        canonicalOrder.firstIndex(of: privilege) ?? canonicalOrder.count
     }
 
     /// `SELECT, INSERT on public.brand to anon`.
@@ -67,18 +60,18 @@ struct GrantGroup {
     /// `grant select on table "public"."brand" to "anon";`, through RLSSQL's one grant writer.
     var grantSQL: String {
         grantStatement(
-            privileges, columns: sample.column.map { [$0] } ?? [], on: target, to: [Role(sample.grantee)],
+            privileges, columns: sample.column.map { [$0] } ?? [], on: target, to: [sample.grantee],
             withGrantOption: sample.grantable)
     }
 
     /// `revoke select on table "public"."brand" from "anon";`
     var revokeSQL: String {
-        revokeStatement(privileges, columns: sample.column.map { [$0] } ?? [], on: target, from: [Role(sample.grantee)])
+        revokeStatement(privileges, columns: sample.column.map { [$0] } ?? [], on: target, from: [sample.grantee])
     }
 
     /// `revoke grant option for select on table "public"."brand" from "anon";`: the privileges stay.
     var revokeGrantOptionSQL: String {
         revokeStatement(
-            privileges, columns: sample.column.map { [$0] } ?? [], on: target, from: [Role(sample.grantee)], grantOptionOnly: true)
+            privileges, columns: sample.column.map { [$0] } ?? [], on: target, from: [sample.grantee], grantOptionOnly: true)
     }
 }

@@ -53,7 +53,9 @@ extension Catalog {
         guard !privileges.isEmpty else {
             return "no API role holds a privilege on it yet, but the next grant (or an older project's default grants) exposes every row."
         }
-        let held = privileges.keys.sorted().map { "\($0 == "public" ? "PUBLIC" : $0) holds \(privileges[$0]!.joined(separator: ", "))" }
+        let held = privileges.keys.sorted().map {
+            "\($0 == "public" ? "PUBLIC" : $0) holds \(privileges[$0]!.map(\.catalogName).joined(separator: ", "))"
+        }
         return held.joined(separator: "; ") + ": through the API they reach every row."
     }
 

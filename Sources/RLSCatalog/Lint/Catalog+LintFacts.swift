@@ -10,18 +10,19 @@ extension Catalog {
     /// that grant (a `private` schema for helpers) cannot be queried through the API at all.
     var exposedSchemas: Set<String> {
         let granted = grants.filter { grant in
-            grant.objectKind == .schema && grant.privilege == "USAGE" && Catalog.apiRoles.contains(grant.grantee)
+            grant.objectKind == .schema && grant.privilege == .usage && Catalog.apiRoles.contains(grant.grantee.name)
         }
         return Set(granted.map(\.object.schema)).union(["public"])
     }
 
-    /// Privileges API roles hold on the table or view `name` (whole-object or on some column), by grantee.
-    func apiPrivileges(on name: QualifiedName) -> [String: [String]] {
-        var byRole: [String: Set<String>] = [:]
-        for grant in grants where grant.objectKind == .table && grant.object == name && Catalog.apiRoles.contains(grant.grantee) {
-            byRole[grant.grantee, default: []].insert(grant.privilege)
+    /// Privileges API roles hold on the table or view `name` (whole-object or on some column), by
+    /// grantee, sorted as findings list them: by catalog name (`DELETE, INSERT, SELECT`).
+    func apiPrivileges(on name: QualifiedName) -> [String: [Privilege]] {
+        var byRole: [String: Set<Privilege>] = [:]
+        for grant in grants where grant.objectKind == .table && grant.object == name && Catalog.apiRoles.contains(grant.grantee.name) {
+            byRole[grant.grantee.name, default: []].insert(grant.privilege)
         }
-        return byRole.mapValues { $0.sorted() }
+        return byRole.mapValues { $0.sorted { $0.catalogName < $1.catalogName } }
     }
 
     /// The policies on `table`.

@@ -9,7 +9,7 @@ extension Catalog {
         let privileges = apiPrivileges(on: table.name)
         var readers = Set(
             Role.clientRoles.map(\.name).filter { role in
-                (privileges[role] ?? []).contains("SELECT") || (privileges["public"] ?? []).contains("SELECT")
+                (privileges[role] ?? []).contains(.select) || (privileges["public"] ?? []).contains(.select)
             })
         guard table.rowSecurity else { return readers }
         let reading = policies(on: table.name).filter { $0.permissive && ($0.command == .select || $0.command == .all) }

@@ -21,7 +21,7 @@ extension Catalog {
     func canUse(_ role: Role, _ privilege: Privilege, on name: QualifiedName) -> Bool {
         let roles = reach(of: role.name)
         return grants.contains {
-            $0.objectKind == .table && $0.object == name && $0.privilege == privilege.catalogName && roles.contains($0.grantee)
+            $0.objectKind == .table && $0.object == name && $0.privilege == privilege && roles.contains($0.grantee.name)
         }
     }
 
@@ -35,7 +35,7 @@ extension Catalog {
         let roles = reach(of: role)
         return grants.contains {
             $0.objectKind == .function && $0.object == function.name && $0.arguments == function.identityArguments
-                && $0.privilege == "EXECUTE" && roles.contains($0.grantee)
+                && $0.privilege == .execute && roles.contains($0.grantee.name)
         }
     }
 

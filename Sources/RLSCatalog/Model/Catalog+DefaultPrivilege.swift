@@ -12,10 +12,10 @@ extension Catalog {
         public var schema: String?
         /// Tables (and views), sequences, functions, types or schemas.
         public var objectKind: Grant.ObjectKind
-        /// The role that receives the privilege (`public` for PUBLIC).
-        public var grantee: String
-        /// The privilege, for example `SELECT`.
-        public var privilege: String
+        /// The role that receives the privilege (``Role/public`` for PUBLIC).
+        public var grantee: Role
+        /// The privilege, for example `.select` (`SELECT`).
+        public var privilege: Privilege
         /// `WITH GRANT OPTION`.
         public var grantable: Bool
         /// The creating role's entry for itself (Supabase's `... grant all on tables to postgres, anon,
@@ -31,7 +31,7 @@ extension Catalog {
 
         /// Creates a default privilege entry.
         public init(
-            schema: String?, objectKind: Grant.ObjectKind, grantee: String, privilege: String, grantable: Bool = false,
+            schema: String?, objectKind: Grant.ObjectKind, grantee: Role, privilege: Privilege, grantable: Bool = false,
             toCreator: Bool = false, role: String? = nil, alterable: Bool = true
         ) {
             self.schema = schema
@@ -59,10 +59,9 @@ extension Catalog {
     /// `migrations/db/init-scripts/00000000000000-initial-schema.sql`). A project made since holds none.
     public static let legacyPublicDefaultPrivileges: [DefaultPrivilege] = SupabaseDefaultPrivileges.legacyPublic.flatMap { declared in
         declared.roles.flatMap { role in
-            declared.objects.privileges.map { privilege in
+            declared.objects.privileges.compactMap(Privilege.init).map { privilege in
                 DefaultPrivilege(
-                    schema: declared.schema, objectKind: declared.objects.grantKind, grantee: role.name,
-                    privilege: privilege.rawValue.uppercased())
+                    schema: declared.schema, objectKind: declared.objects.grantKind, grantee: role, privilege: privilege)
             }
         }
     }
@@ -70,7 +69,7 @@ extension Catalog {
     /// True when the connected role's default privileges hand new tables in `public` to an API
     /// role, as on projects made before 2026-10-30: a fresh database for comparison is made the same way.
     public var hasLegacyPublicDefaults: Bool {
-        let apiRoles = Set(Role.clientRoles.map(\.name))
+        let apiRoles = Set(Role.clientRoles)
         return defaultPrivileges.contains { entry in
             entry.role == nil && entry.objectKind == .table && entry.schema == SupabaseSchemas.public && apiRoles.contains(entry.grantee)
         }
@@ -98,5 +97,12 @@ extension DefaultPrivilege.Objects {
         case .type: self = .types
         case .schema: self = .schemas
         }
+    }
+}
+
+extension Privilege {
+    /// The privilege a default-privilege declaration names; nil for `all`, which stands for several.
+    init?(_ declared: DefaultPrivilege.Privilege) {
+        self.init(rawValue: declared.rawValue)
     }
 }

@@ -22,11 +22,11 @@ extension Catalog {
         let keys = Set(current.keys).union(desired.keys)
         var changes: [RLSModel.DefaultPrivilege] = []
         for key in keys.sorted() {
-            let owner = key.role ?? (current[key] ?? desired[key] ?? []).first { $0.toCreator }?.grantee ?? "postgres"
+            let owner = key.role ?? (current[key] ?? desired[key] ?? []).first { $0.toCreator }?.grantee.name ?? "postgres"
             let held = effective(current[key], key, owner: owner)
             let wanted = effective(desired[key], key, owner: owner)
-            var revoked: [String: Set<String>] = [:]
-            var granted: [Bool: [String: Set<String>]] = [:]
+            var revoked: [Role: Set<Privilege>] = [:]
+            var granted: [Bool: [Role: Set<Privilege>]] = [:]
             for (entry, grantable) in held where wanted[entry] != grantable {
                 if wanted[entry] == nil || grantable { revoked[entry.grantee, default: []].insert(entry.privilege) }
             }
@@ -52,8 +52,8 @@ extension Catalog {
 
     /// One role's privilege in a group.
     private struct Entry: Hashable {
-        var grantee: String
-        var privilege: String
+        var grantee: Role
+        var privilege: Privilege
     }
 
     /// The entries that count, by group: managed (``DefaultPrivilege/isManaged``), not a per-schema entry for the creator.
@@ -72,31 +72,31 @@ extension Catalog {
         guard key.schema == nil else { return [:] }
         let objects = RLSModel.DefaultPrivilege.Objects(key.kind)
         var result: [Entry: Bool] = [:]
-        for privilege in objects.privileges { result[Entry(grantee: owner, privilege: privilege.rawValue.uppercased())] = false }
-        if let publicPrivilege = objects.builtInForPublic {
-            result[Entry(grantee: "public", privilege: publicPrivilege.rawValue.uppercased())] = false
+        for privilege in objects.privileges.compactMap(Privilege.init) { result[Entry(grantee: Role(owner), privilege: privilege)] = false }
+        if let publicPrivilege = objects.builtInForPublic.flatMap(Privilege.init) {
+            result[Entry(grantee: .public, privilege: publicPrivilege)] = false
         }
         return result
     }
 
     /// Grantees with the same privileges in one statement; every privilege of a kind that has several written `all`.
     private static func statements(
-        _ action: RLSModel.DefaultPrivilege.Action, _ privileges: [String: Set<String>], _ key: Key, withGrantOption: Bool = false
+        _ action: RLSModel.DefaultPrivilege.Action, _ privileges: [Role: Set<Privilege>], _ key: Key, withGrantOption: Bool = false
     ) -> [RLSModel.DefaultPrivilege] {
         let objects = RLSModel.DefaultPrivilege.Objects(key.kind)
         var groups: [(privileges: [RLSModel.DefaultPrivilege.Privilege], roles: [Role])] = []
-        for grantee in privileges.keys.sorted(by: { Role($0) < Role($1) }) {
+        for grantee in privileges.keys.sorted() {
             let names = privileges[grantee]!
-            let all = Set(objects.privileges.map { $0.rawValue.uppercased() })
+            let all = Set(objects.privileges.compactMap(Privilege.init))
             // A privilege newer than PostgreSQL 15 (`MAINTAIN`) comes with `all`; on its own it is not written.
             let list: [RLSModel.DefaultPrivilege.Privilege] =
                 all.isSubset(of: names) && all.count > 1
-                ? [.all] : names.compactMap { RLSModel.DefaultPrivilege.Privilege(rawValue: $0.lowercased()) }.sorted()
+                ? [.all] : names.compactMap { RLSModel.DefaultPrivilege.Privilege(rawValue: $0.rawValue) }.sorted()
             guard !list.isEmpty else { continue }
             if let index = groups.firstIndex(where: { $0.privileges == list }) {
-                groups[index].roles.append(Role(grantee))
+                groups[index].roles.append(grantee)
             } else {
-                groups.append((list, [Role(grantee)]))
+                groups.append((list, [grantee]))
             }
         }
         return groups.map { group in

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension Catalog {
     /// What surrounds the managed schemas and decides what the API roles can reach: roles granted
     /// to `anon`/`authenticated`, default privileges that hand new objects to them, extensions,
@@ -82,13 +84,13 @@ extension Catalog {
         public var schema: String?
         /// Tables, sequences, functions or schemas.
         public var objectKind: Grant.ObjectKind
-        /// `anon`, `authenticated` or `public` (PUBLIC).
-        public var grantee: String
-        /// The privilege, for example `SELECT`.
-        public var privilege: String
+        /// `anon`, `authenticated` or ``Role/public`` (PUBLIC).
+        public var grantee: Role
+        /// The privilege, for example `.select` (`SELECT`).
+        public var privilege: Privilege
 
         /// Creates an entry.
-        public init(owner: String, schema: String?, objectKind: Grant.ObjectKind, grantee: String, privilege: String) {
+        public init(owner: String, schema: String?, objectKind: Grant.ObjectKind, grantee: Role, privilege: Privilege) {
             self.owner = owner
             self.schema = schema
             self.objectKind = objectKind
@@ -98,8 +100,8 @@ extension Catalog {
 
         /// Orders by owner, schema, kind, grantee, privilege.
         public static func < (lhs: RoleDefaultPrivilege, rhs: RoleDefaultPrivilege) -> Bool {
-            (lhs.owner, lhs.schema ?? "", lhs.objectKind, lhs.grantee, lhs.privilege)
-                < (rhs.owner, rhs.schema ?? "", rhs.objectKind, rhs.grantee, rhs.privilege)
+            (lhs.owner, lhs.schema ?? "", lhs.objectKind, lhs.grantee.name, lhs.privilege.catalogName)
+                < (rhs.owner, rhs.schema ?? "", rhs.objectKind, rhs.grantee.name, rhs.privilege.catalogName)
         }
     }
 

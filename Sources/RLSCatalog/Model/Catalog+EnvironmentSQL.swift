@@ -13,15 +13,15 @@ extension Catalog.RoleDefaultPrivilege {
     /// `alter default privileges for role "postgres" in schema "public" revoke select on tables from "anon";`
     public var revokeSQL: String {
         DefaultPrivilege(
-            .revoke, DefaultPrivilege.Privilege(rawValue: privilege.lowercased()).map { [$0] } ?? [],
+            .revoke, DefaultPrivilege.Privilege(rawValue: privilege.rawValue).map { [$0] } ?? [],
             on: DefaultPrivilege.Objects(objectKind),
-            in: schema, roles: [Role(grantee)], forRole: Role(owner)
+            in: schema, roles: [grantee], forRole: Role(owner)
         ).sql
     }
 
     /// `select on tables for anon, from postgres in public`: for plan lines and findings.
     public var displayName: String {
-        "default \(privilege.lowercased()) on new \(DefaultPrivilege.Objects(objectKind).rawValue) for \(grantee == "public" ? "PUBLIC" : grantee), "
+        "default \(privilege) on new \(DefaultPrivilege.Objects(objectKind).rawValue) for \(grantee == .public ? "PUBLIC" : grantee.name), "
             + "from \(owner)\(schema.map { " in \($0)" } ?? " in every schema")"
     }
 }

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension Catalog {
     /// One privilege held by one role on one object: `GRANT SELECT ON TABLE public.brand TO anon`.
     ///
@@ -40,18 +42,18 @@ extension Catalog {
         public var arguments: String?
         /// The column for a column privilege, nil for the whole object.
         public var column: String?
-        /// The role that holds the privilege (`public` for PUBLIC).
-        public var grantee: String
-        /// The privilege, for example `SELECT`.
-        public var privilege: String
+        /// The role that holds the privilege (``Role/public`` for PUBLIC).
+        public var grantee: Role
+        /// The privilege, for example `.select` (`SELECT`).
+        public var privilege: Privilege
         /// `WITH GRANT OPTION`.
         public var grantable: Bool
 
         /// Creates a grant entry.
         public init(
             objectKind: ObjectKind, object: QualifiedName, arguments: String? = nil, column: String? = nil,
-            grantee: String,
-            privilege: String, grantable: Bool = false
+            grantee: Role,
+            privilege: Privilege, grantable: Bool = false
         ) {
             self.objectKind = objectKind
             self.object = object
@@ -62,10 +64,11 @@ extension Catalog {
             self.grantable = grantable
         }
 
-        /// Orders by object kind, object, column, grantee, then privilege.
+        /// Orders by object kind, object, column, grantee (by name), then privilege (by its catalog
+        /// name: `DELETE` before `SELECT`).
         public static func < (lhs: Grant, rhs: Grant) -> Bool {
-            (lhs.objectKind, lhs.object, lhs.arguments ?? "", lhs.column ?? "", lhs.grantee, lhs.privilege)
-                < (rhs.objectKind, rhs.object, rhs.arguments ?? "", rhs.column ?? "", rhs.grantee, rhs.privilege)
+            (lhs.objectKind, lhs.object, lhs.arguments ?? "", lhs.column ?? "", lhs.grantee.name, lhs.privilege.catalogName)
+                < (rhs.objectKind, rhs.object, rhs.arguments ?? "", rhs.column ?? "", rhs.grantee.name, rhs.privilege.catalogName)
                 || (lhs.objectKind, lhs.object, lhs.arguments ?? "", lhs.column ?? "", lhs.grantee, lhs.privilege)
                     == (rhs.objectKind, rhs.object, rhs.arguments ?? "", rhs.column ?? "", rhs.grantee, rhs.privilege)
                     && !lhs.grantable && rhs.grantable

@@ -10,7 +10,7 @@ extension Catalog {
         let inSchema = kind == .schema ? [] : own.filter { $0.schema == object.schema && $0.objectKind == kind }
         var entries = global
         if global.isEmpty, kind == .function {
-            entries = [DefaultPrivilege(schema: nil, objectKind: .function, grantee: "public", privilege: "EXECUTE")]
+            entries = [DefaultPrivilege(schema: nil, objectKind: .function, grantee: .public, privilege: .execute)]
         }
         return (entries + inSchema).filter { !$0.toCreator }.map { entry in
             Grant(

@@ -30,13 +30,13 @@ extension Catalog {
     /// `USAGE` on schema `public` for each role of ``RLSModel/SchemaUsage/publicDefault``.
     static let publicSchemaUsage = SchemaUsage.publicDefault.map {
         Grant(
-            objectKind: .schema, object: QualifiedName(schema: SupabaseSchemas.public, name: ""), grantee: $0.name,
-            privilege: "USAGE")
+            objectKind: .schema, object: QualifiedName(schema: SupabaseSchemas.public, name: ""), grantee: $0,
+            privilege: .usage)
     }
 }
 
 extension Catalog.DefaultPrivilege {
     /// Where, on what, to whom and which: what an entry of the connected role is compared on with
     /// ``Catalog/legacyPublicDefaultPrivileges``.
-    fileprivate var legacyKey: [String] { [schema ?? "", objectKind.rawValue, grantee, privilege] }
+    fileprivate var legacyKey: [String] { [schema ?? "", objectKind.rawValue, grantee.name, privilege.rawValue] }
 }

@@ -1,3 +1,5 @@
+import RLSJSON
+
 /// The three ways an access diff prints: text for a terminal, Markdown for a pull-request comment,
 /// JSON (keys in a fixed order, changes in schema order) for machines.
 extension AccessDiff {

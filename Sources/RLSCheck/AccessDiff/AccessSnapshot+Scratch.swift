@@ -4,6 +4,8 @@ import RLSModel
 import Synchronization
 
 extension AccessSnapshot {
+    /// Numbers the throwaway databases this process probes, so two never share a name: a name
+    /// source that no result depends on.
     private static let counter = Atomic<Int>(0)
 
     /// Who can do what on a throwaway database in `cluster` that `build` prepares: migration files

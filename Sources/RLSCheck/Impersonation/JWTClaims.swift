@@ -1,3 +1,4 @@
+import RLSJSON
 import RLSModel
 
 /// The JWT claims Supabase's gateway passes for a persona (`request.jwt.claims`), as an `Encodable`

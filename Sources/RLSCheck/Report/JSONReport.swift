@@ -1,3 +1,5 @@
+import RLSJSON
+
 /// The machine-readable report (`rls check --format json`): every probe with its expected and
 /// actual outcome, verdict and explanation, and every scenario step. Keys keep a fixed order: the
 /// document is an `Encodable` value (``Document``) written by ``OrderedJSONEncoder``.

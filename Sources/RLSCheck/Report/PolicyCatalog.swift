@@ -22,8 +22,8 @@ struct PolicyCatalog: Sendable {
             for role in Role.apiRoles.map(\.name) {
                 let reach = catalog.reach(of: role)
                 let held = catalog.grants.filter {
-                    $0.objectKind == .table && $0.object == table.name && $0.column == nil && reach.contains($0.grantee)
-                }.compactMap { Operation(rawValue: $0.privilege.lowercased()) }
+                    $0.objectKind == .table && $0.object == table.name && $0.column == nil && reach.contains($0.grantee.name)
+                }.compactMap(\.privilege.operation)
                 privileges[table.name, default: [:]][role] = Set(held)
             }
         }

@@ -1,4 +1,4 @@
-import RLSSQL
+import RLSJSON
 
 /// The report as TAP version 13 (`rls check --format tap`): a plan line, one `ok`/`not ok` per
 /// probe and per scenario, a YAML block under each failure (a mismatch, or a probe that could not

@@ -15,16 +15,24 @@ import Synchronization
 /// large schema, and every edit of the schema makes a new one.
 struct DesiredCatalogCache {
     /// Bumped whenever introspection or the catalog's encoding changes.
-    static let formatVersion = 11
+    static let formatVersion = 12
     /// How many desired states stay cached: the schema of a few branches, and the one before an edit.
     static let kept = 8
 
     let directory: String
+    /// What this planning run computed already (the SQL's digest): the caller's, passed down.
+    let memo: PlanningMemo
+
+    /// The cache under `directory`, for the run that `memo` belongs to (a fresh one: this call's own).
+    init(directory: String, memo: PlanningMemo = PlanningMemo()) {
+        self.directory = directory
+        self.memo = memo
+    }
 
     /// The fingerprint of the cached catalog for `sql`, read without decoding the catalog; nil when
     /// there is none. A target with this fingerprint needs no change.
     func fingerprint(for sql: String, defaultPrivileges: DefaultPrivileges) -> String? {
-        fingerprint(forDigest: Self.digest(sql), defaultPrivileges: defaultPrivileges)
+        fingerprint(forDigest: digest(sql), defaultPrivileges: defaultPrivileges)
     }
 
     /// ``fingerprint(for:defaultPrivileges:)`` given the SQL's ``digest(_:)``, which reads every byte
@@ -54,7 +62,7 @@ struct DesiredCatalogCache {
             -> (catalog: Catalog, sameStatements: Bool)? = { _, _ in nil },
         build: () throws -> (catalog: Catalog, fingerprint: String)
     ) throws -> Catalog {
-        let key = key(Self.digest(sql), defaultPrivileges)
+        let key = key(digest(sql), defaultPrivileges)
         if let entry = entry(at: path(key, "json")), entry.key == SHA256.hexDigest(of: key.utf8) {
             markUsed(key)
             return entry.catalog
@@ -223,19 +231,10 @@ struct DesiredCatalogCache {
         }
     }
 
-    /// What stands for `sql` in keys: its SHA-256. A plan asks for it several times (is it cached,
-    /// does the target match, the entry itself, across `DatabasePlan` and `Drift`'s public calls),
-    /// and at 1,000 tables each costs about 10 ms, so the last one is kept: one of the two memos
-    /// left in the process (with `ScratchDatabase`'s last replay), each a pure function's last
-    /// result, keyed by its whole input.
-    static func digest(_ sql: String) -> String {
-        if let known = lastDigest.withLock({ $0 }), known.sql == sql { return known.digest }
-        let digest = SHA256.hexDigest(of: sql.utf8)
-        lastDigest.withLock { $0 = (sql, digest) }
-        return digest
+    /// What stands for `sql` in keys: its SHA-256, from ``memo`` when it was computed already.
+    func digest(_ sql: String) -> String {
+        memo.digest(sql)
     }
-
-    private static let lastDigest = Mutex<(sql: String, digest: String)?>(nil)
 
     private func key(_ digest: String, _ defaultPrivileges: DefaultPrivileges) -> String {
         "\(basis(defaultPrivileges))|\(digest)"

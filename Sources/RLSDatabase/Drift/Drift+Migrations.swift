@@ -10,27 +10,28 @@ extension Drift {
     /// to the state `desiredSQL` produces: the content of the next migration file.
     public static func migrationPlan(
         migrations: [SQLScript], desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
-        defaultPrivileges: DefaultPrivileges = .none, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
+        defaultPrivileges: DefaultPrivileges = .none, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects(),
+        memo: PlanningMemo = PlanningMemo()
     ) throws -> ChangePlan {
         let scratch = try cluster()
-        let current = try ScratchDatabase.catalog(applying: migrations, in: scratch, defaultPrivileges: defaultPrivileges)
+        let current = try ScratchDatabase.catalog(applying: migrations, in: scratch, defaultPrivileges: defaultPrivileges, memo: memo)
             .leavingOut(undeclared)
-        let desired = try desiredCatalog(desiredSQL, in: scratch, defaultPrivileges: defaultPrivileges)
+        let desired = try desiredCatalog(desiredSQL, in: scratch, defaultPrivileges: defaultPrivileges, memo: memo)
         return ChangePlan(from: current, to: desired)
     }
 
-    /// ``migrationPlan(migrations:desiredSQL:scratch:defaultPrivileges:leavingOut:)`` without
+    /// ``migrationPlan(migrations:desiredSQL:scratch:defaultPrivileges:leavingOut:memo:)`` without
     /// default privileges, read from `replay` when it ran exactly `migrations`, in order, on a
     /// database without default grants (as `rls plan` does for most projects); replayed again
     /// otherwise. The desired catalog comes from `cacheDirectory` when it holds it.
     public static func migrationPlan(
         migrations: [SQLScript], reusing replay: MigrationReplay, desiredSQL: String,
         scratch cluster: @autoclosure () throws -> EmbeddedCluster, cacheDirectory: String? = nil,
-        leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
+        leavingOut undeclared: UndeclaredObjects = UndeclaredObjects(), memo: PlanningMemo = PlanningMemo()
     ) throws -> ChangePlan {
-        let desired = try desiredCatalog(desiredSQL, in: try cluster(), cacheDirectory: cacheDirectory)
+        let desired = try desiredCatalog(desiredSQL, in: try cluster(), cacheDirectory: cacheDirectory, memo: memo)
         guard replay.defaultPrivileges == .none, replay.applied + replay.pending == migrations else {
-            let current = try ScratchDatabase.catalog(applying: migrations, in: try cluster()).leavingOut(undeclared)
+            let current = try ScratchDatabase.catalog(applying: migrations, in: try cluster(), memo: memo).leavingOut(undeclared)
             return ChangePlan(from: current, to: desired)
         }
         return ChangePlan(from: replay.after.leavingOut(undeclared), to: desired)

@@ -22,21 +22,22 @@ public enum Drift {
     /// default privileges (``Catalog/publicTableDefaults``) unless `defaultPrivileges` says otherwise.
     /// With a `cacheDirectory` (the CLI passes `.rls/cache`), the desired catalog is kept there and
     /// only rebuilt when `desiredSQL` changes (by increment from the version cached last where it
-    /// can: ``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:)``); `scratch` is only evaluated
-    /// (so a cluster only started) when it is not cached.
+    /// can: ``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:memo:)``); `scratch` is only evaluated
+    /// (so a cluster only started) when it is not cached. `memo` holds what the caller's run computed
+    /// already (``PlanningMemo``); by default this call's own.
     public static func plan(
         target: Connection, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
         defaultPrivileges: DefaultPrivileges? = nil, cacheDirectory: String? = nil,
-        leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
+        leavingOut undeclared: UndeclaredObjects = UndeclaredObjects(), memo: PlanningMemo = PlanningMemo()
     ) throws -> ChangePlan {
         // The schema changed since it was cached: its desired state is made from the cached one of
         // the version before, whose entry is decoded (and the statements to rebuild found) while the
         // target is read; joined before anything returns.
         let starting = DispatchGroup()
         let start = Mutex<DesiredCatalogCache.IncrementStart?>(nil)
-        if let cacheDirectory, !isDesiredStateCached(desiredSQL, cacheDirectory: cacheDirectory) {
+        if let cacheDirectory, !isDesiredStateCached(desiredSQL, cacheDirectory: cacheDirectory, memo: memo) {
             DispatchQueue.global().async(group: starting) {
-                let found = DesiredCatalogCache(directory: cacheDirectory).incrementStart(to: desiredSQL)
+                let found = DesiredCatalogCache(directory: cacheDirectory, memo: memo).incrementStart(to: desiredSQL)
                 start.withLock { $0 = found }
             }
         }
@@ -48,7 +49,7 @@ public enum Drift {
             if let cacheDirectory, FirstDesiredBuild.isWanted(cacheDirectory: cacheDirectory), !target.isInTransaction {
                 FirstDesiredBuild(
                     desiredSQL, in: try cluster(), privileges: try defaultPrivileges ?? target.publicTableDefaults(),
-                    cacheDirectory: cacheDirectory, writes: writes)
+                    cacheDirectory: cacheDirectory, writes: writes, memo: memo)
             } else {
                 nil
             }
@@ -59,9 +60,10 @@ public enum Drift {
             known == nil
             ? ""
             : KnownTargetCache.emptyPlanVerdict(
-                desiredDigest: DesiredCatalogCache.digest(desiredSQL), defaultPrivileges: defaultPrivileges, undeclared: undeclared)
+                desiredDigest: memo.digest(desiredSQL), defaultPrivileges: defaultPrivileges, undeclared: undeclared)
         guard
-            let (rows, fingerprint) = try rowsUnlessCached(target, at: stamp, known, verdict, desiredSQL, defaultPrivileges, cacheDirectory)
+            let (rows, fingerprint) = try rowsUnlessCached(
+                target, at: stamp, known, verdict, desiredSQL, defaultPrivileges, cacheDirectory, memo)
         else { return ChangePlan(changes: []) }
         let current = try rows.catalog().leavingOut(undeclared)
         let privileges = defaultPrivileges ?? current.publicTableDefaults
@@ -73,7 +75,7 @@ public enum Drift {
             first?.wait()
             desired = try desiredCatalog(
                 desiredSQL, in: try cluster(), defaultPrivileges: privileges, cacheDirectory: cacheDirectory, writes: writes,
-                start: start.withLock { $0 })
+                start: start.withLock { $0 }, memo: memo)
         }
         let plan = ChangePlan(from: current, to: desired)
         writes.wait()
@@ -84,8 +86,8 @@ public enum Drift {
         // it; then any database read the same way needs no change either. Only with nothing left out:
         // what is left out is not in the SQL the cache is keyed by.
         if undeclared.isEmpty, let fingerprint {
-            DesiredCatalogCache(directory: cacheDirectory).learn(
-                fingerprint, forDigest: DesiredCatalogCache.digest(desiredSQL), defaultPrivileges: privileges)
+            DesiredCatalogCache(directory: cacheDirectory, memo: memo).learn(
+                fingerprint, forDigest: memo.digest(desiredSQL), defaultPrivileges: privileges)
         }
         return plan
     }
@@ -93,32 +95,35 @@ public enum Drift {
     /// Drift that pending migration files do not explain: the changes from `target` to the DSL's
     /// state, minus those that applying `pending` after `applied` makes on a throwaway database.
     ///
-    /// With no pending files this is ``plan(target:desiredSQL:scratch:defaultPrivileges:)``. With
-    /// some, what remains is what someone changed by hand or what no migration carries yet.
+    /// With no pending files this is ``plan(target:desiredSQL:scratch:defaultPrivileges:cacheDirectory:leavingOut:memo:)``.
+    /// With some, what remains is what someone changed by hand or what no migration carries yet.
     public static func plan(
         target: Connection, desiredSQL: String, applied: [SQLScript], pending: [SQLScript],
         scratch cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges? = nil,
-        cacheDirectory: String? = nil, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
+        cacheDirectory: String? = nil, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects(),
+        memo: PlanningMemo = PlanningMemo()
     ) throws -> ChangePlan {
         guard !pending.isEmpty else {
             return try plan(
                 target: target, desiredSQL: desiredSQL, scratch: try cluster(), defaultPrivileges: defaultPrivileges,
-                cacheDirectory: cacheDirectory, leavingOut: undeclared)
+                cacheDirectory: cacheDirectory, leavingOut: undeclared, memo: memo)
         }
         let replay = try MigrationReplay(
             target: target, applied: applied, pending: pending, scratch: try cluster(), defaultPrivileges: defaultPrivileges)
-        return try plan(replay, desiredSQL: desiredSQL, scratch: try cluster(), cacheDirectory: cacheDirectory, leavingOut: undeclared)
+        return try plan(
+            replay, desiredSQL: desiredSQL, scratch: try cluster(), cacheDirectory: cacheDirectory, leavingOut: undeclared, memo: memo)
     }
 
     /// Drift that the pending files of `replay` do not explain: the changes from its target to the
     /// DSL's state, minus those the pending files make on the throwaway database.
     public static func plan(
         _ replay: MigrationReplay, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
-        cacheDirectory: String? = nil, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects()
+        cacheDirectory: String? = nil, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects(),
+        memo: PlanningMemo = PlanningMemo()
     ) throws -> ChangePlan {
         let current = replay.target.leavingOut(undeclared)
         let desired = try desiredCatalog(
-            desiredSQL, in: try cluster(), defaultPrivileges: replay.defaultPrivileges, cacheDirectory: cacheDirectory)
+            desiredSQL, in: try cluster(), defaultPrivileges: replay.defaultPrivileges, cacheDirectory: cacheDirectory, memo: memo)
         let full = ChangePlan(from: current, to: desired)
         // Matched by what a change is about, not by its SQL: a table the pending files create is not drift
         // when they leave its columns in another order (a later file adding one); where their result
@@ -134,10 +139,10 @@ public enum Drift {
     /// fingerprint stored at the stamp; nil again when it matches the desired state's exactly.
     private static func rowsUnlessCached(
         _ target: Connection, at stamp: CatalogStamp?, _ known: KnownTargetCache?, _ verdict: String, _ desiredSQL: String,
-        _ privileges: DefaultPrivileges?, _ cacheDirectory: String?
+        _ privileges: DefaultPrivileges?, _ cacheDirectory: String?, _ memo: PlanningMemo
     ) throws -> (rows: IntrospectionRows, fingerprint: String?)? {
         if let stamp, let entry = known?.entry(at: stamp),
-            entry.emptyPlans.contains(verdict) || matchesCache(entry.fingerprint, desiredSQL, privileges, cacheDirectory)
+            entry.emptyPlans.contains(verdict) || matchesCache(entry.fingerprint, desiredSQL, privileges, cacheDirectory, memo)
         {
             return nil
         }
@@ -145,7 +150,7 @@ public enum Drift {
         guard cacheDirectory != nil else { return (rows, nil) }
         let fingerprint = rows.fingerprint
         if let stamp { known?.remember(fingerprint, at: stamp) }
-        return matchesCache(fingerprint, desiredSQL, privileges, cacheDirectory) ? nil : (rows, fingerprint)
+        return matchesCache(fingerprint, desiredSQL, privileges, cacheDirectory, memo) ? nil : (rows, fingerprint)
     }
 
     /// True when the target read exactly what a cached desired state holds: the plan is empty, and
@@ -153,22 +158,22 @@ public enum Drift {
     /// no-op `rls plan` fast path). Either default-privileges flavour may match: equal fingerprints
     /// mean equal catalogs, default privileges included.
     private static func matchesCache(
-        _ fingerprint: String, _ desiredSQL: String, _ privileges: DefaultPrivileges?, _ cacheDirectory: String?
+        _ fingerprint: String, _ desiredSQL: String, _ privileges: DefaultPrivileges?, _ cacheDirectory: String?, _ memo: PlanningMemo
     ) -> Bool {
         guard let cacheDirectory else { return false }
-        let cache = DesiredCatalogCache(directory: cacheDirectory)
+        let cache = DesiredCatalogCache(directory: cacheDirectory, memo: memo)
         let candidates = privileges.map { [$0] } ?? DefaultPrivileges.allCases
-        let digest = DesiredCatalogCache.digest(desiredSQL)
+        let digest = memo.digest(desiredSQL)
         return candidates.contains { cache.fingerprint(forDigest: digest, defaultPrivileges: $0) == fingerprint }
     }
 
     /// Whether `cacheDirectory` holds the desired state of `desiredSQL` (for either default-privileges
     /// behaviour): when it does not, a plan will need a throwaway cluster for certain, and a caller may
-    /// start one early (``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:)`` builds it).
-    public static func isDesiredStateCached(_ desiredSQL: String, cacheDirectory: String?) -> Bool {
+    /// start one early (``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:memo:)`` builds it).
+    public static func isDesiredStateCached(_ desiredSQL: String, cacheDirectory: String?, memo: PlanningMemo = PlanningMemo()) -> Bool {
         guard let cacheDirectory else { return false }
-        let cache = DesiredCatalogCache(directory: cacheDirectory)
-        let digest = DesiredCatalogCache.digest(desiredSQL)
+        let cache = DesiredCatalogCache(directory: cacheDirectory, memo: memo)
+        let digest = memo.digest(desiredSQL)
         return DefaultPrivileges.allCases.contains { cache.fingerprint(forDigest: digest, defaultPrivileges: $0) != nil }
     }
 
@@ -178,23 +183,24 @@ public enum Drift {
     /// the same catalog, as Docs/PERFORMANCE.md describes).
     public static func desiredCatalog(
         _ desiredSQL: String, in cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none,
-        cacheDirectory: String? = nil
+        cacheDirectory: String? = nil, memo: PlanningMemo = PlanningMemo()
     ) throws -> Catalog {
-        try desiredCatalog(desiredSQL, in: try cluster(), defaultPrivileges: defaultPrivileges, cacheDirectory: cacheDirectory, writes: nil)
+        try desiredCatalog(
+            desiredSQL, in: try cluster(), defaultPrivileges: defaultPrivileges, cacheDirectory: cacheDirectory, writes: nil, memo: memo)
     }
 
-    /// ``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:)``; with `writes`, a new cache entry is
+    /// ``desiredCatalog(_:in:defaultPrivileges:cacheDirectory:memo:)``; with `writes`, a new cache entry is
     /// written in that group (the caller waits for it), and an increment begins at `start` when it
     /// was found for this SQL already.
     static func desiredCatalog(
         _ desiredSQL: String, in cluster: @autoclosure () throws -> EmbeddedCluster, defaultPrivileges: DefaultPrivileges,
-        cacheDirectory: String?, writes: DispatchGroup?, start: DesiredCatalogCache.IncrementStart? = nil
+        cacheDirectory: String?, writes: DispatchGroup?, start: DesiredCatalogCache.IncrementStart? = nil, memo: PlanningMemo
     ) throws -> Catalog {
         let script = [SQLScript(name: "The DSL's schema", sql: desiredSQL)]
         guard let cacheDirectory else {
-            return try DesiredBuild.catalog(of: script[0], in: try cluster(), defaultPrivileges: defaultPrivileges).catalog
+            return try DesiredBuild.catalog(of: script[0], in: try cluster(), defaultPrivileges: defaultPrivileges, memo: memo).catalog
         }
-        return try DesiredCatalogCache(directory: cacheDirectory).catalog(
+        return try DesiredCatalogCache(directory: cacheDirectory, memo: memo).catalog(
             for: desiredSQL, defaultPrivileges: defaultPrivileges, writes: writes, start: start,
             increment: { base, preparation in
                 try DesiredIncrement.catalog(
@@ -203,7 +209,7 @@ public enum Drift {
             build: {
                 try DesiredBuild.catalog(
                     of: script[0], statements: start?.sql == desiredSQL ? start?.statements : nil, in: try cluster(),
-                    defaultPrivileges: defaultPrivileges)
+                    defaultPrivileges: defaultPrivileges, memo: memo)
             }
         )
     }

@@ -17,13 +17,16 @@ final class FirstDesiredBuild: Sendable {
     private let finished = DispatchGroup()
 
     /// Starts the build of `desiredSQL` in `cluster`; a new cache entry is written in `writes`.
-    init(_ desiredSQL: String, in cluster: EmbeddedCluster, privileges: DefaultPrivileges, cacheDirectory: String, writes: DispatchGroup) {
+    init(
+        _ desiredSQL: String, in cluster: EmbeddedCluster, privileges: DefaultPrivileges, cacheDirectory: String, writes: DispatchGroup,
+        memo: PlanningMemo
+    ) {
         self.privileges = privileges
         finished.enter()
         Thread.detachNewThread { [self] in
             let result = Result {
                 try Drift.desiredCatalog(
-                    desiredSQL, in: cluster, defaultPrivileges: privileges, cacheDirectory: cacheDirectory, writes: writes)
+                    desiredSQL, in: cluster, defaultPrivileges: privileges, cacheDirectory: cacheDirectory, writes: writes, memo: memo)
             }
             outcome.withLock { $0 = result }
             finished.leave()

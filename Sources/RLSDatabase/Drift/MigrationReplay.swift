@@ -8,7 +8,7 @@ import RLSPostgres
 /// one throwaway database after the applied files and again after the pending ones.
 ///
 /// `rls plan` derives everything it says about pending files from these three reads: which drift
-/// they explain (``Drift/plan(_:desiredSQL:scratch:cacheDirectory:leavingOut:)``), what they would
+/// they explain (``Drift/plan(_:desiredSQL:scratch:cacheDirectory:leavingOut:memo:)``), what they would
 /// collide with (``Drift/collisions(_:)``) and where their result still differs from the schema.
 /// A 50 MB data migration is sent to the server once, not once per question.
 ///

@@ -12,42 +12,44 @@ import Synchronization
 ///     let desired = try ScratchDatabase.catalog(applying: [SQLScript(name: "the DSL's schema", sql: sql)],
 ///                                               in: cluster)
 public enum ScratchDatabase {
+    /// Numbers the throwaway databases this process makes, so two never share a name: the one
+    /// process-wide value here, a name source that no result depends on.
     private static let counter = Atomic<Int>(0)
 
     /// The catalog a fresh database holds after `scripts` run on it in order.
     ///
     /// The scripts run as `rls apply` runs pending files (``TransactionModel``). Throws ``DriftError``
-    /// naming the script and line when one fails.
+    /// naming the script and line when one fails. With a `memo`, a replay it holds already (the
+    /// same scripts on the same server, with the same default privileges) is not run again.
     public static func catalog(
-        applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none
+        applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none,
+        memo: PlanningMemo? = nil
     ) throws -> Catalog {
-        try catalogWithFingerprint(applying: scripts, in: cluster, defaultPrivileges: defaultPrivileges).catalog
+        try catalogWithFingerprint(applying: scripts, in: cluster, defaultPrivileges: defaultPrivileges, memo: memo).catalog
     }
 
-    /// ``catalog(applying:in:defaultPrivileges:)`` and its ``CatalogFingerprint``.
+    /// ``catalog(applying:in:defaultPrivileges:memo:)`` and its ``CatalogFingerprint``.
     static func catalogWithFingerprint(
-        applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none
+        applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none,
+        memo: PlanningMemo? = nil
     ) throws -> (catalog: Catalog, fingerprint: String) {
-        // `rls plan` with pending files replays the same files twice (what they explain, and what
-        // the next `rls diff` would write): the second replay of, say, a 50 MB file is free.
-        let key = Replay(server: cluster.url, scripts: scripts, defaultPrivileges: defaultPrivileges)
-        if let known = recent.withLock({ $0.first { $0.key == key }?.result }) { return known }
-        let result = try replay(scripts, in: cluster, defaultPrivileges: defaultPrivileges)
-        recent.withLock { $0 = [(key, result)] }
-        return result
+        guard let memo else { return try replay(scripts, in: cluster, defaultPrivileges: defaultPrivileges) }
+        // `rls plan` without a cache directory builds the desired state twice (the drift, and what
+        // the pending files would still leave different): the second build is free.
+        return try memo.replay(Replay(server: cluster.url, scripts: scripts, defaultPrivileges: defaultPrivileges)) {
+            try replay(scripts, in: cluster, defaultPrivileges: defaultPrivileges)
+        }
     }
 
-    /// What a replay depends on: the server it runs on (the local throwaway or a `--scratch-url`
-    /// one can differ in what they hold), the scripts, in order, and the scratch database's default
-    /// privileges.
-    private struct Replay: Equatable {
+    /// What a replay depends on, as far as a ``PlanningMemo`` can tell: the server it runs on (the
+    /// local throwaway or a `--scratch-url` one can differ in what they hold), the scripts, in
+    /// order, and the scratch database's default privileges. Not the cluster's roles, which is why
+    /// a memo lives for one run only.
+    struct Replay: Equatable {
         let server: String
         let scripts: [SQLScript]
         let defaultPrivileges: DefaultPrivileges
     }
-
-    /// The last replay's result (only one: a migration folder's text can be large).
-    private static let recent = Mutex<[(key: Replay, result: (catalog: Catalog, fingerprint: String))]>([])
 
     /// The catalogs one fresh database holds after `first` runs on it, and after `then` runs on it
     /// too: each script runs once, the earlier ones committed before the later ones start, as

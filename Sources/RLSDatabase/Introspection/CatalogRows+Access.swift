@@ -1,6 +1,7 @@
 import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
+import RLSModel
 import RLSPostgres
 
 extension CatalogRows {
@@ -45,9 +46,20 @@ extension CatalogRows {
             grants.append(
                 Catalog.Grant(
                     objectKind: kind, object: try Self.name(row, "schema", "name"), arguments: row["arguments"],
-                    column: row["column_name"], grantee: try row.string("grantee"),
-                    privilege: try row.string("privilege"), grantable: try row.bool("grantable")))
+                    column: row["column_name"], grantee: Role(try row.string("grantee")),
+                    privilege: try Self.privilege(row), grantable: try row.bool("grantable")))
         }
+    }
+
+    /// The row's `privilege` column, typed: every privilege Postgres grants on the objects read
+    /// (up to PostgreSQL 17's `MAINTAIN`) is a ``Privilege``; another one, from a newer server, is
+    /// named rather than dropped.
+    static func privilege(_ row: Row) throws -> Privilege {
+        let name = try row.string("privilege")
+        guard let privilege = Privilege(catalogName: name) else {
+            throw DatabaseError(kind: .unexpectedResult, message: "The catalog lists a privilege rls does not know: \(name).")
+        }
+        return privilege
     }
 
     /// A `DEFAULT` row: schema ('' for global), object type code in `name`, role in `arguments`.
@@ -57,7 +69,7 @@ extension CatalogRows {
         let schema = try row.string("schema")
         return Catalog.DefaultPrivilege(
             schema: schema.isEmpty ? nil : schema, objectKind: kind,
-            grantee: try row.string("grantee"), privilege: try row.string("privilege"),
+            grantee: Role(try row.string("grantee")), privilege: try Self.privilege(row),
             grantable: try row.bool("grantable"), role: row["arguments"], alterable: row["column_name"] != "outside")
     }
 

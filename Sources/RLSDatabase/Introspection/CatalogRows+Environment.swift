@@ -2,6 +2,7 @@ import Foundation
 import RLSCatalog
 import RLSEmbedded
 import RLSMigrations
+import RLSModel
 import RLSPostgres
 
 extension CatalogRows {
@@ -27,7 +28,7 @@ extension CatalogRows {
                 defaults.append(
                     Catalog.RoleDefaultPrivilege(
                         owner: try row.string("name"), schema: schema.isEmpty ? nil : schema, objectKind: kind,
-                        grantee: try row.string("grantee"), privilege: try row.string("privilege")))
+                        grantee: Role(try row.string("grantee")), privilege: try Self.privilege(row)))
             case "extension":
                 extensions.append(
                     Catalog.Extension(
@@ -68,10 +69,10 @@ extension CatalogRows {
     }
 
     /// Every privilege of each kind, as `grant all` hands it out on this server (PostgreSQL 15).
-    static let allPrivileges: [Catalog.Grant.ObjectKind: Set<String>] = [
-        .table: ["SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER"],
-        .sequence: ["SELECT", "UPDATE", "USAGE"],
-        .function: ["EXECUTE"],
+    static let allPrivileges: [Catalog.Grant.ObjectKind: Set<Privilege>] = [
+        .table: Set(Privilege.allTable),
+        .sequence: Set(Privilege.allSequence),
+        .function: [.execute],
     ]
 
     /// Drops the full `grant all` sets that `postgres` or `supabase_admin` hand the API roles in
@@ -81,7 +82,7 @@ extension CatalogRows {
         let groups = Dictionary(grouping: defaults) { "\($0.owner)\u{1F}\($0.schema ?? "")\u{1F}\($0.objectKind)\u{1F}\($0.grantee)" }
         return groups.values.flatMap { group -> [Catalog.RoleDefaultPrivilege] in
             guard let first = group.first, ["postgres", "supabase_admin"].contains(first.owner), first.schema == "public",
-                first.grantee != "public", let all = allPrivileges[first.objectKind],
+                first.grantee != .public, let all = allPrivileges[first.objectKind],
                 all.isSubset(of: Set(group.map(\.privilege)))
             else { return group }
             return []

@@ -34,6 +34,9 @@ extension Schema {
                 continue
             }
             errors += validate(table, memberships: memberships)
+            errors += grantListErrors(table.overrides.grants, allowed: Privilege.allTable, on: "a table", table.qualifiedName, table.source)
+            errors += grantListErrors(
+                table.overrides.sequenceGrants, allowed: Privilege.allSequence, on: "a sequence", table.qualifiedName, table.source)
         }
         for view in views {
             claim(view.qualifiedName, view.source, "view")
@@ -48,6 +51,7 @@ extension Schema {
             for index in view.indexes {
                 errors += identifierErrors(index.columns + [view.name(of: index)], table: view.qualifiedName, column: nil, index.source)
             }
+            errors += grantListErrors(view.grants, allowed: Privilege.allTable, on: "a view", view.qualifiedName, view.source)
         }
         var types: [TableName: DeclarationSite] = [:]
         for type in enums {

@@ -26,8 +26,8 @@ extension CatalogReader {
         for (_, entries) in grouped.sorted(by: { $0.key < $1.key }) {
             let first = entries[0]
             let role = first.role ?? ""
-            let grants = Dictionary(grouping: entries, by: \.grantee).sorted { $0.key < $1.key }
-                .map { grantee, held in "\(held.map { $0.privilege.lowercased() }.sorted().joined(separator: ", ")) to \(grantee)" }
+            let grants = Dictionary(grouping: entries, by: \.grantee.name).sorted { $0.key < $1.key }
+                .map { grantee, held in "\(held.map { $0.privilege.rawValue }.sorted().joined(separator: ", ")) to \(grantee)" }
             notes.append(
                 PullNote(
                     "default privileges for role \(role) in schema \(first.schema ?? "")",
@@ -44,6 +44,6 @@ extension CatalogReader {
     private static func isSupabaseStart(_ entry: Catalog.DefaultPrivilege) -> Bool {
         entry.toCreator
             || entry.role == "supabase_admin" && entry.schema == SupabaseSchemas.public && entry.objectKind != .type
-                && entry.objectKind != .schema && (Role.apiRoles.map(\.name) + ["postgres"]).contains(entry.grantee)
+                && entry.objectKind != .schema && (Role.apiRoles + [Role("postgres")]).contains(entry.grantee)
     }
 }

@@ -160,9 +160,9 @@ extension CatalogReader {
             guard let privilege = Privilege(rawValue: operation.rawValue) else { continue }
             for grant in catalog.grants
             where grant.objectKind == .table && grant.object == source.name && grant.column != nil
-                && grant.privilege.lowercased() == operation.rawValue
+                && grant.privilege == privilege
             {
-                actual[Role(grant.grantee), default: []].insert(privilege)
+                actual[grant.grantee, default: []].insert(privilege)
             }
         }
         let implied = table.privileges.mapValues { Set($0.compactMap { Privilege(rawValue: $0.rawValue) }) }.filter { !$0.value.isEmpty }
@@ -209,17 +209,17 @@ extension CatalogReader {
         guard !columnGrants.isEmpty else { return ([:], true) }
         var result: [Operation: [String]] = [:]
         for operation in [Operation.insert, .update] {
-            let grants = columnGrants.filter { $0.privilege.lowercased() == operation.rawValue }
+            let grants = columnGrants.filter { $0.privilege.operation == operation }
             guard !grants.isEmpty else { continue }
             let byRole = Dictionary(grouping: grants, by: \.grantee).mapValues { Set($0.compactMap(\.column)) }
             let tableWide = catalog.grants.contains {
                 $0.objectKind == .table && $0.object == source.name && $0.column == nil
-                    && $0.privilege.lowercased() == operation.rawValue && byRole[$0.grantee] != nil
+                    && $0.privilege.operation == operation && byRole[$0.grantee] != nil
             }
             guard let first = byRole.values.first, byRole.values.allSatisfy({ $0 == first }), !tableWide else { return ([:], false) }
             result[operation] = source.columns.map(\.name).filter(first.contains)
         }
-        let expressible = columnGrants.allSatisfy { ["insert", "update"].contains($0.privilege.lowercased()) }
+        let expressible = columnGrants.allSatisfy { [.insert, .update].contains($0.privilege) }
         return (expressible ? result : [:], expressible)
     }
 }

@@ -164,11 +164,11 @@ struct CatalogReader {
     /// aside), and those of them that hold the privilege with grant option.
     func schemaPrivileges(_ schema: String) -> SchemaPrivileges {
         let grants = catalog.grants.filter { $0.objectKind == .schema && $0.object.schema == schema }
-        func roles(_ privilege: String, grantable: Bool = false) -> [Role] {
-            Set(grants.filter { $0.privilege == privilege && (!grantable || $0.grantable) }.map { Role($0.grantee) }).sorted()
+        func roles(_ privilege: Privilege, grantable: Bool = false) -> [Role] {
+            Set(grants.filter { $0.privilege == privilege && (!grantable || $0.grantable) }.map(\.grantee)).sorted()
         }
-        return SchemaPrivileges(schema, usage: roles("USAGE"), create: roles("CREATE"), fileID: "rls pull", line: 0)
-            .withGrantOption(usage: roles("USAGE", grantable: true), create: roles("CREATE", grantable: true))
+        return SchemaPrivileges(schema, usage: roles(.usage), create: roles(.create), fileID: "rls pull", line: 0)
+            .withGrantOption(usage: roles(.usage, grantable: true), create: roles(.create, grantable: true))
     }
 
     /// Grants on one object, by role; notes grants WITH GRANT OPTION.
@@ -178,15 +178,19 @@ struct CatalogReader {
         var result: [Role: Set<Privilege>] = [:]
         for grant in catalog.grants
         where grant.objectKind == kind && grant.object == object && grant.column == nil && grant.arguments == arguments {
-            guard let privilege = Privilege(rawValue: grant.privilege.lowercased()) else {
-                if kind != .function { notes.append(PullNote("\(object)", "\(grant.privilege) for \(grant.grantee) is not expressible")) }
+            let privilege = grant.privilege
+            guard Privilege.onTablesAndSequences.contains(privilege) else {
+                if kind != .function {
+                    notes.append(PullNote("\(object)", "\(privilege.catalogName) for \(grant.grantee) is not expressible"))
+                }
                 continue
             }
             if grant.grantable {
                 notes.append(
-                    PullNote("\(object)", "\(grant.privilege) for \(grant.grantee) WITH GRANT OPTION: written without the grant option"))
+                    PullNote(
+                        "\(object)", "\(privilege.catalogName) for \(grant.grantee) WITH GRANT OPTION: written without the grant option"))
             }
-            result[Role(grant.grantee), default: []].insert(privilege)
+            result[grant.grantee, default: []].insert(privilege)
         }
         return result
     }
@@ -200,11 +204,11 @@ struct CatalogReader {
         }
         let execute = catalog.grants.filter {
             $0.objectKind == .function && $0.object == function.name && ($0.arguments ?? "") == function.identityArguments
-                && $0.privilege == "EXECUTE"
+                && $0.privilege == .execute
         }
         return Function(
             function.name.name, schema: function.name.schema, arguments: function.identityArguments,
-            definition: SQL(raw: function.definition), executableBy: execute.map { Role($0.grantee) }.sorted(),
+            definition: SQL(raw: function.definition), executableBy: execute.map(\.grantee).sorted(),
             comment: function.comment, fileID: "rls pull", line: 0)
     }
 

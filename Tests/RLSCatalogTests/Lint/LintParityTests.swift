@@ -238,9 +238,9 @@ struct LintParityTests {
         let member = QualifiedName(schema: "public", name: "member")
         let hidden = QualifiedName(schema: "public", name: "hidden")
         let grants = [
-            Catalog.Grant(objectKind: .table, object: note, grantee: "anon", privilege: "SELECT"),
-            Catalog.Grant(objectKind: .table, object: note, grantee: "authenticated", privilege: "SELECT"),
-            Catalog.Grant(objectKind: .table, object: member, grantee: "authenticated", privilege: "SELECT"),
+            Catalog.Grant(objectKind: .table, object: note, grantee: .anon, privilege: .select),
+            Catalog.Grant(objectKind: .table, object: note, grantee: .authenticated, privilege: .select),
+            Catalog.Grant(objectKind: .table, object: member, grantee: .authenticated, privilege: .select),
         ]
         let tables = [note, member, hidden].map { Catalog.Table(name: $0, rowSecurity: true) }
         let withGraphQL = Catalog(

@@ -110,7 +110,7 @@ struct CorpusRoundTripTests {
             folder + "/" + $0
         }
         let executable = folder + "/rendered"
-        let build = try SwiftCompiler.executable(sources, linking: ["RLSWords", "RLSModel", "RLSSQL"], output: executable)
+        let build = try SwiftCompiler.executable(sources, linking: ["RLSWords", "RLSJSON", "RLSModel", "RLSSQL"], output: executable)
         try #require(build.status == 0, "the pulled Swift does not build:\n\(build.output)")
         let run = try SwiftCompiler.execute(executable, [])
         try #require(run.status == 0, "\(run.output)")

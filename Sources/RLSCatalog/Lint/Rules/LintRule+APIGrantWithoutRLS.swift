@@ -17,7 +17,7 @@ extension LintRule {
         }.compactMap { table -> LintFinding? in
             let privileges = catalog.apiPrivileges(on: table.name)
             guard !privileges.isEmpty else { return nil }
-            let held = privileges.keys.sorted().map { "\($0): \(privileges[$0]!.joined(separator: ", "))" }
+            let held = privileges.keys.sorted().map { "\($0): \(privileges[$0]!.map(\.catalogName).joined(separator: ", "))" }
             let roles = privileges.keys.sorted().map { $0 == "public" ? "PUBLIC" : quoteIdentifier($0) }
             return LintFinding(
                 rule: .apiGrantWithoutRLS, level: .error, object: table.name.description,

@@ -11,7 +11,7 @@ extension LintRule {
         catalog.views.filter(\.readsAuthUsers).compactMap { view -> LintFinding? in
             let readers = catalog.apiRoles(holding: .select, on: view.name).map(\.name)
             guard !readers.isEmpty else { return nil }
-            let grantees = catalog.apiPrivileges(on: view.name).filter { $0.value.contains("SELECT") }.keys.sorted()
+            let grantees = catalog.apiPrivileges(on: view.name).filter { $0.value.contains(.select) }.keys.sorted()
             return LintFinding(
                 rule: .authUsersExposed, level: .error, object: view.name.description,
                 message:

@@ -10,7 +10,7 @@ enum DesiredBuild {
     /// when it was built in halves (a plan learns it from the first database that matches).
     static func catalog(
         of script: SQLScript, statements: [DesiredStatement]? = nil, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges,
-        fewestStatements: Int = DesiredSplit.fewestStatements
+        fewestStatements: Int = DesiredSplit.fewestStatements, memo: PlanningMemo? = nil
     ) throws -> (catalog: Catalog, fingerprint: String) {
         if let split = DesiredSplit(statements ?? DesiredStatement.split(script.sql), fewestStatements: fewestStatements),
             let halves = try? ScratchDatabase.catalogs(
@@ -20,6 +20,6 @@ enum DesiredBuild {
         {
             return (union, DesiredCatalogCache.unknownFingerprint)
         }
-        return try ScratchDatabase.catalogWithFingerprint(applying: [script], in: cluster, defaultPrivileges: defaultPrivileges)
+        return try ScratchDatabase.catalogWithFingerprint(applying: [script], in: cluster, defaultPrivileges: defaultPrivileges, memo: memo)
     }
 }

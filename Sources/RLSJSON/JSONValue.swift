@@ -1,18 +1,28 @@
-import RLSSQL
-
 /// A JSON value that prints with its keys in the order given, so reports are stable byte for byte.
 /// Values are built from `Encodable` ones by ``OrderedJSONEncoder``; this is only the writer.
-enum JSONValue {
+///
+/// ```swift
+/// JSONValue.object([("full_name", .string("Ada \"Countess\""))]).compactText
+/// // {"full_name":"Ada \"Countess\""}
+/// ```
+public enum JSONValue: Sendable {
+    /// A string, written with ``quoteJSONString(_:)``.
     case string(String)
+    /// A number, written to millisecond precision (timings).
     case number(Double)
+    /// A whole number.
     case integer(Int)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
+    /// An array.
     case array([JSONValue])
+    /// An object, its keys in the order given.
     case object([(String, JSONValue)])
 
     /// Pretty-printed with two-space indentation.
-    func text(indent: String = "") -> String {
+    public func text(indent: String = "") -> String {
         let inner = indent + "  "
         switch self {
         case .string(let value): return quoteJSONString(value)
@@ -31,7 +41,7 @@ enum JSONValue {
     }
 
     /// On one line with no spaces, as a JWT's claims are written.
-    var compactText: String {
+    public var compactText: String {
         switch self {
         case .array(let values): "[" + values.map(\.compactText).joined(separator: ",") + "]"
         case .object(let pairs): "{" + pairs.map { quoteJSONString($0.0) + ":" + $0.1.compactText }.joined(separator: ",") + "}"
@@ -43,6 +53,4 @@ enum JSONValue {
     private static func rounded(_ value: Double) -> String {
         String((value * 1000).rounded() / 1000)
     }
-
-    /// A JSON string literal.
 }

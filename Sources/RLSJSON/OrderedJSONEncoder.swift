@@ -9,9 +9,9 @@
 /// try OrderedJSONEncoder.value(Claims(sub: "a11ce…", role: "authenticated")).compactText
 /// // {"sub":"a11ce…","role":"authenticated"}
 /// ```
-enum OrderedJSONEncoder {
+public enum OrderedJSONEncoder {
     /// `value` as JSON.
-    static func value(_ value: some Encodable) throws -> JSONValue {
+    public static func value(_ value: some Encodable) throws -> JSONValue {
         let node = Node()
         try value.encode(to: NodeEncoder(node: node, codingPath: []))
         return node.value
