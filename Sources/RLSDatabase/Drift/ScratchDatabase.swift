@@ -20,25 +20,30 @@ public enum ScratchDatabase {
     ///
     /// The scripts run as `rls apply` runs pending files (``TransactionModel``). Throws ``DriftError``
     /// naming the script and line when one fails. With a `memo`, a replay it holds already (the
-    /// same scripts on the same server, with the same default privileges) is not run again.
+    /// same scripts on the same server, with the same default privileges) is not run again. With
+    /// `leavingOutFinalRows`, rows of literals that end the last script are not sent: only the
+    /// catalog is read after them (see `Connection.replay`).
     public static func catalog(
         applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none,
-        memo: PlanningMemo? = nil
+        memo: PlanningMemo? = nil, leavingOutFinalRows: Bool = false
     ) throws -> Catalog {
-        try catalogWithFingerprint(applying: scripts, in: cluster, defaultPrivileges: defaultPrivileges, memo: memo).catalog
+        try catalogWithFingerprint(
+            applying: scripts, in: cluster, defaultPrivileges: defaultPrivileges, memo: memo, leavingOutFinalRows: leavingOutFinalRows
+        ).catalog
     }
 
     /// ``catalog(applying:in:defaultPrivileges:memo:)`` and its ``CatalogFingerprint``.
     static func catalogWithFingerprint(
         applying scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges = .none,
-        memo: PlanningMemo? = nil
+        memo: PlanningMemo? = nil, leavingOutFinalRows: Bool = false
     ) throws -> (catalog: Catalog, fingerprint: String) {
-        guard let memo else { return try replay(scripts, in: cluster, defaultPrivileges: defaultPrivileges) }
+        let run = { try replay(scripts, in: cluster, defaultPrivileges: defaultPrivileges, leavingOutFinalRows: leavingOutFinalRows) }
+        guard let memo else { return try run() }
         // `rls plan` without a cache directory builds the desired state twice (the drift, and what
         // the pending files would still leave different): the second build is free.
-        return try memo.replay(Replay(server: cluster.url, scripts: scripts, defaultPrivileges: defaultPrivileges)) {
-            try replay(scripts, in: cluster, defaultPrivileges: defaultPrivileges)
-        }
+        let key = Replay(
+            server: cluster.url, scripts: scripts, defaultPrivileges: defaultPrivileges, leavingOutFinalRows: leavingOutFinalRows)
+        return try memo.replay(key, run)
     }
 
     /// What a replay depends on, as far as a ``PlanningMemo`` can tell: the server it runs on (the
@@ -49,6 +54,8 @@ public enum ScratchDatabase {
         let server: String
         let scripts: [SQLScript]
         let defaultPrivileges: DefaultPrivileges
+        /// A replay that left out final rows never met a row that fails.
+        var leavingOutFinalRows = false
     }
 
     /// The catalogs one fresh database holds after `first` runs on it, and after `then` runs on it
@@ -86,10 +93,10 @@ public enum ScratchDatabase {
     }
 
     private static func replay(
-        _ scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges
+        _ scripts: [SQLScript], in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges, leavingOutFinalRows: Bool = false
     ) throws -> (catalog: Catalog, fingerprint: String) {
         try withDatabase(in: cluster, defaultPrivileges: defaultPrivileges) { connection in
-            try connection.replay(scripts)
+            try connection.replay(scripts, leavingOutFinalRows: leavingOutFinalRows)
             return try connection.introspectCatalogWithFingerprint()
         }
     }
