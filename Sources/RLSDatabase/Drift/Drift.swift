@@ -35,7 +35,9 @@ public enum Drift {
         // target is read; joined before anything returns.
         let starting = DispatchGroup()
         let start = Mutex<DesiredCatalogCache.IncrementStart?>(nil)
-        if let cacheDirectory, !isDesiredStateCached(desiredSQL, cacheDirectory: cacheDirectory, memo: memo) {
+        // With no desired state cached at all there is nothing to start from (a first plan, below).
+        let firstPlan = cacheDirectory.map { FirstDesiredBuild.isWanted(cacheDirectory: $0) } ?? false
+        if let cacheDirectory, !firstPlan, !isDesiredStateCached(desiredSQL, cacheDirectory: cacheDirectory, memo: memo) {
             DispatchQueue.global().async(group: starting) {
                 let found = DesiredCatalogCache(directory: cacheDirectory, memo: memo).incrementStart(to: desiredSQL)
                 start.withLock { $0 = found }
@@ -46,7 +48,7 @@ public enum Drift {
         let writes = DispatchGroup()
         // Nothing cached to start from: the desired state is built while the target is read.
         let first: FirstDesiredBuild? =
-            if let cacheDirectory, FirstDesiredBuild.isWanted(cacheDirectory: cacheDirectory), !target.isInTransaction {
+            if let cacheDirectory, firstPlan, !target.isInTransaction {
                 FirstDesiredBuild(
                     desiredSQL, in: try cluster(), privileges: try defaultPrivileges ?? target.publicTableDefaults(),
                     cacheDirectory: cacheDirectory, writes: writes, memo: memo)
