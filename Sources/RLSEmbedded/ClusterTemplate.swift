@@ -7,17 +7,21 @@ import RLSSQL
 /// `initdb` plus shaping takes about two seconds; copying the result takes a fraction of that,
 /// which is what keeps start-to-ready well under three seconds.
 package enum ClusterTemplate {
-    /// The data directory of the template, building it first when missing.
+    /// The data directory of the template, building it first when missing. Marks it used and
+    /// removes the other templates nobody has used for ``UnusedTemplates/keptFor``.
     static func ensure(binaries: ServerBinaries, account: ServerAccount?, base: String) throws -> String {
         let directory = self.directory(binaries: binaries, base: base)
+        defer { UnusedTemplates.sweep(base: base, current: directory, account: account) }
         let data = directory + "/data"
         if FileManager.default.fileExists(atPath: directory + "/ready") {
             if [directory, data, data + "/pg_hba.conf", directory + "/ready"].allSatisfy({ PrivateDirectory.isOurs($0, account: account) })
             {
-                return data
+                // Failing only when another process has just removed it as unused: then build it anew.
+                if markUsed(directory) { return data }
+            } else {
+                // Not built by us (or the server account): never run it. Set it aside and build our own.
+                try? FileManager.default.removeItem(atPath: directory)
             }
-            // Not built by us (or the server account): never run it. Set it aside and build our own.
-            try? FileManager.default.removeItem(atPath: directory)
         }
         let building = "\(base)/building-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? FileManager.default.removeItem(atPath: building) }
@@ -27,6 +31,12 @@ package enum ClusterTemplate {
             throw EmbeddedClusterError(kind: .fileSystem, message: "Could not move the new template into \(directory) (errno \(errno)).")
         }
         return data
+    }
+
+    /// Touches `ready`, so ``UnusedTemplates`` sees the template is in use. False only when `ready`
+    /// is gone; a file system that refuses the touch (read-only) still has a usable template.
+    private static func markUsed(_ directory: String) -> Bool {
+        utimensat(AT_FDCWD, directory + "/ready", nil, 0) == 0 || errno != ENOENT
     }
 
     /// Where the template for these binaries and this Supabase shape lives in `base`.
