@@ -1,7 +1,7 @@
 import Foundation
 import RLSCatalog
-import RLSModel
 import RLSEmbedded
+import RLSModel
 import Testing
 
 @testable import RLSDatabase

@@ -18,19 +18,20 @@ import Testing
         let environment = Catalog.Environment(
             roleMemberships: [
                 Catalog.RoleMembership(member: .authenticated, role: Role("analyst")),
-                Catalog.RoleMembership(member: .anon, role: Role("zeta")),
-                Catalog.RoleMembership(member: .anon, role: .authenticated),
+                Catalog.RoleMembership(member: .anon, role: .serviceRole),
+                Catalog.RoleMembership(member: .anon, role: Role("analyst")),
             ],
             apiDefaultPrivileges: [
-                Catalog.RoleDefaultPrivilege(owner: Role("postgres"), schema: nil, objectKind: .table, grantee: .public, privilege: .select),
+                Catalog.RoleDefaultPrivilege(owner: .serviceRole, schema: nil, objectKind: .table, grantee: .anon, privilege: .select),
                 Catalog.RoleDefaultPrivilege(owner: Role("app"), schema: nil, objectKind: .table, grantee: .anon, privilege: .select),
             ],
-            foreignTables: [Catalog.ForeignTable(name: QualifiedName(name: "remote"), readers: [.public, .anon])])
-        #expect(environment.roleMemberships.map(\.description) == [
-            "authenticated granted to anon", "zeta granted to anon", "analyst granted to authenticated",
-        ])
-        #expect(environment.apiDefaultPrivileges.map(\.owner.name) == ["app", "postgres"])
-        #expect(environment.foreignTables[0].readers.map(\.name) == ["anon", "public"])
+            foreignTables: [Catalog.ForeignTable(name: QualifiedName(name: "remote"), readers: [.serviceRole, .public])])
+        #expect(
+            environment.roleMemberships.map(\.description) == [
+                "analyst granted to anon", "service_role granted to anon", "analyst granted to authenticated",
+            ])
+        #expect(environment.apiDefaultPrivileges.map(\.owner.name) == ["app", "service_role"])
+        #expect(environment.foreignTables[0].readers.map(\.name) == ["public", "service_role"])
     }
 
     /// A catalog cached while roles were strings decodes, and encodes back to the same JSON.

@@ -1,4 +1,5 @@
 import RLSModel
+
 extension Catalog {
     /// A row-level security policy, its expressions as the server deparses them.
     public struct Policy: Equatable, Sendable, Codable {

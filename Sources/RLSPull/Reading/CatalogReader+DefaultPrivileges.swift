@@ -11,7 +11,8 @@ extension CatalogReader {
     mutating func defaultPrivileges() -> [DefaultPrivilege] {
         let supabases = catalog.defaultPrivileges.filter { $0.isSupabases && $0.schema != nil && !Self.isSupabaseStart($0) }
         let outside = catalog.defaultPrivileges.filter { !$0.isSupabases && !$0.alterable && !$0.toCreator }
-        for (_, entries) in Dictionary(grouping: outside, by: { "\($0.role?.name ?? "") \($0.schema ?? "")" }).sorted(by: { $0.key < $1.key }) {
+        let outsideGroups = Dictionary(grouping: outside) { "\($0.role?.name ?? "") \($0.schema ?? "")" }
+        for (_, entries) in outsideGroups.sorted(by: { $0.key < $1.key }) {
             let first = entries[0]
             let role = first.role?.name ?? ""
             notes.append(

@@ -1,4 +1,5 @@
 import RLSModel
+
 extension LintRule {
     /// `auth-users-exposed` (error): a view or materialized view over `auth.users` that the API
     /// roles may read: e-mail addresses, phone numbers and metadata of every user.

@@ -1,4 +1,5 @@
 import RLSModel
+
 extension LintRule {
     /// `foreign-table-in-api` (warning): a foreign table the API roles may read. Foreign tables do
     /// not support RLS: every row the remote side returns is readable.

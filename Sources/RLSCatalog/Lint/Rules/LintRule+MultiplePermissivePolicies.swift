@@ -37,7 +37,8 @@ extension LintRule {
                 findings.append(
                     LintFinding(
                         rule: .multiplePermissivePolicies, level: .warning, object: table.description,
-                        message: "\(group.names.count) permissive policies apply to \(roles.map(\.name).joined(separator: ", ")) for \(group.action) "
+                        message:
+                            "\(group.names.count) permissive policies apply to \(roles.map(\.name).joined(separator: ", ")) for \(group.action) "
                             + "on \(table) (\(group.names.joined(separator: ", "))): Postgres evaluates each for every row. Merge them "
                             + "into one policy whose condition ORs theirs, or make the extra ones RESTRICTIVE if they are meant to narrow.",
                         dslFix: "one access plan per operation: .access(read: …, write: …) compiles to one policy per role and action"

@@ -1,4 +1,5 @@
 import RLSModel
+
 extension LintRule {
     /// `rls-without-policies`: RLS is on and no policy exists, so every API request sees no rows and
     /// every write fails.
