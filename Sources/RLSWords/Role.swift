@@ -39,6 +39,12 @@ public struct Role: Sendable, Hashable, Comparable, CustomStringConvertible, Cod
         try container.encode(name)
     }
 
+    /// Orders roles by name alone, as the catalog lists them (`TO anon, public, service_role`):
+    /// `roles.sorted(by: Role.byName)`.
+    public static func byName(_ lhs: Role, _ rhs: Role) -> Bool {
+        lhs.name < rhs.name
+    }
+
     /// Orders the API roles as `anon, authenticated, service_role`, then others by name.
     public static func < (lhs: Role, rhs: Role) -> Bool {
         let lhsRank = apiRoles.firstIndex(of: lhs) ?? apiRoles.count

@@ -22,7 +22,7 @@ struct ChangePlanTests {
     }
 
     static let ownerPolicy = Catalog.Policy(
-        table: saved, name: "owner reads", command: .select, roles: ["authenticated"],
+        table: saved, name: "owner reads", command: .select, roles: [.authenticated],
         using: "(( SELECT auth.uid() AS uid) = patron_id)",
         dependencies: [ColumnReference(relation: saved, column: "patron_id")])
 
@@ -115,7 +115,7 @@ struct ChangePlanTests {
 
     @Test func changedUsingIsOneAlter() {
         var changed = Self.ownerPolicy
-        changed.roles = ["anon", "authenticated"]
+        changed.roles = [.anon, .authenticated]
         let plan = ChangePlan(from: Catalog(policies: [Self.ownerPolicy]), to: Catalog(policies: [changed]))
         #expect(plan.changes.count == 1)
         #expect(plan.changes[0].kind == .alter)

@@ -88,7 +88,8 @@ struct DefaultPrivilegeTests {
         // Supabase's own roles are never compared.
         #expect(
             Catalog.defaultPrivilegeChanges(
-                from: [], to: [.init(schema: "public", objectKind: .table, grantee: .anon, privilege: .select, role: "supabase_admin")]
+                from: [],
+                to: [.init(schema: "public", objectKind: .table, grantee: .anon, privilege: .select, role: Role("supabase_admin"))]
             ).isEmpty)
     }
 

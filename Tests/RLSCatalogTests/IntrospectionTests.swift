@@ -26,7 +26,7 @@ struct IntrospectionTests {
 
         let owner = try #require(catalog.policies.first { $0.name == "owner reads saved" })
         #expect(owner.command == .select)
-        #expect(owner.roles == ["authenticated"])
+        #expect(owner.roles == [.authenticated])
         #expect(owner.using == "(( SELECT auth.uid() AS uid) = patron_id)")
         #expect(owner.dependencies.contains(ColumnReference(relation: saved.name, column: "patron_id")))
 

@@ -1,6 +1,7 @@
 import Foundation
 import RLSCatalog
 import RLSEmbedded
+import RLSModel
 import Testing
 
 @testable import RLSDatabase
@@ -25,9 +26,9 @@ import Testing
             grant select on public.account to reporting; grant reporting to analyst; grant analyst to anon;
             """)
         let catalog = try db.introspectCatalog()
-        #expect(catalog.environment.roleMemberships == [Catalog.RoleMembership(member: "anon", role: "analyst")])
-        #expect(catalog.environment.reachedMemberships == [Catalog.RoleMembership(member: "analyst", role: "reporting")])
-        #expect(catalog.reach(of: "anon").isSuperset(of: ["analyst", "reporting"]))
+        #expect(catalog.environment.roleMemberships == [Catalog.RoleMembership(member: .anon, role: Role("analyst"))])
+        #expect(catalog.environment.reachedMemberships == [Catalog.RoleMembership(member: Role("analyst"), role: Role("reporting"))])
+        #expect(catalog.reach(of: .anon).isSuperset(of: [Role("analyst"), Role("reporting")]))
 
         let findings = Lint.run(catalog).findings
         let exposed = findings.filter { $0.rule == .sensitiveColumnsExposed }

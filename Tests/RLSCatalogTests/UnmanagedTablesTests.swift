@@ -52,7 +52,7 @@ struct UnmanagedTablesTests {
     @Test func undeclaredStoragePolicyStaysAndDeclaredOneChanges() {
         let theirs = Catalog.Policy(table: Self.objects, name: "avatars are public", command: .select, using: "true")
         let ours = Catalog.Policy(
-            table: Self.objects, name: "owner uploads", command: .insert, roles: ["authenticated"],
+            table: Self.objects, name: "owner uploads", command: .insert, roles: [.authenticated],
             withCheck: "(owner = auth.uid())")
         var changed = ours
         changed.withCheck = "(owner_id = (auth.uid())::text)"

@@ -44,6 +44,6 @@ struct PulledSchemaLintTests {
         defer { db.close() }
         try db.execute(sql)
         let policy = try db.introspectCatalog().policies.first { $0.name == "anyone reads published" }
-        #expect(policy?.roles == ["public"])
+        #expect(policy?.roles == [.public])
     }
 }

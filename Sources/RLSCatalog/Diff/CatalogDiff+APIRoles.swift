@@ -1,3 +1,5 @@
+import RLSModel
+
 extension CatalogDiff {
     /// Roles granted to the API roles: a schema never declares these, so any the database holds is
     /// drift, typed in the SQL editor (`grant authenticated to anon`), and the plan revokes it.

@@ -39,7 +39,7 @@ extension Catalog {
     func deniesSomeRows(to role: Role, of table: QualifiedName) -> Bool {
         guard canUse(role, .select, on: table) else { return true }
         guard self.table(table)?.rowSecurity == true else { return false }
-        let roles = reach(of: role.name)
+        let roles = reach(of: role)
         return !policies(on: table).contains { policy in
             policy.permissive && [.select, .all].contains(policy.command) && !roles.isDisjoint(with: policy.roles)
                 && (policy.using == nil || LintRule.isAlwaysTrue(policy.using))
@@ -53,8 +53,8 @@ extension Catalog {
         guard !privileges.isEmpty else {
             return "no API role holds a privilege on it yet, but the next grant (or an older project's default grants) exposes every row."
         }
-        let held = privileges.keys.sorted().map {
-            "\($0 == "public" ? "PUBLIC" : $0) holds \(privileges[$0]!.map(\.catalogName).joined(separator: ", "))"
+        let held = privileges.keys.sorted(by: Role.byName).map {
+            "\($0.displayName) holds \(privileges[$0]!.map(\.catalogName).joined(separator: ", "))"
         }
         return held.joined(separator: "; ") + ": through the API they reach every row."
     }
@@ -65,8 +65,8 @@ extension Catalog {
     }
 
     /// `"anon", "authenticated"` or `PUBLIC`, as a GRANT or REVOKE names roles.
-    static func roleList(_ roles: [String]) -> String {
-        roles.map { $0 == "public" ? "PUBLIC" : quoteIdentifier($0) }.joined(separator: ", ")
+    static func roleList(_ roles: [Role]) -> String {
+        roles.map { $0 == .public ? "PUBLIC" : quoteIdentifier($0.name) }.joined(separator: ", ")
     }
 }
 

@@ -3,24 +3,24 @@ import RLSModel
 /// What several lint rules ask of a catalog: who the API reaches, what is indexed, which policies apply.
 extension Catalog {
     /// The roles PostgREST requests run as, and `public` (PUBLIC), which every role belongs to.
-    static let apiRoles = Set((Role.clientRoles + [.public]).map(\.name))
+    static let apiRoles = Set(Role.clientRoles + [.public])
 
     /// Schemas the API can reach: `public` always (Supabase exposes it and grants it to the API
     /// roles), and any other managed schema on which an API role holds `USAGE`. A schema without
     /// that grant (a `private` schema for helpers) cannot be queried through the API at all.
     var exposedSchemas: Set<String> {
         let granted = grants.filter { grant in
-            grant.objectKind == .schema && grant.privilege == .usage && Catalog.apiRoles.contains(grant.grantee.name)
+            grant.objectKind == .schema && grant.privilege == .usage && Catalog.apiRoles.contains(grant.grantee)
         }
         return Set(granted.map(\.object.schema)).union(["public"])
     }
 
     /// Privileges API roles hold on the table or view `name` (whole-object or on some column), by
     /// grantee, sorted as findings list them: by catalog name (`DELETE, INSERT, SELECT`).
-    func apiPrivileges(on name: QualifiedName) -> [String: [Privilege]] {
-        var byRole: [String: Set<Privilege>] = [:]
-        for grant in grants where grant.objectKind == .table && grant.object == name && Catalog.apiRoles.contains(grant.grantee.name) {
-            byRole[grant.grantee.name, default: []].insert(grant.privilege)
+    func apiPrivileges(on name: QualifiedName) -> [Role: [Privilege]] {
+        var byRole: [Role: Set<Privilege>] = [:]
+        for grant in grants where grant.objectKind == .table && grant.object == name && Catalog.apiRoles.contains(grant.grantee) {
+            byRole[grant.grantee, default: []].insert(grant.privilege)
         }
         return byRole.mapValues { $0.sorted { $0.catalogName < $1.catalogName } }
     }

@@ -4,8 +4,8 @@ import RLSModel
 extension Catalog {
     /// The role itself, PUBLIC, and every role it was granted, transitively (through roles that are
     /// not API roles too: ``Environment/reachedMemberships``).
-    public func reach(of role: String) -> Set<String> {
-        var result: Set<String> = [role, "public"]
+    public func reach(of role: Role) -> Set<Role> {
+        var result: Set<Role> = [role, .public]
         var pending = [role]
         while let next = pending.popLast() {
             for membership in environment.roleMemberships + environment.reachedMemberships
@@ -19,9 +19,9 @@ extension Catalog {
 
     /// True when `role` holds `privilege` on the table or view `name`, whole or on some column.
     func canUse(_ role: Role, _ privilege: Privilege, on name: QualifiedName) -> Bool {
-        let roles = reach(of: role.name)
+        let roles = reach(of: role)
         return grants.contains {
-            $0.objectKind == .table && $0.object == name && $0.privilege == privilege && roles.contains($0.grantee.name)
+            $0.objectKind == .table && $0.object == name && $0.privilege == privilege && roles.contains($0.grantee)
         }
     }
 
@@ -31,11 +31,11 @@ extension Catalog {
     }
 
     /// True when `role` may execute `function`.
-    func canExecute(_ role: String, _ function: Function) -> Bool {
+    func canExecute(_ role: Role, _ function: Function) -> Bool {
         let roles = reach(of: role)
         return grants.contains {
             $0.objectKind == .function && $0.object == function.name && $0.arguments == function.identityArguments
-                && $0.privilege == .execute && roles.contains($0.grantee.name)
+                && $0.privilege == .execute && roles.contains($0.grantee)
         }
     }
 

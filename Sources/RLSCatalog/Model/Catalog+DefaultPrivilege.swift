@@ -25,14 +25,14 @@ extension Catalog {
         public var toCreator: Bool
         /// The role whose new objects receive it; nil for the connected role (the one that runs
         /// `CREATE` and the migrations).
-        public var role: String?
+        public var role: Role?
         /// False when the connected role is not a member of ``role``, so may not alter its defaults.
         public var alterable: Bool
 
         /// Creates a default privilege entry.
         public init(
             schema: String?, objectKind: Grant.ObjectKind, grantee: Role, privilege: Privilege, grantable: Bool = false,
-            toCreator: Bool = false, role: String? = nil, alterable: Bool = true
+            toCreator: Bool = false, role: Role? = nil, alterable: Bool = true
         ) {
             self.schema = schema
             self.objectKind = objectKind
@@ -46,7 +46,7 @@ extension Catalog {
 
         /// True for an entry of one of Supabase's own roles (`supabase_admin`, ...), which a
         /// project's `postgres` may not change on hosted Supabase.
-        public var isSupabases: Bool { role.map(SupabaseRoles.isSupabases) ?? false }
+        public var isSupabases: Bool { role.map { SupabaseRoles.isSupabases($0.name) } ?? false }
 
         /// True when a migration run by the connected role may change it: not Supabase's, and of a
         /// role the connected one is a member of (Postgres's rule for `for role`).

@@ -22,7 +22,7 @@ extension Catalog {
         let keys = Set(current.keys).union(desired.keys)
         var changes: [RLSModel.DefaultPrivilege] = []
         for key in keys.sorted() {
-            let owner = key.role ?? (current[key] ?? desired[key] ?? []).first { $0.toCreator }?.grantee.name ?? "postgres"
+            let owner = key.role ?? (current[key] ?? desired[key] ?? []).first { $0.toCreator }?.grantee ?? Role("postgres")
             let held = effective(current[key], key, owner: owner)
             let wanted = effective(desired[key], key, owner: owner)
             var revoked: [Role: Set<Privilege>] = [:]
@@ -41,12 +41,12 @@ extension Catalog {
 
     /// One group of default privileges: whose new objects, where, of which kind.
     private struct Key: Hashable, Comparable {
-        var role: String?
+        var role: Role?
         var schema: String?
         var kind: Grant.ObjectKind
 
         static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.role ?? "", lhs.schema ?? "", lhs.kind) < (rhs.role ?? "", rhs.schema ?? "", rhs.kind)
+            (lhs.role?.name ?? "", lhs.schema ?? "", lhs.kind) < (rhs.role?.name ?? "", rhs.schema ?? "", rhs.kind)
         }
     }
 
@@ -64,7 +64,7 @@ extension Catalog {
     }
 
     /// What new objects of the group receive: its entries, or for an absent global entry Postgres's built-in default.
-    private static func effective(_ entries: [DefaultPrivilege]?, _ key: Key, owner: String) -> [Entry: Bool] {
+    private static func effective(_ entries: [DefaultPrivilege]?, _ key: Key, owner: Role) -> [Entry: Bool] {
         if let entries, !entries.isEmpty {
             return Dictionary(
                 entries.map { (Entry(grantee: $0.grantee, privilege: $0.privilege), $0.grantable) }, uniquingKeysWith: { $0 || $1 })
@@ -72,7 +72,7 @@ extension Catalog {
         guard key.schema == nil else { return [:] }
         let objects = RLSModel.DefaultPrivilege.Objects(key.kind)
         var result: [Entry: Bool] = [:]
-        for privilege in objects.privileges.compactMap(Privilege.init) { result[Entry(grantee: Role(owner), privilege: privilege)] = false }
+        for privilege in objects.privileges.compactMap(Privilege.init) { result[Entry(grantee: owner, privilege: privilege)] = false }
         if let publicPrivilege = objects.builtInForPublic.flatMap(Privilege.init) {
             result[Entry(grantee: .public, privilege: publicPrivilege)] = false
         }
@@ -102,7 +102,7 @@ extension Catalog {
         return groups.map { group in
             RLSModel.DefaultPrivilege(
                 action, group.privileges, on: objects, in: key.schema, roles: group.roles, withGrantOption: withGrantOption,
-                forRole: key.role.map(Role.init), fileID: "rls pull", line: 0)
+                forRole: key.role, fileID: "rls pull", line: 0)
         }
     }
 }

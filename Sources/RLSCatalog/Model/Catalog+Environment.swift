@@ -52,12 +52,12 @@ extension Catalog {
     /// `grant <role> to <member>`, where the member is an API role: `grant authenticated to anon`.
     public struct RoleMembership: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
         /// The API role that was made a member (`anon`).
-        public var member: String
+        public var member: Role
         /// The role it was granted (`authenticated`).
-        public var role: String
+        public var role: Role
 
         /// Creates a membership.
-        public init(member: String, role: String) {
+        public init(member: Role, role: Role) {
             self.member = member
             self.role = role
         }
@@ -65,9 +65,9 @@ extension Catalog {
         /// `authenticated granted to anon`.
         public var description: String { "\(role) granted to \(member)" }
 
-        /// Orders by member, then role.
+        /// Orders by member's name, then role's name.
         public static func < (lhs: RoleMembership, rhs: RoleMembership) -> Bool {
-            (lhs.member, lhs.role) < (rhs.member, rhs.role)
+            (lhs.member.name, lhs.role.name) < (rhs.member.name, rhs.role.name)
         }
     }
 
@@ -79,7 +79,7 @@ extension Catalog {
     /// made before 2026-10-30. A partial set, another schema, a global default or another owner is kept.
     public struct RoleDefaultPrivilege: Hashable, Comparable, Sendable, Codable {
         /// The role whose new objects get the privilege.
-        public var owner: String
+        public var owner: Role
         /// The schema it applies in; nil for the owner's global default.
         public var schema: String?
         /// Tables, sequences, functions or schemas.
@@ -90,7 +90,7 @@ extension Catalog {
         public var privilege: Privilege
 
         /// Creates an entry.
-        public init(owner: String, schema: String?, objectKind: Grant.ObjectKind, grantee: Role, privilege: Privilege) {
+        public init(owner: Role, schema: String?, objectKind: Grant.ObjectKind, grantee: Role, privilege: Privilege) {
             self.owner = owner
             self.schema = schema
             self.objectKind = objectKind
@@ -98,10 +98,10 @@ extension Catalog {
             self.privilege = privilege
         }
 
-        /// Orders by owner, schema, kind, grantee, privilege.
+        /// Orders by owner (by name), schema, kind, grantee (by name), privilege (by catalog name).
         public static func < (lhs: RoleDefaultPrivilege, rhs: RoleDefaultPrivilege) -> Bool {
-            (lhs.owner, lhs.schema ?? "", lhs.objectKind, lhs.grantee.name, lhs.privilege.catalogName)
-                < (rhs.owner, rhs.schema ?? "", rhs.objectKind, rhs.grantee.name, rhs.privilege.catalogName)
+            (lhs.owner.name, lhs.schema ?? "", lhs.objectKind, lhs.grantee.name, lhs.privilege.catalogName)
+                < (rhs.owner.name, rhs.schema ?? "", rhs.objectKind, rhs.grantee.name, rhs.privilege.catalogName)
         }
     }
 
@@ -129,13 +129,13 @@ extension Catalog {
     public struct ForeignTable: Equatable, Sendable, Codable {
         /// Its qualified name.
         public var name: QualifiedName
-        /// `anon` and/or `authenticated` when they hold `SELECT`, sorted.
-        public var readers: [String]
+        /// `anon` and/or `authenticated` when they hold `SELECT`, sorted by name.
+        public var readers: [Role]
 
         /// Creates an entry.
-        public init(name: QualifiedName, readers: [String]) {
+        public init(name: QualifiedName, readers: [Role]) {
             self.name = name
-            self.readers = readers.sorted()
+            self.readers = readers.sorted(by: Role.byName)
         }
     }
 

@@ -3,10 +3,10 @@ import RLSSQL
 
 extension Catalog.RoleMembership {
     /// `grant "authenticated" to "anon";`
-    public var grantSQL: String { "grant \(quoteIdentifier(role)) to \(quoteIdentifier(member));" }
+    public var grantSQL: String { "grant \(quoteIdentifier(role.name)) to \(quoteIdentifier(member.name));" }
 
     /// `revoke "authenticated" from "anon";`
-    public var revokeSQL: String { "revoke \(quoteIdentifier(role)) from \(quoteIdentifier(member));" }
+    public var revokeSQL: String { "revoke \(quoteIdentifier(role.name)) from \(quoteIdentifier(member.name));" }
 }
 
 extension Catalog.RoleDefaultPrivilege {
@@ -15,13 +15,13 @@ extension Catalog.RoleDefaultPrivilege {
         DefaultPrivilege(
             .revoke, DefaultPrivilege.Privilege(rawValue: privilege.rawValue).map { [$0] } ?? [],
             on: DefaultPrivilege.Objects(objectKind),
-            in: schema, roles: [grantee], forRole: Role(owner)
+            in: schema, roles: [grantee], forRole: owner
         ).sql
     }
 
     /// `select on tables for anon, from postgres in public`: for plan lines and findings.
     public var displayName: String {
-        "default \(privilege) on new \(DefaultPrivilege.Objects(objectKind).rawValue) for \(grantee == .public ? "PUBLIC" : grantee.name), "
+        "default \(privilege) on new \(DefaultPrivilege.Objects(objectKind).rawValue) for \(grantee.displayName), "
             + "from \(owner)\(schema.map { " in \($0)" } ?? " in every schema")"
     }
 }

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension Catalog {
     /// A row-level security policy, its expressions as the server deparses them.
     public struct Policy: Equatable, Sendable, Codable {
@@ -21,8 +23,8 @@ extension Catalog {
         public var name: String
         /// `FOR …`.
         public var command: Command
-        /// `TO …` roles, sorted; `public` means every role.
-        public var roles: [String]
+        /// `TO …` roles, sorted by name; ``Role/public`` means every role.
+        public var roles: [Role]
         /// `AS PERMISSIVE` (true) or `AS RESTRICTIVE`.
         public var permissive: Bool
         /// The `USING` expression, if any.
@@ -34,16 +36,16 @@ extension Catalog {
         /// Columns and relations the expressions read (from `pg_depend`), sorted. Not part of equality.
         public var dependencies: [ColumnReference]
 
-        /// Creates a policy entry; roles and dependencies are sorted.
+        /// Creates a policy entry; roles (by name) and dependencies are sorted.
         public init(
-            table: QualifiedName, name: String, command: Command = .all, roles: [String] = ["public"],
+            table: QualifiedName, name: String, command: Command = .all, roles: [Role] = [.public],
             permissive: Bool = true, using: String? = nil, withCheck: String? = nil, comment: String? = nil,
             dependencies: [ColumnReference] = []
         ) {
             self.table = table
             self.name = name
             self.command = command
-            self.roles = roles.sorted()
+            self.roles = roles.sorted(by: Role.byName)
             self.permissive = permissive
             self.using = using
             self.withCheck = withCheck

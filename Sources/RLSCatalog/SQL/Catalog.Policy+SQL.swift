@@ -9,7 +9,7 @@ extension Catalog.Policy {
     var compiled: CompiledPolicy {
         CompiledPolicy(
             name: name, table: table, command: RLSModel.Policy.Command(rawValue: command.rawValue.lowercased())!,
-            roles: roles.map(Role.init), isPermissive: permissive, using: using, withCheck: withCheck)
+            roles: roles, isPermissive: permissive, using: using, withCheck: withCheck)
     }
 
     /// `create policy "name" on "s"."t" as permissive for select to "anon" using (…) with check (…);`,

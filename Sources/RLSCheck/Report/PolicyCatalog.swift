@@ -19,19 +19,19 @@ struct PolicyCatalog: Sendable {
     init(_ catalog: Catalog, tables: Set<TableName>) {
         for table in catalog.tables where tables.contains(table.name) {
             rlsEnabled[table.name] = table.rowSecurity
-            for role in Role.apiRoles.map(\.name) {
+            for role in Role.apiRoles {
                 let reach = catalog.reach(of: role)
                 let held = catalog.grants.filter {
-                    $0.objectKind == .table && $0.object == table.name && $0.column == nil && reach.contains($0.grantee.name)
+                    $0.objectKind == .table && $0.object == table.name && $0.column == nil && reach.contains($0.grantee)
                 }.compactMap(\.privilege.operation)
-                privileges[table.name, default: [:]][role] = Set(held)
+                privileges[table.name, default: [:]][role.name] = Set(held)
             }
         }
         policies = catalog.policies.filter { tables.contains($0.table) }
             .sorted { ($0.table.schema, $0.table.name, $0.name) < ($1.table.schema, $1.table.name, $1.name) }
             .map {
                 LivePolicy(
-                    table: $0.table, name: $0.name, isPermissive: $0.permissive, roles: $0.roles,
+                    table: $0.table, name: $0.name, isPermissive: $0.permissive, roles: $0.roles.map(\.name),
                     command: $0.command.rawValue, using: $0.using, withCheck: $0.withCheck)
             }
     }

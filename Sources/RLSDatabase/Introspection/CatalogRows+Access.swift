@@ -10,7 +10,7 @@ extension CatalogRows {
             policies.append(
                 Catalog.Policy(
                     table: try Self.name(row, "schema", "table_name"), name: try row.string("name"),
-                    command: Self.policyCommand(row["command"]), roles: try row.stringArray("roles"),
+                    command: Self.policyCommand(row["command"]), roles: try row.stringArray("roles").map(Role.init),
                     permissive: try row.bool("permissive"), using: row["using_expression"].map(PrintedExpression.canonical),
                     withCheck: row["check_expression"].map(PrintedExpression.canonical), comment: row["comment"],
                     dependencies: try Self.dependencies(row)))
@@ -70,7 +70,7 @@ extension CatalogRows {
         return Catalog.DefaultPrivilege(
             schema: schema.isEmpty ? nil : schema, objectKind: kind,
             grantee: Role(try row.string("grantee")), privilege: try Self.privilege(row),
-            grantable: try row.bool("grantable"), role: row["arguments"], alterable: row["column_name"] != "outside")
+            grantable: try row.bool("grantable"), role: row["arguments"].map(Role.init), alterable: row["column_name"] != "outside")
     }
 
     static func name(_ row: Row, _ schema: String, _ name: String) throws -> QualifiedName {

@@ -19,15 +19,15 @@ extension CatalogRows {
         for row in result {
             switch try row.string("kind") {
             case "member":
-                memberships.append(Catalog.RoleMembership(member: try row.string("name"), role: try row.string("detail")))
+                memberships.append(Catalog.RoleMembership(member: Role(try row.string("name")), role: Role(try row.string("detail"))))
             case "reached member":
-                reached.append(Catalog.RoleMembership(member: try row.string("name"), role: try row.string("detail")))
+                reached.append(Catalog.RoleMembership(member: Role(try row.string("name")), role: Role(try row.string("detail"))))
             case "default":
                 guard let kind = kinds[try row.string("detail")] else { continue }
                 let schema = try row.string("schema")
                 defaults.append(
                     Catalog.RoleDefaultPrivilege(
-                        owner: try row.string("name"), schema: schema.isEmpty ? nil : schema, objectKind: kind,
+                        owner: Role(try row.string("name")), schema: schema.isEmpty ? nil : schema, objectKind: kind,
                         grantee: Role(try row.string("grantee")), privilege: try Self.privilege(row)))
             case "extension":
                 extensions.append(
@@ -38,12 +38,12 @@ extension CatalogRows {
                 foreignTables.append(
                     Catalog.ForeignTable(
                         name: try Self.name(row, "schema", "name"),
-                        readers: (row["grantee"] ?? "").split(separator: ",").map(String.init)))
+                        readers: (row["grantee"] ?? "").split(separator: ",").map { Role(String($0)) }))
             case "queue":
                 queues.append(
                     Catalog.ForeignTable(
                         name: try Self.name(row, "schema", "name"),
-                        readers: (row["grantee"] ?? "").split(separator: ",").map(String.init)))
+                        readers: (row["grantee"] ?? "").split(separator: ",").map { Role(String($0)) }))
             case "storage":
                 buckets = buckets ?? []
             case "bucket":
@@ -81,7 +81,7 @@ extension CatalogRows {
     static func withoutSupabaseDefaults(_ defaults: [Catalog.RoleDefaultPrivilege]) -> [Catalog.RoleDefaultPrivilege] {
         let groups = Dictionary(grouping: defaults) { "\($0.owner)\u{1F}\($0.schema ?? "")\u{1F}\($0.objectKind)\u{1F}\($0.grantee)" }
         return groups.values.flatMap { group -> [Catalog.RoleDefaultPrivilege] in
-            guard let first = group.first, ["postgres", "supabase_admin"].contains(first.owner), first.schema == "public",
+            guard let first = group.first, ["postgres", "supabase_admin"].contains(first.owner.name), first.schema == "public",
                 first.grantee != .public, let all = allPrivileges[first.objectKind],
                 all.isSubset(of: Set(group.map(\.privilege)))
             else { return group }

@@ -8,6 +8,9 @@ extension Role {
     /// ```
     public static let `public` = Role("public")
 
+    /// How findings and plan lines name the role: `PUBLIC` in capitals, others by name.
+    public var displayName: String { self == .public ? "PUBLIC" : name }
+
     /// The roles a privilege given to this role reaches: PUBLIC reaches the API roles.
     public var reaches: [Role] { self == .public ? Role.apiRoles : [self] }
 }

@@ -59,9 +59,9 @@ enum BucketShape {
         let inBucket = "(bucket_id = \(quoteLiteral(bucket))::text)"
         let ownFolder = "((\(inBucket.dropFirst().dropLast())) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))"
         switch (expression, Set(policy.roles)) {
-        case (inBucket, [Role.anon.name, Role.authenticated.name]): return .public
-        case (inBucket, [Role.authenticated.name]): return .authenticated
-        case (ownFolder, [Role.authenticated.name]): return .ownerFolder
+        case (inBucket, Set(Role.clientRoles)): return .public
+        case (inBucket, [.authenticated]): return .authenticated
+        case (ownFolder, [.authenticated]): return .ownerFolder
         default: return nil
         }
     }

@@ -11,9 +11,10 @@ extension CatalogReader {
     mutating func defaultPrivileges() -> [DefaultPrivilege] {
         let supabases = catalog.defaultPrivileges.filter { $0.isSupabases && $0.schema != nil && !Self.isSupabaseStart($0) }
         let outside = catalog.defaultPrivileges.filter { !$0.isSupabases && !$0.alterable && !$0.toCreator }
-        for (_, entries) in Dictionary(grouping: outside, by: { "\($0.role ?? "") \($0.schema ?? "")" }).sorted(by: { $0.key < $1.key }) {
+        let outsideGroups = Dictionary(grouping: outside) { "\($0.role?.name ?? "") \($0.schema ?? "")" }
+        for (_, entries) in outsideGroups.sorted(by: { $0.key < $1.key }) {
             let first = entries[0]
-            let role = first.role ?? ""
+            let role = first.role?.name ?? ""
             notes.append(
                 PullNote(
                     "default privileges for role \(role)\(first.schema.map { " in schema \($0)" } ?? "")",
@@ -21,11 +22,11 @@ extension CatalogReader {
                         + "NOT in the baseline, not expressible (grant \(role) to the role that runs migrations, then pull again)"))
         }
         let grouped = Dictionary(grouping: supabases) {
-            "\($0.role ?? "") \($0.schema ?? "") \(DefaultPrivilege.Objects($0.objectKind).rawValue)"
+            "\($0.role?.name ?? "") \($0.schema ?? "") \(DefaultPrivilege.Objects($0.objectKind).rawValue)"
         }
         for (_, entries) in grouped.sorted(by: { $0.key < $1.key }) {
             let first = entries[0]
-            let role = first.role ?? ""
+            let role = first.role?.name ?? ""
             let grants = Dictionary(grouping: entries, by: \.grantee.name).sorted { $0.key < $1.key }
                 .map { grantee, held in "\(held.map { $0.privilege.rawValue }.sorted().joined(separator: ", ")) to \(grantee)" }
             notes.append(
@@ -43,7 +44,7 @@ extension CatalogReader {
     /// `migrations/db/init-scripts/00000000000000-initial-schema.sql`), or its entry for itself.
     private static func isSupabaseStart(_ entry: Catalog.DefaultPrivilege) -> Bool {
         entry.toCreator
-            || entry.role == "supabase_admin" && entry.schema == SupabaseSchemas.public && entry.objectKind != .type
+            || entry.role == Role("supabase_admin") && entry.schema == SupabaseSchemas.public && entry.objectKind != .type
                 && entry.objectKind != .schema && (Role.apiRoles + [Role("postgres")]).contains(entry.grantee)
     }
 }

@@ -33,7 +33,7 @@ extension CatalogReader {
             let plan = PolicyShape.plan(of: policy, on: source)
             var value = Policy(
                 policy.name, for: Policy.Command(rawValue: policy.command.rawValue.lowercased()) ?? .all,
-                to: policy.roles.map(Role.init), restrictive: !policy.permissive,
+                to: policy.roles, restrictive: !policy.permissive,
                 using: policy.using.map(SQL.init(raw:)), withCheck: policy.withCheck.map(SQL.init(raw:)),
                 fileID: "rls pull", line: 0)
             // `using (true)` reads: rls check can prove them without a hand-written expectation.

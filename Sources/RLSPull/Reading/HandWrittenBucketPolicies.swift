@@ -56,11 +56,11 @@ enum HandWrittenBucketPolicies {
         guard let inBucket = parts.firstIndex(of: "bucket_id = \(quoteLiteral(bucket))::text") else { return nil }
         parts.remove(at: inBucket)
         let roles = Set(policy.roles)
-        let signedIn = roles == [Role.authenticated.name] || roles == ["public"]
+        let signedIn = roles == [.authenticated] || roles == [.public]
         switch parts.count {
         case 0:
-            if roles == ["public"] || roles == [Role.anon.name, Role.authenticated.name] { return .public }
-            return roles == [Role.authenticated.name] ? .authenticated : nil
+            if roles == [.public] || roles == Set(Role.clientRoles) { return .public }
+            return roles == [.authenticated] ? .authenticated : nil
         case 1 where signedIn:
             if ownerFolder.contains(parts[0]) { return .ownerFolder }
             return rowFolder(parts[0], tables: tables)

@@ -17,11 +17,11 @@ enum PolicyShape {
         if policy.command == .update, let check = policy.withCheck, check != expression { return nil }
         let roles = Set(policy.roles)
         if expression == "true" {
-            if roles == [Role.authenticated.name] { return .authenticated }
-            if roles == [Role.anon.name, Role.authenticated.name] || roles == ["public"] { return .public }
+            if roles == [.authenticated] { return .authenticated }
+            if roles == Set(Role.clientRoles) || roles == [.public] { return .public }
             return nil
         }
-        guard roles == [Role.authenticated.name] || roles == ["public"] else { return nil }
+        guard roles == [.authenticated] || roles == [.public] else { return nil }
         if let column = ownerColumn(expression), table.column(column)?.type == "uuid" { return .owner(column: column) }
         if let column = parentColumn(expression, table: table) { return .owner(through: column) }
         return nil

@@ -254,7 +254,7 @@ struct LintParityTests {
         #expect(Lint.run(without, rules: [.pgGraphQLAnonTableExposed, .pgGraphQLAuthenticatedTableExposed]).findings.isEmpty)
         // A role granted to anon counts: anon then reaches what authenticated may select.
         var widened = withGraphQL
-        widened.environment.roleMemberships = [Catalog.RoleMembership(member: "anon", role: "authenticated")]
+        widened.environment.roleMemberships = [Catalog.RoleMembership(member: .anon, role: .authenticated)]
         #expect(Lint.run(widened, rules: [.pgGraphQLAnonTableExposed]).findings.map(\.object) == ["public.member", "public.note"])
     }
 

@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 extension LintRule {
@@ -17,14 +18,14 @@ extension LintRule {
         }.compactMap { table -> LintFinding? in
             let privileges = catalog.apiPrivileges(on: table.name)
             guard !privileges.isEmpty else { return nil }
-            let held = privileges.keys.sorted().map { "\($0): \(privileges[$0]!.map(\.catalogName).joined(separator: ", "))" }
-            let roles = privileges.keys.sorted().map { $0 == "public" ? "PUBLIC" : quoteIdentifier($0) }
+            let grantees = privileges.keys.sorted(by: Role.byName)
+            let held = grantees.map { "\($0): \(privileges[$0]!.map(\.catalogName).joined(separator: ", "))" }
             return LintFinding(
                 rule: .apiGrantWithoutRLS, level: .error, object: table.name.description,
                 message: "\(table.name) has RLS off but the API roles hold privileges on it (\(held.joined(separator: "; "))): "
                     + "through the API they reach every row. Enable RLS with policies, or revoke the grants.",
                 fix:
-                    "alter table \(table.name.sql) enable row level security;  -- or: revoke all on table \(table.name.sql) from \(roles.joined(separator: ", "));"
+                    "alter table \(table.name.sql) enable row level security;  -- or: revoke all on table \(table.name.sql) from \(Catalog.roleList(grantees));"
             )
         }
     }

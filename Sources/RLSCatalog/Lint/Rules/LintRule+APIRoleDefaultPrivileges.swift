@@ -12,7 +12,7 @@ extension LintRule {
         return groups.keys.sorted().map { key in
             let entries = groups[key]!.sorted()
             let first = entries[0]
-            let grantee = first.grantee == .public ? "PUBLIC" : first.grantee.name
+            let grantee = first.grantee.displayName
             return LintFinding(
                 rule: .apiRoleDefaultPrivileges, level: .warning,
                 object: "default privileges of \(first.owner)\(first.schema.map { " in \($0)" } ?? "") for \(grantee)",

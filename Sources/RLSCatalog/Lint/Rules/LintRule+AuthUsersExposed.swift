@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `auth-users-exposed` (error): a view or materialized view over `auth.users` that the API
     /// roles may read: e-mail addresses, phone numbers and metadata of every user.
@@ -11,7 +13,7 @@ extension LintRule {
         catalog.views.filter(\.readsAuthUsers).compactMap { view -> LintFinding? in
             let readers = catalog.apiRoles(holding: .select, on: view.name).map(\.name)
             guard !readers.isEmpty else { return nil }
-            let grantees = catalog.apiPrivileges(on: view.name).filter { $0.value.contains(.select) }.keys.sorted()
+            let grantees = catalog.apiPrivileges(on: view.name).filter { $0.value.contains(.select) }.keys.sorted(by: Role.byName)
             return LintFinding(
                 rule: .authUsersExposed, level: .error, object: view.name.description,
                 message:

@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `foreign-table-in-api` (warning): a foreign table the API roles may read. Foreign tables do
     /// not support RLS: every row the remote side returns is readable.
@@ -12,7 +14,7 @@ extension LintRule {
             LintFinding(
                 rule: .foreignTableInAPI, level: .warning, object: table.name.description,
                 message:
-                    "Foreign table \(table.name) is readable by \(table.readers.joined(separator: ", ")): foreign tables do not support "
+                    "Foreign table \(table.name) is readable by \(table.readers.map(\.name).joined(separator: ", ")): foreign tables do not support "
                     + "RLS, so the API reads every row the remote server returns. Move it to a schema the API does not expose, or revoke.",
                 fix: "revoke select on table \(table.name.sql) from \(Catalog.roleList(table.readers));"
             )

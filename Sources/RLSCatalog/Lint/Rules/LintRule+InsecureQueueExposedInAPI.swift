@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `insecure-queue-exposed-in-api` (error): a Supabase Queues (pgmq) queue table with RLS off
     /// that `anon` or `authenticated` may read: with `pgmq_public` exposed to the API, anyone with the
@@ -11,7 +13,8 @@ extension LintRule {
         catalog.environment.queueTables.filter { !$0.readers.isEmpty }.map { queue in
             LintFinding(
                 rule: .insecureQueueExposedInAPI, level: .error, object: queue.name.description,
-                message: "Queue table \(queue.name) has RLS off and \(queue.readers.joined(separator: ", ")) may read it: with pgmq_public "
+                message:
+                    "Queue table \(queue.name) has RLS off and \(queue.readers.map(\.name).joined(separator: ", ")) may read it: with pgmq_public "
                     + "exposed to the API, every message in the queue is theirs. Enable RLS and add policies for who may read and send.",
                 fix: "alter table \(queue.name.sql) enable row level security;"
             )

@@ -16,11 +16,11 @@ extension LintRule {
                 return LintFinding(
                     rule: .liveTableOpen, level: .error, object: table.name.description,
                     message: "\(table.name) is live with RLS off: Realtime pushes every change of every row to every "
-                        + "subscriber acting as \(readers.sorted().joined(separator: " or ")). Enable RLS with read policies.",
+                        + "subscriber acting as \(readers.sorted(by: Role.byName).map(\.name).joined(separator: " or ")). Enable RLS with read policies.",
                     fix: "alter table \(table.name.sql) enable row level security;",
                     dslFix: "declare the table with .access(read: ...) (which enables RLS)")
             }
-            guard table.rowSecurity, readers.contains(Role.anon.name) else { return nil }
+            guard table.rowSecurity, readers.contains(.anon) else { return nil }
             return LintFinding(
                 rule: .liveTableOpen, level: .warning, object: table.name.description,
                 message: "\(table.name) is live and anon may read it: every change anon may select goes to anyone holding "

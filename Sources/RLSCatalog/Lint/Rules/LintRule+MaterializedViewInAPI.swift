@@ -14,7 +14,7 @@ extension LintRule {
             let readers = catalog.apiRoles(holding: .select, on: view.name)
             guard !readers.isEmpty else { return nil }
             let bypassed = catalog.policyProtectedTables(readBy: view, for: readers)
-            let grantees = catalog.apiPrivileges(on: view.name).filter { $0.value.contains(.select) }.keys.sorted()
+            let grantees = catalog.apiPrivileges(on: view.name).filter { $0.value.contains(.select) }.keys.sorted(by: Role.byName)
             return LintFinding(
                 rule: .materializedViewInAPI, level: .error, object: view.name.description,
                 message:

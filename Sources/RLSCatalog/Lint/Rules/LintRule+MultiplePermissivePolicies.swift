@@ -16,14 +16,14 @@ extension LintRule {
         var findings: [LintFinding] = []
         for table in Set(catalog.policies.map(\.table)).sorted() {
             let permissive = catalog.policies(on: table).filter(\.permissive)
-            let named = Set(permissive.flatMap(\.roles)).subtracting(["public"])
-            let everyone = named.union([Role.anon.name, Role.authenticated.name])
-            var rolesBySet: [PolicyGroup: [String]] = [:]
+            let named = Set(permissive.flatMap(\.roles)).subtracting([.public])
+            let everyone = named.union(Role.clientRoles)
+            var rolesBySet: [PolicyGroup: [Role]] = [:]
             for action in ["SELECT", "INSERT", "UPDATE", "DELETE"] {
-                for role in everyone.sorted() {
+                for role in everyone.sorted(by: Role.byName) {
                     let applying = permissive.filter { policy in
                         (policy.command.rawValue == action || policy.command == .all)
-                            && (policy.roles.contains(role) || policy.roles.contains("public"))
+                            && (policy.roles.contains(role) || policy.roles.contains(.public))
                     }
                     guard applying.count > 1 else { continue }
                     for group in overlapping(applying) {
@@ -37,7 +37,8 @@ extension LintRule {
                 findings.append(
                     LintFinding(
                         rule: .multiplePermissivePolicies, level: .warning, object: table.description,
-                        message: "\(group.names.count) permissive policies apply to \(roles.joined(separator: ", ")) for \(group.action) "
+                        message:
+                            "\(group.names.count) permissive policies apply to \(roles.map(\.name).joined(separator: ", ")) for \(group.action) "
                             + "on \(table) (\(group.names.joined(separator: ", "))): Postgres evaluates each for every row. Merge them "
                             + "into one policy whose condition ORs theirs, or make the extra ones RESTRICTIVE if they are meant to narrow.",
                         dslFix: "one access plan per operation: .access(read: …, write: …) compiles to one policy per role and action"

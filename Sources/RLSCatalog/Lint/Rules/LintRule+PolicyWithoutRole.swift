@@ -1,3 +1,4 @@
+import RLSModel
 import RLSSQL
 
 extension LintRule {
@@ -10,7 +11,7 @@ extension LintRule {
         id: .policyWithoutRole,
         summary: "A policy has no TO role, so it applies to every role, anon included."
     ) { catalog in
-        catalog.policies.filter { $0.roles.contains("public") }.map { policy in
+        catalog.policies.filter { $0.roles.contains(.public) }.map { policy in
             LintFinding(
                 rule: .policyWithoutRole, level: .warning, object: "\(policy.table).\(policy.name)",
                 message: "Policy \(policy.name) on \(policy.table) applies to PUBLIC (no TO clause), so anon requests are checked "

@@ -15,7 +15,7 @@ extension LintRule {
         return (catalog.environment.buckets ?? []).filter(\.isPublic).compactMap { bucket -> LintFinding? in
             let broad = catalog.policies(on: objects).filter { policy in
                 policy.permissive && [.select, .all].contains(policy.command)
-                    && !Set(policy.roles).isDisjoint(with: ["public", Role.anon.name, Role.authenticated.name])
+                    && !Set(policy.roles).isDisjoint(with: Catalog.apiRoles)
                     && (policy.using == nil || LintRule.isAlwaysTrue(policy.using) || onlyMatchesBucket(policy.using ?? "") == bucket.id)
             }.map(\.name)
             guard !broad.isEmpty else { return nil }

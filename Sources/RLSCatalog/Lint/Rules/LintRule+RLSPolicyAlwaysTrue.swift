@@ -13,7 +13,7 @@ extension LintRule {
     ) { catalog in
         catalog.policies.compactMap { policy -> LintFinding? in
             guard policy.permissive, catalog.table(policy.table)?.rowSecurity == true,
-                !Set(policy.roles).isDisjoint(with: ["public", Role.anon.name, Role.authenticated.name])
+                !Set(policy.roles).isDisjoint(with: Catalog.apiRoles)
             else { return nil }
             let command = policy.command
             let openUsing = [.update, .delete, .all].contains(command) && (policy.using == nil || isAlwaysTrue(policy.using))
@@ -22,12 +22,12 @@ extension LintRule {
                 || (policy.withCheck == nil && command == .insert)
                 || (policy.withCheck == nil && [.update, .all].contains(command) && isAlwaysTrue(policy.using))
             guard openUsing || openCheck else { return nil }
-            let forAnon = policy.roles.contains(Role.anon.name) || policy.roles.contains("public")
+            let forAnon = policy.roles.contains(.anon) || policy.roles.contains(.public)
             let clause = openUsing && openCheck ? "USING and WITH CHECK are" : openUsing ? "USING is" : "WITH CHECK is"
             return LintFinding(
                 rule: .rlsPolicyAlwaysTrue, level: forAnon ? .error : .warning, object: "\(policy.table).\(policy.name)",
                 message:
-                    "Policy \(policy.name) on \(policy.table) (FOR \(command.rawValue), TO \(policy.roles.map { $0 == "public" ? "PUBLIC" : $0 }.joined(separator: ", "))): "
+                    "Policy \(policy.name) on \(policy.table) (FOR \(command.rawValue), TO \(policy.roles.map(\.displayName).joined(separator: ", "))): "
                     + "\(clause) always true, so \(forAnon ? "anyone with the anon key" : "every signed-in user") may "
                     + "\(openUsing ? "change or delete every row" : "write rows with any values"). Write the condition each row must meet "
                     + "(an owner check, a status), or route the write through a server function."

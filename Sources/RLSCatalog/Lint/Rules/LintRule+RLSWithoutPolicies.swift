@@ -1,3 +1,5 @@
+import RLSModel
+
 extension LintRule {
     /// `rls-without-policies`: RLS is on and no policy exists, so every API request sees no rows and
     /// every write fails.
@@ -22,7 +24,7 @@ extension LintRule {
             return LintFinding(
                 rule: .rlsWithoutPolicies, level: .warning, object: table.name.description,
                 message:
-                    "\(table.name) has RLS on and no policy, yet \(privileges.keys.sorted().joined(separator: ", ")) hold privileges on it: "
+                    "\(table.name) has RLS on and no policy, yet \(privileges.keys.sorted(by: Role.byName).map(\.name).joined(separator: ", ")) hold privileges on it: "
                     + "every API read returns no rows and every write fails. Add the policies those grants were meant for, or revoke them."
             )
         }

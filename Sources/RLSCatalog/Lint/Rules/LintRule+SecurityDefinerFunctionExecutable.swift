@@ -10,7 +10,7 @@ extension LintRule {
         id: .anonSecurityDefinerFunctionExecutable, summary: "anon may call a SECURITY DEFINER function through the API.",
         splinter: ["0028_anon_security_definer_function_executable"]
     ) { catalog in
-        definerExposure(catalog, role: Role.anon.name, rule: .anonSecurityDefinerFunctionExecutable)
+        definerExposure(catalog, role: .anon, rule: .anonSecurityDefinerFunctionExecutable)
     }
 
     /// `authenticated-security-definer-function-executable`: the same for every signed-in user
@@ -22,30 +22,30 @@ extension LintRule {
         summary: "authenticated may call a SECURITY DEFINER function through the API.",
         splinter: ["0029_authenticated_security_definer_function_executable"]
     ) { catalog in
-        definerExposure(catalog, role: Role.authenticated.name, rule: .authenticatedSecurityDefinerFunctionExecutable)
+        definerExposure(catalog, role: .authenticated, rule: .authenticatedSecurityDefinerFunctionExecutable)
     }
 
     /// Functions `role` may call through the API. A helper in a schema other than `public` that
     /// policies call (`private.is_member_of(…)`) must stay executable by the roles those policies
     /// are for, so it is not reported; trigger functions cannot be called through the API.
-    private static func definerExposure(_ catalog: Catalog, role: String, rule: ID) -> [LintFinding] {
+    private static func definerExposure(_ catalog: Catalog, role: Role, rule: ID) -> [LintFinding] {
         let exposed = catalog.exposedSchemas
         return catalog.functions.filter { function in
             function.securityDefiner && function.result != "trigger" && exposed.contains(function.name.schema)
-                && catalog.canExecute(role, function) && (role == Role.anon.name || !catalog.canExecute(Role.anon.name, function))
+                && catalog.canExecute(role, function) && (role == .anon || !catalog.canExecute(.anon, function))
                 && !(function.name.schema != "public" && catalog.isCalledByPolicies(function))
         }.map { function in
             let read = FunctionBody(definition: function.definition).tables(in: catalog)
-            let bypassed = read.filter { catalog.table($0)?.rowSecurity == true && catalog.deniesSomeRows(to: Role(role), of: $0) }
-            let losing = role == Role.anon.name ? ["public", Role.anon.name] : ["public", Role.anon.name, Role.authenticated.name]
-            let keeping = (role == Role.anon.name ? [Role.authenticated.name, Role.serviceRole.name] : [Role.serviceRole.name]).filter {
+            let bypassed = read.filter { catalog.table($0)?.rowSecurity == true && catalog.deniesSomeRows(to: role, of: $0) }
+            let losing: [Role] = role == .anon ? [.public, .anon] : [.public, .anon, .authenticated]
+            let keeping = (role == .anon ? [.authenticated, .serviceRole] : [Role.serviceRole]).filter {
                 catalog.canExecute($0, function)
             }
             var fix = "revoke execute on \(function.keyword.lowercased()) \(function.sqlSignature) from \(Catalog.roleList(losing));"
             if !keeping.isEmpty {
                 fix += "\ngrant execute on \(function.keyword.lowercased()) \(function.sqlSignature) to \(Catalog.roleList(keeping));"
             }
-            let who = role == Role.anon.name ? "anyone with the anon key" : "every signed-in user"
+            let who = role == .anon ? "anyone with the anon key" : "every signed-in user"
             let reach =
                 bypassed.isEmpty
                 ? "it runs as its owner, bypassing RLS on whatever it touches"
@@ -56,7 +56,7 @@ extension LintRule {
                 rule: rule, level: bypassed.isEmpty ? .warning : .error, object: function.signature,
                 message: "SECURITY DEFINER \(function.keyword.lowercased()) \(function.signature) is executable by \(role) "
                     + "(/rest/v1/rpc/\(function.name.name)): \(reach). Revoke EXECUTE from \(role) and PUBLIC"
-                    + "\(keeping.isEmpty ? "" : " (the fix grants it back to \(keeping.joined(separator: " and ")), which hold it today)"), "
+                    + "\(keeping.isEmpty ? "" : " (the fix grants it back to \(keeping.map(\.name).joined(separator: " and ")), which hold it today)"), "
                     + "make it SECURITY INVOKER, or move it to a schema the API does not expose.",
                 fix: fix
             )
