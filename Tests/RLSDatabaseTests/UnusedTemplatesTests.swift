@@ -78,7 +78,9 @@ struct UnusedTemplatesTests {
             #expect(try ensure(in: base, account: account) == data)
             #expect(exists(data + "/PG_VERSION"))
             let ready = try FileManager.default.attributesOfItem(atPath: directory + "/ready")[.modificationDate] as? Date
-            #expect(ready.map { Date().timeIntervalSince($0) < 3600 } == true, "finding the template does not mark it used: \(String(describing: ready))")
+            #expect(
+                ready.map { Date().timeIntervalSince($0) < 3600 } == true,
+                "finding the template does not mark it used: \(String(describing: ready))")
         }
     }
 
