@@ -16,7 +16,7 @@ struct EnumTypes {
         var scope = NameScope()
         for label in type.values {
             let name = scope.claim(SwiftIdentifier.member(label))
-            out.append(SwiftIdentifier.bare(name) == label ? "    case \(name)" : "    case \(name) = \(SwiftText.literal(label))")
+            out.append(SwiftIdentifier.bare(name) == label ? "    case \(name)" : "    case \(name) = \(label.swiftStringLiteral)")
         }
         out.append("}")
         return out

@@ -18,8 +18,8 @@ struct FunctionTypes {
         doc.append("`supabase.rpc(\(typeName).functionName, params: \(typeName).Parameters(...))`.")
         out += SwiftText.docLines(doc.joined(separator: "\n"), indent: "")
         out.append("\(access)enum \(typeName) {")
-        out.append("    \(access)static let functionName = \(SwiftText.literal(function.name))")
-        out.append("    \(access)static let schemaName = \(SwiftText.literal(function.schema))")
+        out.append("    \(access)static let functionName = \(function.name.swiftStringLiteral)")
+        out.append("    \(access)static let schemaName = \(function.schema.swiftStringLiteral)")
         if let result = resultType {
             out += ["", "    /// What the function returns.", "    \(access)typealias Result = \(result)"]
         }
@@ -39,7 +39,7 @@ struct FunctionTypes {
             for (argument, member) in zip(function.arguments, members) {
                 out.append(
                     SwiftIdentifier.bare(member) == argument.name
-                        ? "            case \(member)" : "            case \(member) = \(SwiftText.literal(argument.name))")
+                        ? "            case \(member)" : "            case \(member) = \(argument.name.swiftStringLiteral)")
             }
             out.append("        }")
         }

@@ -27,7 +27,7 @@ struct RowCode {
         var out = ["\(indent)/// The column names, for filters and orderings: `.eq(\(typeName).Columns.\(first), value: ...)`."]
         out.append("\(indent)\(access)enum Columns {")
         for column in columns {
-            out.append("\(indent)    \(access)static let \(members[column.name]!) = \(SwiftText.literal(column.name))")
+            out.append("\(indent)    \(access)static let \(members[column.name]!) = \(column.name.swiftStringLiteral)")
         }
         out.append("\(indent)}")
         return out
@@ -76,7 +76,7 @@ struct RowCode {
             let member = members[column.name]!
             out.append(
                 SwiftIdentifier.bare(member) == column.name
-                    ? "\(indent)    case \(member)" : "\(indent)    case \(member) = \(SwiftText.literal(column.name))")
+                    ? "\(indent)    case \(member)" : "\(indent)    case \(member) = \(column.name.swiftStringLiteral)")
         }
         out.append("\(indent)}")
         return out

@@ -21,10 +21,10 @@ struct TableTypes {
         let identifiable = key != nil || isKeyCalledID(code)
         out.append("\(access)struct \(typeName): Codable, Hashable, Sendable\(identifiable ? ", Identifiable" : "") {")
         out += SwiftText.docLines("`\(table.name)`: `supabase.from(\(typeName).tableName)`.", indent: "    ")
-        out.append("    \(access)static let tableName = \(SwiftText.literal(table.name))")
+        out.append("    \(access)static let tableName = \(table.name.swiftStringLiteral)")
         out += SwiftText.docLines(
             "`\(table.schema)`, the table's schema (`supabase.schema(\(typeName).schemaName)` outside `public`).", indent: "    ")
-        out.append("    \(access)static let schemaName = \(SwiftText.literal(table.schema))")
+        out.append("    \(access)static let schemaName = \(table.schema.swiftStringLiteral)")
         out.append("")
         out += code.columnConstants(table.columns, typeName: typeName, indent: "    ")
         out.append("")

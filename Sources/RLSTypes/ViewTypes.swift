@@ -20,15 +20,15 @@ struct ViewTypes {
         out += SwiftText.docLines(doc.joined(separator: "\n"), indent: "")
         guard !view.columns.isEmpty else {
             out.append("\(access)enum \(typeName) {")
-            out.append("    \(access)static let viewName = \(SwiftText.literal(view.name))")
-            out.append("    \(access)static let schemaName = \(SwiftText.literal(view.schema))")
+            out.append("    \(access)static let viewName = \(view.name.swiftStringLiteral)")
+            out.append("    \(access)static let schemaName = \(view.schema.swiftStringLiteral)")
             out.append("}")
             return out
         }
         let code = RowCode(columns: view.columns, names: names, access: access)
         out.append("\(access)struct \(typeName): Codable, Hashable, Sendable {")
-        out.append("    \(access)static let viewName = \(SwiftText.literal(view.name))")
-        out.append("    \(access)static let schemaName = \(SwiftText.literal(view.schema))")
+        out.append("    \(access)static let viewName = \(view.name.swiftStringLiteral)")
+        out.append("    \(access)static let schemaName = \(view.schema.swiftStringLiteral)")
         out.append("")
         out += code.columnConstants(view.columns, typeName: typeName, indent: "    ")
         out.append("")

@@ -20,4 +20,12 @@ import Testing
         let sql = "create function f()\r\n\treturns int\n\u{1B}[2J\u{202E}\r"
         #expect(sql.linesEscapedForDisplay == "create function f()\r\n\treturns int\n" + #"\u{1B}[2J\u{202E}\r"#)
     }
+
+    /// A Swift literal is the display escaping with `"` escaped too: it can neither end early nor
+    /// interpolate, and a quote that a combining mark follows (one character) is escaped as well.
+    @Test func swiftStringLiteralEscapesQuotesOnTopOfTheDisplayEscapes() {
+        #expect("it's \"a\"\nb\u{1B}\u{202E}".swiftStringLiteral == #""it's \"a\"\nb\u{1B}\u{202E}""#)
+        #expect(#"\(x)"#.swiftStringLiteral == #""\\(x)""#)
+        #expect("\"\u{301}".swiftStringLiteral == "\"\\\"\u{301}\"")
+    }
 }

@@ -15,6 +15,7 @@ struct SwiftTextEscapingTests {
         "plain", "it's \"quoted\" \\ back", "a\nb", "a\r\nb\rc", "*/ end /* start", "\"\"\" and \"\"\"# and \"\"\"##",
         "#\"raw\"#", "\\(x) \\#(y) \\##(z)", "\u{1B}[2J\u{7}bell", "\u{202E}evil\u{202C}", "line\u{2028}sep\u{2029}para\u{85}nel",
         "trailing space \nand tab\t\n  \n", "\n", "", "tab\tinside", "\u{FEFF}bom \u{200F}rlm \u{2066}iso\u{2069}",
+        "quote \"\u{301} with a combining mark",
     ]
 
     @Test(arguments: hostile)

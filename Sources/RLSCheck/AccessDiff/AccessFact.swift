@@ -11,14 +11,6 @@ public struct AccessFact: Sendable, Hashable {
     public var caller: String
     /// `SELECT`, `INSERT`, `UPDATE`, `DELETE`, or `receive`/`send` for channels.
     public var action: String
-
-    /// Creates a fact.
-    public init(object: String, table: TableName, caller: String, action: String) {
-        self.object = object
-        self.table = table
-        self.caller = caller
-        self.action = action
-    }
 }
 
 /// Which rows a fact reaches: the signed-in caller's own rows, other users' rows, handing its own

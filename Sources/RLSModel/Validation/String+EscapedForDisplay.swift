@@ -36,6 +36,24 @@ extension String {
         return result
     }
 
+    /// The text as a Swift string literal, quotes included, on one line whatever it holds: the
+    /// escapes of ``escapedForDisplay`` (`\n`, `\u{1B}`, `\\`) are Swift's own, so this is that
+    /// text with `"` escaped too, and no text can end the literal or start an interpolation. The one
+    /// spelling of database text inside the Swift `rls pull` and `rls types` write.
+    ///
+    /// ```swift
+    /// "it's \"a\"\nb".swiftStringLiteral   // "it's \"a\"\nb"
+    /// ```
+    package var swiftStringLiteral: String {
+        var literal = "\""
+        // By scalars: a `"` followed by a combining mark is one character, and must be escaped too.
+        for scalar in escapedForDisplay.unicodeScalars {
+            if scalar == "\"" { literal += "\\" }
+            literal.unicodeScalars.append(scalar)
+        }
+        return literal + "\""
+    }
+
     /// Each line escaped as ``escapedForDisplay(doublingBackslashes:keepingTabs:)`` with backslashes
     /// single, its line feeds and tabs kept: SQL, Swift and messages of several lines, to read and to copy.
     /// A carriage return just before a line feed is kept too (it moves nothing there).

@@ -7,25 +7,7 @@ import RLSModel
 /// Swift turns back into the same characters; the compiler refuses most of them raw anyway.
 enum SwiftLiteral {
     /// `"it's \"quoted\""`, on one line whatever the text holds (`"a\nb"`): for names and values.
-    static func string(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "\n": result += "\\n"
-            default:
-                if scalar.needsEscapeForDisplay {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func string(_ text: String) -> String { text.swiftStringLiteral }
 
     /// ``string(_:)``, or a multi-line raw literal (`#"""` ... `"""#`) when the text has line
     /// breaks: for SQL and comments, which read best as they were written.
