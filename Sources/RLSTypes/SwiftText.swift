@@ -1,13 +1,14 @@
 /// Database text (names, comments, enum labels) as it may appear in Swift source: inside a string
 /// literal, escaped (`String.swiftStringLiteral`); in a doc comment, one `///` line per line,
-/// without control characters.
+/// without what must not reach a reader's eye as it is.
 enum SwiftText {
-    /// False for control characters and the Unicode line and paragraph separators.
+    /// False for what the terminal escapes (`Unicode.Scalar.needsEscapeForDisplay`): control
+    /// characters, line and paragraph separators, bidirectional marks and overrides, byte-order marks.
     static func isPrintable(_ scalar: Unicode.Scalar) -> Bool {
-        !(scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) || (0x2028...0x2029).contains(scalar.value))
+        !scalar.needsEscapeForDisplay
     }
 
-    /// `/// text` lines at `indent`, one per line of `text`; control characters are dropped.
+    /// `/// text` lines at `indent`, one per line of `text`; what ``isPrintable(_:)`` refuses is dropped.
     static func docLines(_ text: String, indent: String) -> [String] {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             let clean = String(String.UnicodeScalarView(line.unicodeScalars.filter(isPrintable)))

@@ -45,6 +45,23 @@ struct TypesHostileTextTests {
         #expect(text.contains("public var `self`: String?"))
     }
 
+    /// A comment or name holding a bidirectional override (the "Trojan Source" trick: text that reads
+    /// otherwise than it compiles) or a byte-order mark reaches a `///` or `// MARK:` line without it.
+    /// (Before, control characters were dropped there but these went through.)
+    @Test("bidirectional marks never reach a comment line")
+    func bidirectionalMarks() throws {
+        let marks = "\u{202E}\u{2066}\u{200F}\u{061C}\u{FEFF}"
+        let schema = Schema {
+            Table("rtl\(marks)") { Column("id", .uuid).primaryKey() }
+                .comment("reads \(marks)backwards")
+                .access(.owner(column: "id"))
+        }
+        let text = try SwiftTypesFile(schema: schema, options: SwiftTypesOptions()).text
+        let commentLines = text.split(separator: "\n").filter { $0.drop { $0 == " " }.hasPrefix("//") }
+        #expect(commentLines.contains { $0.contains("reads backwards") })
+        #expect(!commentLines.contains { line in line.unicodeScalars.contains { $0.needsEscapeForDisplay } }, "\(commentLines)")
+    }
+
     @Test("a function a signed-in user may call has its parameters and result; one only the backend calls does not")
     func functions() throws {
         let text = try SwiftTypesFile(schema: Self.schema, options: SwiftTypesOptions()).text
