@@ -69,6 +69,14 @@ struct GrantOptionPullTests {
 
         let pull = try Pull(connection: db, name: "App", origin: "a test database")
         #expect(pull.pulled.notes.allSatisfy { !$0.message.contains("grant option") }, "\(pull.pulled.notes)")
+        let swift = pull.sources.files.values.joined()
+        for declared in [
+            ".updatable(only: \"title\")", ".withGrantOption([.authenticated: [.select, .update]])",
+            ".withGrantOption(sequences: [.anon: [.usage]])", ".withGrantOption([.serviceRole: [.select]])",
+            ".withGrantOption([.authenticated: [.select]])", ".withGrantOption(execute: [.authenticated])",
+        ] {
+            #expect(swift.contains(declared), "\(declared) is not in:\n\(swift)")
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rls-grant-option-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         try pull.write(sources: folder.path, migrations: MigrationDirectory(path: folder.appendingPathComponent("Migrations").path))
@@ -85,5 +93,29 @@ struct GrantOptionPullTests {
         try replayed.execute("BEGIN;\n" + pull.baselineSQL + "\nCOMMIT;")
         let copy = try Self.privileges(replayed)
         #expect(copy == original, "replayed:\n\(copy.joined(separator: "\n"))\noriginal:\n\(original.joined(separator: "\n"))")
+    }
+
+    /// Taking an option away revokes just the option; giving one grants the privilege again with it.
+    @Test func theOptionAloneChanges() throws {
+        let (_, db) = try TestDatabase.make(.none)
+        defer { db.close() }
+        try db.execute(Self.production)
+        var schema = try Pull(connection: db, name: "App", origin: "a test database").pulled.schema
+        let note = try #require(schema.tables.firstIndex { $0.name == "note" })
+        schema.tables[note] = schema.tables[note].withGrantOption([.authenticated: [.update]], sequences: [:])
+        let function = try #require(schema.functions.firstIndex { $0.name == "add_one" })
+        schema.functions[function] = schema.functions[function].withGrantOption(execute: [.anon, .authenticated])
+        let plan = try Drift.plan(target: db, desiredSQL: try renderValidated(schema), scratch: TestDatabase.cluster)
+        let statements = plan.sql.split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("--") }
+        #expect(
+            statements == [
+                #"revoke grant option for select on table "public"."note" from "authenticated";"#,
+                #"grant execute on function "public"."add_one"(n integer) to "anon" with grant option;"#,
+            ], "\(plan.sql)")
+        try db.execute(plan.sql)
+        let held = try Self.privileges(db)
+        #expect(held.contains("note authenticated SELECT") && held.contains("add_one anon EXECUTE*"), "\(held)")
+        let again = try Drift.plan(target: db, desiredSQL: try renderValidated(schema), scratch: TestDatabase.cluster)
+        #expect(again.isEmpty, "\(again.sql)")
     }
 }
