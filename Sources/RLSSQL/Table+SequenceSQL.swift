@@ -8,8 +8,8 @@ extension Table {
         for column in columns where column.identity != nil || column.generation == .serial {
             let sequence = PrivilegeObject.sequence(QualifiedName(schema: schema, name: identitySequenceName(of: column)))
             statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: sequence, from: Role.apiRoles)))
-            statements += grantStatements(grantedSequencePrivileges(of: column), on: sequence, withGrantOption: overrides.sequenceGrantOptions)
-                .compiled(.grant)
+            let granted = grantedSequencePrivileges(of: column)
+            statements += grantStatements(granted, on: sequence, withGrantOption: overrides.sequenceGrantOptions).compiled(.grant)
         }
         return statements
     }

@@ -49,10 +49,14 @@ import Testing
         let described = schema.validationErrors().map(\.description)
         #expect(described.count == 5, "\(described)")
         #expect(
-            described.contains { $0.contains("table public.note gives authenticated the grant option for insert without granting it insert") },
+            described.contains {
+                $0.contains("table public.note gives authenticated the grant option for insert without granting it insert")
+            },
             "\(described)")
         #expect(
-            described.contains { $0.contains("table public.note gives public the grant option for select, which Postgres never gives to PUBLIC") },
+            described.contains {
+                $0.contains("table public.note gives public the grant option for select, which Postgres never gives to PUBLIC")
+            },
             "\(described)")
         #expect(
             described.contains { $0.contains("the sequences of table public.note gives anon the grant option for usage") }, "\(described)")

@@ -22,7 +22,8 @@ extension Schema {
                 view.qualifiedName, view.source)
         }
         for function in functions {
-            let options = Dictionary(function.executeWithGrantOption.map { ($0, Set([Privilege.execute])) }, uniquingKeysWith: { $0.union($1) })
+            let options = Dictionary(
+                function.executeWithGrantOption.map { ($0, Set([Privilege.execute])) }, uniquingKeysWith: { $0.union($1) })
             let held = Dictionary(function.executableBy.map { ($0, Set([Privilege.execute])) }, uniquingKeysWith: { $0.union($1) })
             errors += grantOptionErrors(
                 options, held: held, on: "function \(function.qualifiedName)", fix: ".withGrantOption(execute: [...])",
