@@ -8,7 +8,7 @@ extension Function {
 
     /// `create function` (generated, or as an existing database defines it), its comment,
     /// `revoke all ... from public, anon, authenticated, service_role` and `grant execute` to
-    /// exactly the declared roles.
+    /// exactly the declared roles (`with grant option` to those of ``RLSModel/Function/executeWithGrantOption``).
     func statements() -> [CompiledStatement] {
         var statements = [CompiledStatement(.createFunction, definition.map(definedCreateStatement) ?? createStatement)]
         if let comment {
@@ -16,10 +16,9 @@ extension Function {
         }
         statements.append(
             CompiledStatement(.revoke, revokeStatement(["all"], on: .function(signature: signatureSQL), from: [.public] + Role.apiRoles)))
-        if !executableBy.isEmpty {
-            statements.append(
-                CompiledStatement(.grant, grantStatement(["execute"], on: .function(signature: signatureSQL), to: executableBy.sorted())))
-        }
+        let executors = Dictionary(executableBy.map { ($0, Set([Privilege.execute])) }, uniquingKeysWith: { first, _ in first })
+        let options = Dictionary(executeWithGrantOption.map { ($0, Set([Privilege.execute])) }, uniquingKeysWith: { first, _ in first })
+        statements += grantStatements(executors, on: .function(signature: signatureSQL), withGrantOption: options).compiled(.grant)
         return statements
     }
 

@@ -72,18 +72,26 @@ private func privilegeList(_ privileges: [String], _ columns: [String]) -> Strin
 }
 
 /// `grant select, insert on table ... to "authenticated";`, roles with the same privileges grouped
-/// into one statement, in a fixed order (roles and privileges sorted).
-func grantStatements<P: RawRepresentable & Comparable>(_ privileges: [Role: Set<P>], on object: PrivilegeObject) -> [String]
-where P.RawValue == String {
-    var groups: [(privileges: [P], roles: [Role])] = []
-    for role in privileges.keys.sorted() {
-        let held = privileges[role]!.sorted()
-        guard !held.isEmpty else { continue }
-        if let index = groups.firstIndex(where: { $0.privileges == held }) {
-            groups[index].roles.append(role)
-        } else {
-            groups.append((held, [role]))
+/// into one statement, in a fixed order (roles and privileges sorted); the privileges a role holds
+/// with grant option (`options`) follow in statements of their own, `with grant option`.
+func grantStatements(
+    _ privileges: [Role: Set<Privilege>], on object: PrivilegeObject, withGrantOption options: [Role: Set<Privilege>] = [:]
+) -> [String] {
+    var statements: [String] = []
+    for grantable in [false, true] {
+        var groups: [(privileges: [Privilege], roles: [Role])] = []
+        for role in privileges.keys.sorted() {
+            let held = privileges[role]!.filter { (options[role]?.contains($0) ?? false) == grantable }.sorted()
+            guard !held.isEmpty else { continue }
+            if let index = groups.firstIndex(where: { $0.privileges == held }) {
+                groups[index].roles.append(role)
+            } else {
+                groups.append((held, [role]))
+            }
+        }
+        statements += groups.map {
+            grantStatement($0.privileges.map(\.rawValue), on: object, to: $0.roles, withGrantOption: grantable)
         }
     }
-    return groups.map { grantStatement($0.privileges.map(\.rawValue), on: object, to: $0.roles) }
+    return statements
 }

@@ -14,33 +14,35 @@ extension Table {
         statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: .table(qualifiedName), from: Role.apiRoles)))
         // Explicit grants (.grants) or what the plans imply; either way `.updatable(only:)` and
         // `.insertable(only:)` turn the API roles' UPDATE and INSERT into column grants.
-        if let grants = overrides.grants {
-            statements += grantStatements(splittingColumnPrivileges: grants).compiled(.grant)
-        } else {
-            statements += grantStatements(splittingColumnPrivileges: privileges).compiled(.grant)
-        }
+        statements += grantStatementsSplittingColumnPrivileges().compiled(.grant)
         statements += sequenceAccessStatements
         statements += compiledPolicies(of: self, in: schema).map(CompiledStatement.init)
         return statements
     }
 
-    /// Grants of `privileges` on the table, where INSERT and UPDATE of the API roles other than the
-    /// service role go to the writable columns only, when the table limits them.
-    private func grantStatements<P: RawRepresentable<String> & Comparable>(splittingColumnPrivileges privileges: [Role: Set<P>]) -> [String]
-    {
-        var tablePrivileges = privileges
+    /// Grants of ``RLSModel/Table/grantedPrivileges`` on the table, where INSERT and UPDATE of the
+    /// API roles other than the service role go to the writable columns only, when the table limits
+    /// them; each privilege `with grant option` where ``RLSModel/TableOverrides/grantOptions`` says so.
+    private func grantStatementsSplittingColumnPrivileges() -> [String] {
+        var tablePrivileges = grantedPrivileges
+        let options = overrides.grantOptions
         var columnGrants: [String] = []
         for operation in [Operation.insert, .update] {
-            guard let columns = writableColumns(operation), !columns.isEmpty, let privilege = P(rawValue: operation.rawValue) else {
+            guard let columns = writableColumns(operation), !columns.isEmpty, let privilege = Privilege(rawValue: operation.rawValue) else {
                 continue
             }
             let roles = tablePrivileges.keys.filter { $0 != .serviceRole && tablePrivileges[$0]!.contains(privilege) }.sorted()
             for role in roles { tablePrivileges[role]!.remove(privilege) }
-            if !roles.isEmpty {
-                columnGrants.append(grantStatement([operation.rawValue], columns: columns, on: .table(qualifiedName), to: roles))
+            for grantable in [false, true] {
+                let granted = roles.filter { (options[$0]?.contains(privilege) ?? false) == grantable }
+                if !granted.isEmpty {
+                    columnGrants.append(
+                        grantStatement(
+                            [operation.rawValue], columns: columns, on: .table(qualifiedName), to: granted, withGrantOption: grantable))
+                }
             }
         }
-        return RLSSQL.grantStatements(tablePrivileges, on: .table(qualifiedName)) + columnGrants
+        return RLSSQL.grantStatements(tablePrivileges, on: .table(qualifiedName), withGrantOption: options) + columnGrants
     }
 
     /// `-- Access to public.listing: select: any signed-in user; insert, update, delete: ...`

@@ -1,20 +1,15 @@
 import RLSModel
 
 extension Table {
-    /// Grants on the sequences behind identity and serial columns: identity values are drawn without
-    /// a privilege check, so nobody needs one; a serial default calls `nextval`, so the roles that
-    /// may insert get `usage`. ``TableOverrides/sequenceGrants`` replaces both.
+    /// Grants on the sequences behind identity and serial columns: exactly
+    /// ``RLSModel/Table/grantedSequencePrivileges(of:)``, after revoking what the API roles may hold.
     var sequenceAccessStatements: [CompiledStatement] {
         var statements: [CompiledStatement] = []
-        let inserters = privileges.filter { $0.value.contains(.insert) }.map { ($0.key, Set([Privilege.usage])) }
         for column in columns where column.identity != nil || column.generation == .serial {
             let sequence = PrivilegeObject.sequence(QualifiedName(schema: schema, name: identitySequenceName(of: column)))
             statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: sequence, from: Role.apiRoles)))
-            if let grants = overrides.sequenceGrants {
-                statements += grantStatements(grants, on: sequence).compiled(.grant)
-            } else if column.generation == .serial {
-                statements += grantStatements(Dictionary(uniqueKeysWithValues: inserters), on: sequence).compiled(.grant)
-            }
+            let granted = grantedSequencePrivileges(of: column)
+            statements += grantStatements(granted, on: sequence, withGrantOption: overrides.sequenceGrantOptions).compiled(.grant)
         }
         return statements
     }

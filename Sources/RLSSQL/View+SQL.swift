@@ -2,8 +2,9 @@ import RLSModel
 
 extension View {
     /// `create view ... with (security_invoker = true) as ...;` (or `create materialized view ...
-    /// as ... [with no data];`), its comment, grants (`revoke all` from the API roles, `grant select`
-    /// to the declared readers and service_role), and a materialized view's indexes.
+    /// as ... [with no data];`), its comment, grants (`revoke all` from the API roles, then
+    /// ``RLSModel/View/grantedPrivileges``, `with grant option` where ``RLSModel/View/grantOptions``
+    /// says so), and a materialized view's indexes.
     func statements() -> [CompiledStatement] {
         var create = "create \(isMaterialized ? "materialized " : "")view \(qualifiedName.sql)"
         if isSecurityInvoker, !isMaterialized { create += "\n  with (security_invoker = true)" }
@@ -17,12 +18,7 @@ extension View {
             statements.append(CompiledStatement(.comment, "comment on \(keyword) \(qualifiedName.sql) is \(quoteLiteral(comment));"))
         }
         statements.append(CompiledStatement(.revoke, revokeStatement(["all"], on: .table(qualifiedName), from: Role.apiRoles)))
-        if let grants {
-            statements += grantStatements(grants, on: .table(qualifiedName)).compiled(.grant)
-        } else {
-            let readers = Set(readableBy + [.serviceRole])
-            statements.append(CompiledStatement(.grant, grantStatement(["select"], on: .table(qualifiedName), to: readers.sorted())))
-        }
+        statements += grantStatements(grantedPrivileges, on: .table(qualifiedName), withGrantOption: grantOptions).compiled(.grant)
         return statements + indexes.map { CompiledStatement(.createIndex, $0.createStatement(named: name(of: $0), on: qualifiedName)) }
     }
 }

@@ -25,7 +25,28 @@ enum Constructs {
         ("live_tables", liveTables),
         ("private_channels", privateChannels),
         ("storage_buckets", storageBuckets),
+        ("grant_options", grantOptions),
     ]
+
+    /// Privileges held with grant option: on a table (one through its column grant), the sequence
+    /// behind its serial column, a view and a function.
+    static let grantOptions = Schema {
+        Table("note") {
+            Column("id", .bigint).serial().primaryKey()
+            Column("owner_id", .uuid).default(.currentUserID)
+            Column("title", .text)
+        }
+        .access(read: .authenticated, write: .owner(column: "owner_id"))
+        .updatable(only: "title")
+        .withGrantOption([.authenticated: [.select, .update]], sequences: [.authenticated: [.usage]])
+        View("note_titles", readableBy: [.authenticated], query: SQL(raw: "select id, title from public.note"))
+            .withGrantOption([.authenticated: [.select]])
+        Function(
+            "add_one", arguments: [.init("n", .integer)], returns: .type(.integer), language: .sql, executableBy: [.anon, .authenticated],
+            body: SQL(raw: "select n + 1")
+        )
+        .withGrantOption(execute: [.authenticated])
+    }
 
     /// Every storage plan shape: a public bucket written in the owner's folder, a private one
     /// written in folders named after rows (their owner or their team's admins), a signed-in one,

@@ -8,6 +8,10 @@ public struct TableOverrides: Sendable, Hashable {
     public var grants: [Role: Set<Privilege>]?
     /// The exact grants on the sequences of the table's identity and serial columns; nil: implied.
     public var sequenceGrants: [Role: Set<Privilege>]?
+    /// The table privileges each role holds with grant option (``Table/withGrantOption(_:sequences:)``).
+    public var grantOptions: [Role: Set<Privilege>] = [:]
+    /// The sequence privileges each role holds with grant option, on the same sequences as ``sequenceGrants``.
+    public var sequenceGrantOptions: [Role: Set<Privilege>] = [:]
     /// False: no index is added for owner and foreign-key columns.
     public var automaticIndexes = true
 

@@ -79,6 +79,8 @@ public struct Function: Sendable, Hashable {
     public var body: SQL
     /// Roles granted EXECUTE; everyone else (including PUBLIC) has it revoked.
     public var executableBy: [Role]
+    /// The roles among ``executableBy`` that hold EXECUTE with grant option (``withGrantOption(execute:)``).
+    public var executeWithGrantOption: [Role] = []
     /// A `comment on function`.
     public var comment: String?
     /// Where the function was declared.

@@ -24,6 +24,8 @@ public struct View: Sendable, Hashable {
     public var source: DeclarationSite
     /// The exact grants, replacing `readableBy` plus service_role (``grants(_:)``); nil: those.
     public var grants: [Role: Set<Privilege>]?
+    /// The privileges each role holds with grant option (``withGrantOption(_:)``).
+    public var grantOptions: [Role: Set<Privilege>] = [:]
     /// The columns the query returns, as declared for `rls types` (``columns(_:)``); empty: undeclared.
     public var columns: [Column] = []
     /// `create materialized view` rather than `create view` (``materialized(withData:)``).

@@ -76,6 +76,7 @@ extension Schema {
         errors += storageErrors()
         errors += ownedSchemaErrors()
         errors += schemaPrivilegesErrors()
+        errors += grantOptionErrors()
         errors += defaultPrivilegeErrors()
         errors += extensionErrors()
         return errors

@@ -110,7 +110,10 @@ extension CatalogReader {
             if let columns = columnPrivileges[.update] { table.updatableColumns = columns }
         } else {
             notes.append(
-                PullNote("\(name)", "column privileges that differ between roles, or on select, are not expressible; kept in the baseline"))
+                PullNote(
+                    "\(name)",
+                    "column privileges that differ between roles, are on select, or hold the grant option on some columns only, "
+                        + "are not expressible; kept in the baseline"))
         }
         table = withGrants(table, source, columnPrivileges: expressible ? columnPrivileges : [:])
         if let suggestion = suggestedAccess(plans) { tableComments["\(name)"] = [suggestion] }
@@ -150,10 +153,10 @@ extension CatalogReader {
     }
 
     /// The table with `.grants` and `.sequenceGrants` where the database differs from what its
-    /// policies imply.
+    /// policies imply, and `.withGrantOption` for the privileges held with grant option.
     private mutating func withGrants(_ table: Table, _ source: Catalog.Table, columnPrivileges: [Operation: [String]]) -> Table {
         var result = table
-        var actual = grants(.table, on: source.name)
+        var (actual, options) = grants(.table, on: source.name)
         // Column grants that `.insertable(only:)`/`.updatable(only:)` say count as the privilege the
         // plan implies: the DSL writes the table-level privilege as these column grants.
         for (operation, _) in columnPrivileges {
@@ -163,24 +166,30 @@ extension CatalogReader {
                 && grant.privilege == privilege
             {
                 actual[grant.grantee, default: []].insert(privilege)
+                if grant.grantable { options[grant.grantee, default: []].insert(privilege) }
             }
         }
         let implied = table.privileges.mapValues { Set($0.compactMap { Privilege(rawValue: $0.rawValue) }) }.filter { !$0.value.isEmpty }
         if actual != implied { result = result.grants(actual.mapValues { $0.sorted() }) }
-        var sequenceGrants: [[Role: Set<Privilege>]] = []
-        for column in result.columns where column.identity != nil || column.generation == .serial {
+        let sequences = result.columns.filter { $0.identity != nil || $0.generation == .serial }.map { column in
             let name = RLSCatalog.QualifiedName(schema: source.name.schema, name: result.identitySequenceName(of: column))
-            let actualSequence = grants(.sequence, on: name)
-            let impliedSequence: [Role: Set<Privilege>] =
-                column.generation == .serial
-                ? result.privileges.filter { $0.value.contains(.insert) }.mapValues { _ in [.usage] } : [:]
-            if actualSequence != impliedSequence { sequenceGrants.append(actualSequence) }
+            let held = grants(.sequence, on: name)
+            return (privileges: held.privileges, options: held.options, implied: result.grantedSequencePrivileges(of: column))
         }
-        if let first = sequenceGrants.first {
-            if sequenceGrants.contains(where: { $0 != first }) {
+        let differing = sequences.filter { $0.privileges != $0.implied }
+        if let first = differing.first {
+            if differing.contains(where: { $0.privileges != first.privileges }) {
                 notes.append(PullNote("\(source.name)", "its sequences have different grants; the first one's are written for all"))
             }
-            result = result.sequenceGrants(first.mapValues { $0.sorted() })
+            result = result.sequenceGrants(first.privileges.mapValues { $0.sorted() })
+        }
+        let granting = sequences.filter { !$0.privileges.isEmpty }
+        let sequenceOptions = granting.first?.options ?? [:]
+        if granting.contains(where: { $0.options != sequenceOptions }) {
+            notes.append(PullNote("\(source.name)", "its sequences hold different grant options; the first one's are written for all"))
+        }
+        if !options.isEmpty || !sequenceOptions.isEmpty {
+            result = result.withGrantOption(options.mapValues { $0.sorted() }, sequences: sequenceOptions.mapValues { $0.sorted() })
         }
         return result
     }
@@ -203,7 +212,8 @@ extension CatalogReader {
 
     /// Column grants as `.insertable(only:)` / `.updatable(only:)` columns, in table order; not
     /// expressible (false) when the API roles holding them have different columns, also hold the
-    /// privilege on the whole table, or hold a column privilege other than insert and update.
+    /// privilege on the whole table, hold it with grant option on some columns only, or hold a
+    /// column privilege other than insert and update.
     private func columnPrivileges(of source: Catalog.Table) -> ([Operation: [String]], Bool) {
         let columnGrants = catalog.grants.filter { $0.objectKind == .table && $0.object == source.name && $0.column != nil }
         guard !columnGrants.isEmpty else { return ([:], true) }
@@ -216,7 +226,10 @@ extension CatalogReader {
                 $0.objectKind == .table && $0.object == source.name && $0.column == nil
                     && $0.privilege.operation == operation && byRole[$0.grantee] != nil
             }
-            guard let first = byRole.values.first, byRole.values.allSatisfy({ $0 == first }), !tableWide else { return ([:], false) }
+            let partlyGrantable = Dictionary(grouping: grants, by: \.grantee).values.contains { Set($0.map(\.grantable)).count > 1 }
+            guard let first = byRole.values.first, byRole.values.allSatisfy({ $0 == first }), !tableWide, !partlyGrantable else {
+                return ([:], false)
+            }
             result[operation] = source.columns.map(\.name).filter(first.contains)
         }
         let expressible = columnGrants.allSatisfy { [.insert, .update].contains($0.privilege) }

@@ -171,11 +171,12 @@ struct CatalogReader {
             .withGrantOption(usage: roles(.usage, grantable: true), create: roles(.create, grantable: true))
     }
 
-    /// Grants on one object, by role; notes grants WITH GRANT OPTION.
-    mutating func grants(_ kind: Catalog.Grant.ObjectKind, on object: RLSCatalog.QualifiedName, arguments: String? = nil) -> [Role: Set<
-        Privilege
-    >] {
-        var result: [Role: Set<Privilege>] = [:]
+    /// Grants on one object, by role, and those of them held WITH GRANT OPTION.
+    mutating func grants(_ kind: Catalog.Grant.ObjectKind, on object: RLSCatalog.QualifiedName, arguments: String? = nil) -> (
+        privileges: [Role: Set<Privilege>], options: [Role: Set<Privilege>]
+    ) {
+        var privileges: [Role: Set<Privilege>] = [:]
+        var options: [Role: Set<Privilege>] = [:]
         for grant in catalog.grants
         where grant.objectKind == kind && grant.object == object && grant.column == nil && grant.arguments == arguments {
             let privilege = grant.privilege
@@ -185,14 +186,10 @@ struct CatalogReader {
                 }
                 continue
             }
-            if grant.grantable {
-                notes.append(
-                    PullNote(
-                        "\(object)", "\(privilege.catalogName) for \(grant.grantee) WITH GRANT OPTION: written without the grant option"))
-            }
-            result[grant.grantee, default: []].insert(privilege)
+            privileges[grant.grantee, default: []].insert(privilege)
+            if grant.grantable { options[grant.grantee, default: []].insert(privilege) }
         }
-        return result
+        return (privileges, options)
     }
 
     // MARK: Functions and views
@@ -209,7 +206,9 @@ struct CatalogReader {
         return Function(
             function.name.name, schema: function.name.schema, arguments: function.identityArguments,
             definition: SQL(raw: function.definition), executableBy: execute.map(\.grantee).sorted(),
-            comment: function.comment, fileID: "rls pull", line: 0)
+            comment: function.comment, fileID: "rls pull", line: 0
+        )
+        .withGrantOption(execute: execute.filter(\.grantable).map(\.grantee).sorted())
     }
 
     /// A view, or a materialized view with its indexes and whether it holds rows.
@@ -234,13 +233,14 @@ struct CatalogReader {
                 return nil
             }
         }
-        let actual = grants(.table, on: view.name)
+        let (actual, options) = grants(.table, on: view.name)
         let readers = actual.keys.filter { $0 != .serviceRole }
         if actual[.serviceRole] == [.select], readers.allSatisfy({ actual[$0] == [.select] }) {
             value.readableBy = readers.sorted()
         } else {
             value.grants = actual
         }
+        value.grantOptions = options
         return value
     }
 }

@@ -1,7 +1,8 @@
 import RLSModel
 
 extension Function {
-    /// `Function("f", arguments: "uuid", definition: SQL(raw: #"""..."""#), executableBy: [...])`.
+    /// `Function("f", arguments: "uuid", definition: SQL(raw: #"""..."""#), executableBy: [...])`, then
+    /// `.withGrantOption(execute: [...])` for the roles that hold EXECUTE with grant option.
     func swiftSource(indent: String) -> String {
         var line = "Function(\(SwiftLiteral.string(name))"
         if schema != "public" { line += ", schema: \(SwiftLiteral.string(schema))" }
@@ -9,12 +10,14 @@ extension Function {
         line += ",\n\(indent)         definition: \((definition ?? body).swiftSource(indent: indent))"
         line += ",\n\(indent)         executableBy: \(executableBy.swiftSource)"
         if let comment { line += ", comment: \(SwiftLiteral.text(comment, indent: indent))" }
-        return line + ")"
+        line += ")"
+        if !executeWithGrantOption.isEmpty { line += "\n\(indent).withGrantOption(execute: \(executeWithGrantOption.swiftSource))" }
+        return line
     }
 }
 
 extension View {
-    /// `View("v", securityInvoker: false, query: SQL(raw: ...))` and its grants; a materialized
+    /// `View("v", securityInvoker: false, query: SQL(raw: ...))` and its grants (and grant options); a materialized
     /// view `.materialized()` with its `.indexes(...)`.
     func swiftSource(indent: String) -> String {
         var line = "View(\(SwiftLiteral.string(name))"
@@ -29,6 +32,7 @@ extension View {
             line += "\n\(indent).indexes(\n" + indexes.map { inner + $0.swiftSource(indent: inner) }.joined(separator: ",\n") + ")"
         }
         if let grants { line += "\n\(indent).grants(\(grants.swiftSource))" }
+        if !grantOptions.isEmpty { line += "\n\(indent).withGrantOption(\(grantOptions.swiftSource))" }
         return line
     }
 }

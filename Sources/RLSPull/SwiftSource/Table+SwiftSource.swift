@@ -65,6 +65,13 @@ extension Table {
         if let columns = updatableColumns { lines.append(indent + ".updatable(only: \(columns.swiftArguments))") }
         if let grants = overrides.grants { lines.append(indent + ".grants(\(grants.swiftSource))") }
         if let grants = overrides.sequenceGrants { lines.append(indent + ".sequenceGrants(\(grants.swiftSource))") }
+        let options = overrides.grantOptions
+        let sequenceOptions = overrides.sequenceGrantOptions
+        if !options.isEmpty || !sequenceOptions.isEmpty {
+            var arguments = options.isEmpty ? [] : [options.swiftSource]
+            if !sequenceOptions.isEmpty { arguments.append("sequences: \(sequenceOptions.swiftSource)") }
+            lines.append(indent + ".withGrantOption(\(arguments.joined(separator: ", ")))")
+        }
         return lines
     }
 }
