@@ -34,9 +34,7 @@ struct ExtensionTests {
         // The functions unaccent brings are its own, not the project's.
         #expect(!pull.pulled.schema.functions.contains { $0.name == "unaccent" })
 
-        let desired = try renderValidated(pull.pulled.schema)
-        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
-        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
+        try PulledProject.expectNoDriftAfterPull(pull, on: db)
 
         let (_, replayed) = try TestDatabase.make()
         defer { replayed.close() }

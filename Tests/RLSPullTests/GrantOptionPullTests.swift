@@ -77,20 +77,11 @@ struct GrantOptionPullTests {
         ] {
             #expect(swift.contains(declared), "\(declared) is not in:\n\(swift)")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rls-grant-option-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try pull.write(sources: folder.path, migrations: MigrationDirectory(path: folder.appendingPathComponent("Migrations").path))
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
-        let compiled = try SwiftCompiler.typeCheck(files.map { folder.appendingPathComponent($0).path })
-        #expect(compiled.status == 0, "the pulled Swift does not type-check:\n\(compiled.output)")
+        try PulledProject.expectSwiftTypeChecks(pull)
+        try PulledProject.expectNoDriftAfterPull(pull, on: db)
 
-        let desired = try renderValidated(pull.pulled.schema)
-        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
-        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
-
-        let (_, replayed) = try TestDatabase.make(.none)
+        let replayed = try PulledProject.replayedBaseline(pull)
         defer { replayed.close() }
-        try replayed.execute("BEGIN;\n" + pull.baselineSQL + "\nCOMMIT;")
         let copy = try Self.privileges(replayed)
         #expect(copy == original, "replayed:\n\(copy.joined(separator: "\n"))\noriginal:\n\(original.joined(separator: "\n"))")
     }

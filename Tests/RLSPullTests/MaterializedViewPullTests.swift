@@ -35,13 +35,10 @@ struct MaterializedViewPullTests {
         let swift = pull.sources.files.values.joined()
         #expect(swift.contains(".materialized(withData: false)"), "\(swift)")
         #expect(swift.contains(#"Index("player", unique: true, name: "leaders_player")"#), "\(swift)")
-        let desired = try renderValidated(pull.pulled.schema)
-        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
-        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
+        try PulledProject.expectNoDriftAfterPull(pull, on: db)
 
-        let (_, replayed) = try TestDatabase.make(.none)
+        let replayed = try PulledProject.replayedBaseline(pull)
         defer { replayed.close() }
-        try replayed.execute("BEGIN;\n" + pull.baselineSQL + "\nCOMMIT;")
         let facts = """
             select c.relname || ' ' || c.relispopulated || ' ' || array_to_string(coalesce(c.relacl, acldefault('r', c.relowner)), ',')
                    || ' ' || coalesce(obj_description(c.oid, 'pg_class'), '')

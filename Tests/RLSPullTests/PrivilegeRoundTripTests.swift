@@ -55,20 +55,11 @@ struct PrivilegeRoundTripTests {
     /// database made like `db`; returns the pull.
     private func roundTrip(_ db: Connection, _ defaults: DefaultPrivileges, except outsider: String? = nil) throws -> Pull {
         let pull = try Pull(connection: db, name: "App", origin: "a test database")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rls-privileges-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try pull.write(sources: folder.path, migrations: MigrationDirectory(path: folder.appendingPathComponent("Migrations").path))
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
-        let compiled = try SwiftCompiler.typeCheck(files.map { folder.appendingPathComponent($0).path })
-        #expect(compiled.status == 0, "the pulled Swift does not type-check:\n\(compiled.output)")
+        try PulledProject.expectSwiftTypeChecks(pull)
+        try PulledProject.expectNoDriftAfterPull(pull, on: db)
 
-        let desired = try renderValidated(pull.pulled.schema)
-        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
-        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
-
-        let (_, replayed) = try TestDatabase.make(defaults)
+        let replayed = try PulledProject.replayedBaseline(pull, defaults: defaults)
         defer { replayed.close() }
-        try replayed.execute("BEGIN;\n" + pull.baselineSQL + "\nCOMMIT;")
         // Defaults of a role the connected one may not act for are not in the baseline (pull notes them).
         let original = try privileges(db).filter { outsider == nil || !$0.contains(outsider!) }
         #expect(try privileges(replayed) == original)
@@ -205,9 +196,7 @@ struct SchemaGrantOptionPullTests {
         #expect(pull.pulled.notes.allSatisfy { !$0.description.hasPrefix("schema app") }, "\(pull.pulled.notes)")
         let swift = pull.sources.files.values.joined()
         #expect(swift.contains(".withGrantOption(usage: [.authenticated], create: [.serviceRole])"), "\(swift)")
-        let desired = try renderValidated(pull.pulled.schema)
-        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
-        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
+        try PulledProject.expectNoDriftAfterPull(pull, on: db)
         #expect(pull.baselineSQL.contains(#"grant usage on schema "app" to "authenticated" with grant option;"#), "\(pull.baselineSQL)")
         #expect(pull.baselineSQL.contains(#"grant create on schema "app" to "service_role" with grant option;"#), "\(pull.baselineSQL)")
     }

@@ -36,8 +36,6 @@ struct PullPolicyWithoutConditionTests {
                 "\(pull.pulled.notes)")
         }
 
-        let desired = try renderValidated(pull.pulled.schema)
-        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
-        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
+        try PulledProject.expectNoDriftAfterPull(pull, on: db)
     }
 }

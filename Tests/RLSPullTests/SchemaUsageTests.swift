@@ -48,9 +48,7 @@ struct SchemaUsageTests {
             ])
         #expect(pull.sources.files.values.contains { $0.contains(#"SchemaUsage("app", by: [.serviceRole])"#) })
 
-        let desired = try renderValidated(pull.pulled.schema)
-        let drift = try Drift.plan(target: db, desiredSQL: desired, scratch: TestDatabase.cluster)
-        #expect(drift.isEmpty, "drift right after pull:\n\(drift.sql)")
+        try PulledProject.expectNoDriftAfterPull(pull, on: db)
 
         let (_, replayed) = try TestDatabase.make()
         defer { replayed.close() }
