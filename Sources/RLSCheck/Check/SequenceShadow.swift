@@ -8,7 +8,8 @@ import RLSSQL
 ///
 /// The check holds no sequence lock while it runs, so the application's own `nextval` calls never
 /// wait for it. Afterwards each advanced sequence is restored in its own short transaction: a
-/// no-op `alter sequence` takes the lock that `nextval` waits on (for a moment, bounded by a one
+/// no-op `alter sequence ... owner to` its own owner takes the lock that `nextval` waits on without
+/// writing the catalog (for a moment, bounded by a one
 /// second `lock_timeout`), which also waits out every transaction still holding values drawn from
 /// it. The position is set back only when it is still exactly where the check left it, the last
 /// value drawn was the check's own (`currval` of its session), and no committed row of a column the
@@ -74,7 +75,9 @@ struct SequenceShadow {
             begin
               \(ownDraw)-- A no-op change that takes the lock nextval waits on, so the position cannot move between reading and setting it,
               -- and that waits out every transaction still holding a value drawn from it: what others drew is committed or gone.
-              alter sequence \(name) increment by \(old.incrementBy);
+              -- Its own owner again: the lock and the ownership check, without writing the catalog.
+              execute format('alter sequence %s owner to %I', \(quoteLiteral(name)),
+                             (select pg_get_userbyid(c.relowner) from pg_catalog.pg_class c where c.oid = \(sequence)));
               select last_value::text as value, is_called into current from \(name);
               if current.value <> \(quoteLiteral(reached)) or not current.is_called then raise sqlstate 'RLS02'; end if;
               for fed in \(Self.fedColumns(sequence)) loop
