@@ -33,8 +33,8 @@ final class FirstDesiredBuild: Sendable {
         }
     }
 
-    /// Whether a first plan of `desiredSQL` should start one: no desired state is cached in
-    /// `cacheDirectory` at all (with one, an increment from it is cheaper).
+    /// Whether a plan should start one: no desired state is cached in `cacheDirectory` at all (with
+    /// one, an increment from it is cheaper).
     static func isWanted(cacheDirectory: String) -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: cacheDirectory)) ?? []
         return !names.contains { $0.hasPrefix("desired-") }
