@@ -1,6 +1,5 @@
 import Foundation
 import RLSDatabase
-import Synchronization
 
 extension DatabaseTarget {
     /// Runs `body` with a provider of a local cluster for throwaway databases: the target's own when it
@@ -22,7 +21,7 @@ public final class ScratchCluster {
     private let reused: EmbeddedCluster?
     private let scratchURL: String?
     private var started: EmbeddedCluster?
-    private var starting: BackgroundStart?
+    private var starting: BackgroundWork<EmbeddedCluster>?
 
     /// A provider that hands out `cluster` when given, else the server at `scratchURL` when given
     /// (``RLSEmbedded/EmbeddedCluster/attach(scratchURL:options:)``), else starts a local cluster on first use.
@@ -44,7 +43,7 @@ public final class ScratchCluster {
     /// cluster is reused or already started.
     public func startInBackground() {
         guard reused == nil, scratchURL == nil, started == nil, starting == nil else { return }
-        starting = BackgroundStart()
+        starting = BackgroundWork { try EmbeddedCluster.start() }
     }
 
     /// The cluster, starting it on the first call (or waiting for the start in the background).
@@ -52,36 +51,15 @@ public final class ScratchCluster {
         if let cluster = reused ?? started { return cluster }
         let background = starting
         starting = nil
-        let cluster = try background?.wait() ?? Self.startOrAttach(scratchURL: scratchURL)
+        let cluster = try background?.result() ?? Self.startOrAttach(scratchURL: scratchURL)
         started = cluster
         return cluster
     }
 
     /// Stops the cluster if this object started it, once a start in the background has finished.
     public func stop() {
-        if let starting, let cluster = try? starting.wait() { started = cluster }
+        if let starting, let cluster = try? starting.result() { started = cluster }
         starting = nil
         started?.stop()
-    }
-}
-
-/// `EmbeddedCluster.start()` running on a thread of its own.
-private final class BackgroundStart: Sendable {
-    private let outcome = Mutex<Result<EmbeddedCluster, any Error>?>(nil)
-    private let finished = DispatchSemaphore(value: 0)
-
-    init() {
-        Thread.detachNewThread { [self] in
-            let result = Result { try EmbeddedCluster.start() }
-            outcome.withLock { $0 = result }
-            finished.signal()
-        }
-    }
-
-    /// The started cluster, or the error that stopped the start, once the thread has finished.
-    func wait() throws -> EmbeddedCluster {
-        finished.wait()
-        finished.signal()  // a later wait returns at once
-        return try outcome.withLock { $0! }.get()
     }
 }

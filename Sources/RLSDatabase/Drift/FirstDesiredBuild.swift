@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import RLSCatalog
 import RLSEmbedded
-import Synchronization
 
 /// The desired state of a first `rls plan` (no desired state cached in the project, so nothing to
 /// start an increment from), built on another thread while the target's catalog is read: on a fresh
@@ -10,11 +9,10 @@ import Synchronization
 ///
 /// Started for the target's default privileges, read first in one small query
 /// (`Connection.publicTableDefaults()`); used only when the full read agrees.
-final class FirstDesiredBuild: Sendable {
+struct FirstDesiredBuild: Sendable {
     /// The default privileges it builds for.
     let privileges: DefaultPrivileges
-    private let outcome = Mutex<Result<Catalog, any Error>?>(nil)
-    private let finished = DispatchGroup()
+    private let build: BackgroundWork<Catalog>
 
     /// Starts the build of `desiredSQL` in `cluster`; a new cache entry is written in `writes`.
     init(
@@ -22,14 +20,9 @@ final class FirstDesiredBuild: Sendable {
         memo: PlanningMemo
     ) {
         self.privileges = privileges
-        finished.enter()
-        Thread.detachNewThread { [self] in
-            let result = Result {
-                try Drift.desiredCatalog(
-                    desiredSQL, in: cluster, defaultPrivileges: privileges, cacheDirectory: cacheDirectory, writes: writes, memo: memo)
-            }
-            outcome.withLock { $0 = result }
-            finished.leave()
+        build = BackgroundWork {
+            try Drift.desiredCatalog(
+                desiredSQL, in: cluster, defaultPrivileges: privileges, cacheDirectory: cacheDirectory, writes: writes, memo: memo)
         }
     }
 
@@ -41,11 +34,8 @@ final class FirstDesiredBuild: Sendable {
     }
 
     /// The built catalog, once the build ends (its error, if it failed).
-    func catalog() throws -> Catalog {
-        finished.wait()
-        return try outcome.withLock { $0! }.get()
-    }
+    func catalog() throws -> Catalog { try build.result() }
 
     /// Waits for the build to end, whatever it gave.
-    func wait() { finished.wait() }
+    func wait() { build.wait() }
 }
