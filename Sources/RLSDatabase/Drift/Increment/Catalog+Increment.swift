@@ -12,25 +12,18 @@ extension Catalog {
     func applyingIncrement(from before: Catalog, to after: Catalog) -> Catalog? {
         let before = before.withoutStatementDependencies
         let after = after.withoutStatementDependencies
-        func merge<Value: Equatable, Key: Hashable>(_ path: KeyPath<Catalog, [Value]>, by key: (Value) -> Key) -> [Value]? {
-            Self.merged(self[keyPath: path], before[keyPath: path], after[keyPath: path], by: key)
-        }
-        guard let schemas = merge(\.schemas, by: \.name), let enums = merge(\.enums, by: \.name),
-            let tables = merge(\.tables, by: \.name), let views = merge(\.views, by: \.name),
-            let functions = merge(\.functions, by: \.signature),
-            let triggers = merge(\.triggers, by: { TableScopedName(table: $0.table, name: $0.name) }),
-            let policies = merge(\.policies, by: { TableScopedName(table: $0.table, name: $0.name) }),
-            let grants = merge(\.grants, by: { $0 }), let sequences = merge(\.sequences, by: { $0 }),
-            let asWritten = merge(\.asWritten, by: \.key),
-            let environment = environment.applyingIncrement(from: before.environment, to: after.environment),
+        guard let environment = environment.applyingIncrement(from: before.environment, to: after.environment),
             // Default privileges are set by statements every partial build runs; a difference means the whole build.
             before.defaultPrivileges == after.defaultPrivileges
         else { return nil }
-        let merged = Catalog(
-            schemas: schemas, enums: enums, tables: tables, views: views, functions: functions, triggers: triggers,
-            policies: policies, grants: grants, sequences: sequences, asWritten: asWritten, defaultPrivileges: defaultPrivileges,
-            environment: environment)
-        return merged.takesEveryRelationNameOnce ? merged : nil
+        return Self.combining([self, before, after], Increment(), defaultPrivileges: defaultPrivileges, environment: environment)
+    }
+
+    /// An increment's list: the whole build's, with what differs between the partial builds applied (``merged(_:_:_:by:)``).
+    private struct Increment: ListCombination {
+        func combine<Value: Equatable, Key: Hashable>(_ lists: [[Value]], by key: (Value) -> Key) -> [Value]? {
+            Catalog.merged(lists[0], lists[1], lists[2], by: key)
+        }
     }
 
     /// What the cache keeps of a desired catalog: policies and triggers without their dependencies
@@ -61,7 +54,7 @@ extension Catalog {
     /// `whole` with every key on which `before` and `after` differ taken from `after`; nil when
     /// `whole` does not hold what `before` holds there, or a partial build repeats a key. `whole`'s
     /// order is kept (additions go last), so that sorting the result again is cheap.
-    private static func merged<Value: Equatable, Key: Hashable>(
+    fileprivate static func merged<Value: Equatable, Key: Hashable>(
         _ whole: [Value], _ before: [Value], _ after: [Value], by key: (Value) -> Key
     ) -> [Value]? {
         func keyed(_ values: [Value]) -> [Key: Value]? {

@@ -7,28 +7,22 @@ extension Catalog {
     /// privileges, memberships, extensions), or a name would be taken twice. The caller then builds
     /// the whole schema on one database.
     static func union(_ first: Catalog, _ second: Catalog) -> Catalog? {
-        func joined<Value: Equatable, Key: Hashable>(_ path: KeyPath<Catalog, [Value]>, by key: (Value) -> Key) -> [Value]? {
-            Self.joined(first[keyPath: path], second[keyPath: path], by: key)
-        }
-        guard let schemas = joined(\.schemas, by: \.name), let enums = joined(\.enums, by: \.name),
-            let tables = joined(\.tables, by: \.name), let views = joined(\.views, by: \.name),
-            let functions = joined(\.functions, by: \.signature),
-            let triggers = joined(\.triggers, by: { TableScopedName(table: $0.table, name: $0.name) }),
-            let policies = joined(\.policies, by: { TableScopedName(table: $0.table, name: $0.name) }),
-            let grants = joined(\.grants, by: { $0 }), let sequences = joined(\.sequences, by: { $0 }),
-            let asWritten = joined(\.asWritten, by: \.key),
-            let environment = Environment.union(first.environment, second.environment),
+        guard let environment = Environment.union(first.environment, second.environment),
             first.defaultPrivileges == second.defaultPrivileges
         else { return nil }
-        let union = Catalog(
-            schemas: schemas, enums: enums, tables: tables, views: views, functions: functions, triggers: triggers,
-            policies: policies, grants: grants, sequences: sequences, asWritten: asWritten,
-            defaultPrivileges: first.defaultPrivileges, environment: environment)
-        return union.takesEveryRelationNameOnce ? union : nil
+        return combining([first, second], Union(), defaultPrivileges: first.defaultPrivileges, environment: environment)
+    }
+
+    /// A split build's list: every value of either half once (``joined(_:_:by:)``).
+    private struct Union: ListCombination {
+        func combine<Value: Equatable, Key: Hashable>(_ lists: [[Value]], by key: (Value) -> Key) -> [Value]? {
+            Catalog.joined(lists[0], lists[1], by: key)
+        }
     }
 
     /// Every value of `first` and `second` once; nil when a key has two different values.
-    private static func joined<Value: Equatable, Key: Hashable>(_ first: [Value], _ second: [Value], by key: (Value) -> Key) -> [Value]? {
+    fileprivate static func joined<Value: Equatable, Key: Hashable>(_ first: [Value], _ second: [Value], by key: (Value) -> Key) -> [Value]?
+    {
         var seen: [Key: Value] = [:]
         var result: [Value] = []
         result.reserveCapacity(first.count + second.count)
