@@ -1,3 +1,5 @@
+import RLSModel
+
 /// A schema's statements cut into two scripts that build side by side, each on a throwaway database
 /// of its own, so that a first `rls plan` (nothing cached) uses both cores: what one script creates,
 /// the other never mentions.
@@ -32,7 +34,11 @@ struct DesiredSplit: Sendable {
     init?(_ statements: [DesiredStatement], fewestStatements: Int = DesiredSplit.fewestStatements) {
         guard statements.count >= fewestStatements else { return nil }
         let schemas = Set(statements.filter(\.isAboutSchema).compactMap(\.defines))
+        // What a statement may depend on by name: what the schema creates (a table's identity
+        // sequence too, which only its grants name), not what Supabase already has (`auth.users`,
+        // which every foreign key to it mentions).
         let defined = Set(statements.compactMap(\.defines)).subtracting(schemas)
+            .union(statements.compactMap { $0.subject.flatMap(Self.inProjectSchema) })
         func runsInBoth(_ statement: DesiredStatement) -> Bool { statement.subject == nil || statement.isAboutSchema }
         var groups = Groups()
         var owner: [Int?] = []
@@ -77,6 +83,14 @@ struct DesiredSplit: Sendable {
 
     private static func lastPart(_ name: String) -> String {
         name.split(separator: ".").last.map(String.init) ?? name
+    }
+
+    /// The last part of `subject` when it is an object in a schema of the project's (not one of
+    /// ``SupabaseSchemas``, whose objects the schema only attaches to).
+    private static func inProjectSchema(_ subject: String) -> String? {
+        let parts = subject.split(separator: ".").map(String.init)
+        guard parts.count == 2, !SupabaseSchemas.owns(parts[0]) else { return nil }
+        return parts[1]
     }
 
     /// Names joined into pieces (union-find, by index).
