@@ -144,3 +144,17 @@ import Testing
         #expect(built.catalog.views.map(\.name.name) == ["v"])
     }
 }
+
+/// A first plan starts building before the target is read in full, for the default privileges one
+/// small query reads: that query must say what the full read says, on a new project and an old one
+/// (else every first plan builds twice).
+@Suite struct PublicTableDefaultsTests {
+    @Test(arguments: DefaultPrivileges.allCases)
+    func theEarlyReadAgreesWithTheFullRead(_ defaults: DefaultPrivileges) throws {
+        let (_, db) = try TestDatabase.make(defaults)
+        defer { db.close() }
+        let early = try db.publicTableDefaults()
+        #expect(early == defaults)
+        #expect(early == (try db.introspectCatalog().publicTableDefaults))
+    }
+}
