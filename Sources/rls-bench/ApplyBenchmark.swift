@@ -24,7 +24,7 @@ struct ApplyBenchmark: CustomStringConvertible {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/20260101000000_bench.sql"
         try migrationSQL(statements: statements).write(toFile: path, atomically: true, encoding: .utf8)
-        let psql = try psqlPath()
+        let psql = try Psql.path()
 
         var rlsTimes: [Double] = []
         var psqlTimes: [Double] = []
@@ -45,7 +45,7 @@ struct ApplyBenchmark: CustomStringConvertible {
                         }
                     })
             }
-            let measurePsql = { psqlTimes.append(try time { try runPsql(psql, file: path, url: psqlURL) }) }
+            let measurePsql = { psqlTimes.append(try time { try Psql.runFile(path, url: psqlURL, psql: psql) }) }
             // Alternate which goes first, so a machine warming up or slowing down favours neither.
             if round.isMultiple(of: 2) {
                 try measureRLS()
@@ -87,26 +87,6 @@ struct ApplyBenchmark: CustomStringConvertible {
             for line in lines.prefix(min(4, statements - table * 4)) { sql += line + "\n" }
         }
         return sql
-    }
-
-    private static func psqlPath() throws -> String {
-        let candidates =
-            (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/psql" }
-            + ["/usr/lib/postgresql/15/bin/psql"]
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw BenchmarkFailure("psql was not found; install the Debian package postgresql-client")
-        }
-        return found
-    }
-
-    private static func runPsql(_ psql: String, file: String, url: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: psql)
-        process.arguments = ["-X", "-q", "-1", "-v", "ON_ERROR_STOP=1", "-f", file, url]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw BenchmarkFailure("psql exited with \(process.terminationStatus)") }
     }
 
     private static func time(_ body: () throws -> Void) throws -> Double {
