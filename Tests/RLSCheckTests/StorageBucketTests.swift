@@ -227,7 +227,7 @@ enum Harbour {
 
     /// Hosted projects let `postgres` manage policies on storage tables and write bucket rows, not alter the tables.
     @Test func postgresManagesStoragePoliciesButNotTheTables() throws {
-        let (_, db) = try TestDatabase.make()
+        let (url, db) = try TestDatabase.make()
         try db.execute("create policy p on storage.objects for select to authenticated using (bucket_id = 'x')")
         try db.execute("alter policy p on storage.objects using (bucket_id = 'y')")
         try db.execute("drop policy p on storage.objects")
@@ -243,6 +243,12 @@ enum Harbour {
             let error = #expect(throws: DatabaseError.self, "\(statement)") { try db.execute(statement) }
             #expect(error?.sqlState == "42501", "\(statement): \(String(describing: error))")
         }
+        // DDL elsewhere passes, and a superuser's session (Supabase's own migrations) may change storage.
+        try db.execute("create table public.beside (id int); comment on table public.beside is 'ours'; drop table public.beside")
+        let admin = try TestDatabase.admin(url)
+        defer { admin.close() }
+        try admin.execute(
+            "begin; comment on table storage.objects is 'by the platform'; drop index if exists storage.nothing_here; rollback")
     }
 
     @Test func bucketMistakesAreValidationErrors() {
