@@ -104,9 +104,10 @@ extension SupabaseShape {
     /// lets `create policy` through) and an event trigger refuses every other DDL in `storage` from a
     /// session that is not a superuser's: generated SQL that would fail on a hosted project fails here too.
     ///
-    /// The trigger runs after every DDL command of every script the embedded server runs (a desired
-    /// state of 1,000 tables is 5,000 of them), so it asks only about `storage`'s commands, and who
-    /// the session is only when one of them is refused. It sets no `search_path` (a function's `SET`
+    /// The trigger runs after every DDL statement of every script the embedded server runs (a desired
+    /// state of 1,000 tables is 5,000 of them), so it returns at once for the kinds hosted projects
+    /// allow (`tg_tag`: most of a schema's statements are policies and grants), asks only about
+    /// `storage`'s commands, and who the session is only when one of them is refused. It sets no `search_path` (a function's `SET`
     /// costs each call a save and restore of the setting: with the superuser check on every command,
     /// the trigger was a fifth of the server's time building such a schema) and names every
     /// function, table and operator by its schema instead.
@@ -118,6 +119,10 @@ extension SupabaseShape {
         declare
             command record;
         begin
+            -- What hosted projects allow on storage's tables: statements of these kinds make no other command.
+            if tg_tag operator(pg_catalog.=) any (array['CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'GRANT', 'REVOKE']) then
+                return;
+            end if;
             if tg_event operator(pg_catalog.=) 'sql_drop' then
                 for command in select * from pg_catalog.pg_event_trigger_dropped_objects() d
                                where d.schema_name operator(pg_catalog.=) 'storage' and d.object_type operator(pg_catalog.<>) 'policy' loop

@@ -93,8 +93,10 @@ import Testing
     }
 
     private func inHalves(_ sql: String) throws -> (catalog: Catalog, fingerprint: String) {
-        try DesiredBuild.catalog(
+        let built = try DesiredBuild.catalog(
             of: SQLScript(name: "split", sql: sql), in: TestDatabase.cluster, defaultPrivileges: .none, fewestStatements: 0)
+        #expect(built.statements.map(\.text) == DesiredStatement.split(sql).map(\.text), "the statements it split the script into")
+        return (built.catalog, built.fingerprint)
     }
 
     @Test func halvesJoinedAreTheWholeBuild() throws {

@@ -39,14 +39,15 @@ import Testing
         let found = try SideEffectTrigger.find(on: checked, connection: db)
         let reached = found.map { "\($0.table.name) \($0.operations.map(\.rawValue).sorted().joined(separator: "+")) → \($0.name)" }
         #expect(
-            reached.sorted() == [
-                "owned delete → grand_call",
-                // Deleting a parent sets nulled's column (an update) and deletes owned's rows, hence grand's.
-                "parent delete → grand_call",
-                "parent delete → nulled_call",
-                "parent update → renamed_call",
-                "plain delete → plain_call",
-            ].sorted(), "\(reached)")
+            reached.sorted()
+                == [
+                    "owned delete → grand_call",
+                    // Deleting a parent sets nulled's column (an update) and deletes owned's rows, hence grand's.
+                    "parent delete → grand_call",
+                    "parent delete → nulled_call",
+                    "parent update → renamed_call",
+                    "plain delete → plain_call",
+                ].sorted(), "\(reached)")
         #expect(found.allSatisfy { $0.call == "extensions.http_get" && $0.caller == "public.call_out" }, "\(found)")
         #expect(found.first { $0.table.name == "parent" && $0.name == "grand_call" }?.triggerTable.name == "grand")
     }

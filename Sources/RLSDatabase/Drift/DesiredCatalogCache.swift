@@ -52,7 +52,8 @@ struct DesiredCatalogCache {
     /// earlier version of the schema: `start` when the caller found it already and it was made for
     /// the same default privileges), stored with its fingerprint unknown until a plan finds a
     /// database that matches it (``learn(_:forDigest:defaultPrivileges:)``), or the base's when the
-    /// two run the same statements; else the one `build` makes, stored with its fingerprint.
+    /// two run the same statements; else the one `build` makes, stored with its fingerprint and the
+    /// statements it split the SQL into (split again here when it gives none).
     ///
     /// With `writes`, the new entry is written on another thread in that group, while the caller
     /// compares; the caller waits for the group.
@@ -60,7 +61,7 @@ struct DesiredCatalogCache {
         for sql: String, defaultPrivileges: DefaultPrivileges, writes: DispatchGroup? = nil, start: IncrementStart? = nil,
         increment: (_ base: (key: String, statements: [String], catalog: Catalog), _ preparation: DesiredIncrement.Preparation?) throws
             -> (catalog: Catalog, sameStatements: Bool)? = { _, _ in nil },
-        build: () throws -> (catalog: Catalog, fingerprint: String)
+        build: () throws -> (catalog: Catalog, fingerprint: String, statements: [String]?)
     ) throws -> Catalog {
         let key = key(digest(sql), defaultPrivileges)
         if let entry = entry(at: path(key, "json")), entry.key == SHA256.hexDigest(of: key.utf8) {
@@ -78,9 +79,9 @@ struct DesiredCatalogCache {
                 writes: writes)
             return made.catalog
         }
-        let (catalog, fingerprint) = try build()
+        let (catalog, fingerprint, built) = try build()
         store(
-            catalog, for: sql, statements: statements, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges,
+            catalog, for: sql, statements: statements ?? built, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges,
             writes: writes)
         return catalog
     }

@@ -209,9 +209,10 @@ public enum Drift {
                     from: base, to: desiredSQL, preparation: preparation, in: cluster, defaultPrivileges: defaultPrivileges)
             },
             build: {
-                try DesiredBuild.catalog(
+                let built = try DesiredBuild.catalog(
                     of: script[0], statements: start?.sql == desiredSQL ? start?.statements : nil, in: try cluster(),
                     defaultPrivileges: defaultPrivileges, memo: memo)
+                return (built.catalog, built.fingerprint, built.statements.map(\.text))
             }
         )
     }

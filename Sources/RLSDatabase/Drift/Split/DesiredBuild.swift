@@ -7,19 +7,23 @@ import RLSEmbedded
 /// the whole build runs, and its error is the one the user sees.
 enum DesiredBuild {
     /// The catalog `script` makes on a fresh database, and its fingerprint: ``DesiredCatalogCache/unknownFingerprint``
-    /// when it was built in halves (a plan learns it from the first database that matches).
+    /// when it was built in halves (a plan learns it from the first database that matches); with
+    /// the script's statements, as `statements` gave them or as it split them (a cache entry keeps them).
     static func catalog(
-        of script: SQLScript, statements: [DesiredStatement]? = nil, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges,
-        fewestStatements: Int = DesiredSplit.fewestStatements, memo: PlanningMemo? = nil
-    ) throws -> (catalog: Catalog, fingerprint: String) {
-        if let split = DesiredSplit(statements ?? DesiredStatement.split(script.sql), fewestStatements: fewestStatements),
+        of script: SQLScript, statements given: [DesiredStatement]? = nil, in cluster: EmbeddedCluster,
+        defaultPrivileges: DefaultPrivileges, fewestStatements: Int = DesiredSplit.fewestStatements, memo: PlanningMemo? = nil
+    ) throws -> (catalog: Catalog, fingerprint: String, statements: [DesiredStatement]) {
+        let statements = given ?? DesiredStatement.split(script.sql)
+        if let split = DesiredSplit(statements, fewestStatements: fewestStatements),
             let halves = try? ScratchDatabase.catalogs(
                 ofEach: SQLScript(name: script.name + ", in part", sql: split.first),
                 SQLScript(name: script.name + ", in part", sql: split.second), in: cluster, defaultPrivileges: defaultPrivileges),
             let union = Catalog.union(halves.first, halves.second)
         {
-            return (union, DesiredCatalogCache.unknownFingerprint)
+            return (union, DesiredCatalogCache.unknownFingerprint, statements)
         }
-        return try ScratchDatabase.catalogWithFingerprint(applying: [script], in: cluster, defaultPrivileges: defaultPrivileges, memo: memo)
+        let (catalog, fingerprint) = try ScratchDatabase.catalogWithFingerprint(
+            applying: [script], in: cluster, defaultPrivileges: defaultPrivileges, memo: memo)
+        return (catalog, fingerprint, statements)
     }
 }
