@@ -29,6 +29,17 @@ extension Invocation {
     /// True when the command line names a database (`--database-url` or `--database-url-file`).
     var namesDatabase: Bool { global.databaseURL != nil || global.databaseURLFile != nil }
 
+    /// Whether ``withDatabase(databaseURL:readTimeouts:scratchURL:_:)`` will connect to a server that
+    /// runs already (named, `DATABASE_URL`, the dev cluster) rather than start a throwaway one: then
+    /// a throwaway cluster for the command's own databases is started beside it. Found without
+    /// reading a URL file or starting anything; false where that finds a mistake (an empty URL),
+    /// which the command then reports.
+    var targetsRunningServer: Bool {
+        if namesDatabase { return true }
+        let running = try? DatabaseTarget.running(databaseURL: nil, environment: session.environment, directory: session.directory)
+        return running != nil
+    }
+
     /// The URL of `--database-url`, else the one read from `--database-url-file`; nil when neither is given.
     private func givenDatabaseURL() throws -> (String, DatabaseTarget.Source)? {
         switch (global.databaseURL, global.databaseURLFile) {

@@ -42,6 +42,36 @@ public struct DatabaseTarget: Sendable, CustomStringConvertible {
         embeddedOptions: EmbeddedCluster.Options = .init(),
         scratchURL: String? = nil
     ) throws -> DatabaseTarget {
+        if let running = try running(
+            databaseURL: databaseURL, databaseURLSource: databaseURLSource, environment: environment, directory: directory)
+        {
+            return running
+        }
+        if let scratchURL {
+            // A database of its own on the server of the user's choosing, dropped by finish().
+            let cluster = try EmbeddedCluster.attach(scratchURL: scratchURL, options: embeddedOptions)
+            do {
+                let url = try cluster.createDatabase("rls_target_\(getpid())", defaultPrivileges: embeddedOptions.defaultPrivileges)
+                return DatabaseTarget(url: url, source: .embedded, cluster: cluster)
+            } catch {
+                cluster.stop()
+                throw error
+            }
+        }
+        let cluster = try EmbeddedCluster.start(embeddedOptions)
+        return DatabaseTarget(url: cluster.url, source: .embedded, cluster: cluster)
+    }
+
+    /// The first three choices of ``resolve(databaseURL:databaseURLSource:environment:directory:embeddedOptions:scratchURL:)``:
+    /// a database on a server that runs already (`databaseURL`, `DATABASE_URL`, the dev cluster in
+    /// `directory`); nil when `resolve` would make a throwaway one. Nothing starts: a command may ask
+    /// first, to start what it needs beside that database (its throwaway cluster) while it does other work.
+    public static func running(
+        databaseURL: String?,
+        databaseURLSource: Source = .explicit,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        directory: String = FileManager.default.currentDirectoryPath
+    ) throws -> DatabaseTarget? {
         // Only an absent URL means "no real database": an empty one is a mistake (a CI secret that is
         // not set expands to ""), and treating it as absent would "deploy" to a throwaway cluster.
         if let databaseURL {
@@ -65,19 +95,7 @@ public struct DatabaseTarget: Sendable, CustomStringConvertible {
         if let url = DevCluster.status(in: directory).url {
             return DatabaseTarget(url: url, source: .devCluster, cluster: nil)
         }
-        if let scratchURL {
-            // A database of its own on the server of the user's choosing, dropped by finish().
-            let cluster = try EmbeddedCluster.attach(scratchURL: scratchURL, options: embeddedOptions)
-            do {
-                let url = try cluster.createDatabase("rls_target_\(getpid())", defaultPrivileges: embeddedOptions.defaultPrivileges)
-                return DatabaseTarget(url: url, source: .embedded, cluster: cluster)
-            } catch {
-                cluster.stop()
-                throw error
-            }
-        }
-        let cluster = try EmbeddedCluster.start(embeddedOptions)
-        return DatabaseTarget(url: cluster.url, source: .embedded, cluster: cluster)
+        return nil
     }
 
     /// What `rls apply` says after writing to a throwaway cluster, so nobody mistakes it for a deployment.

@@ -8,7 +8,13 @@ extension DatabaseTarget {
     ///
     /// With `scratchURL` (`--scratch-url`, `RLS_SCRATCH_URL`), the throwaway databases are made on
     /// that server instead (``RLSEmbedded/ScratchServer``), each a database of its own, dropped after.
-    public func withScratchCluster<T>(scratchURL: String? = nil, _ body: (ScratchCluster) throws -> T) throws -> T {
+    ///
+    /// `startedEarly` is one the caller started already (``ScratchCluster/startingNow()``) and stops
+    /// itself: used when the target has no cluster of its own to lend and no `scratchURL` is given.
+    public func withScratchCluster<T>(
+        scratchURL: String? = nil, startedEarly: ScratchCluster? = nil, _ body: (ScratchCluster) throws -> T
+    ) throws -> T {
+        if let startedEarly, cluster == nil, scratchURL == nil { return try body(startedEarly) }
         let scratch = ScratchCluster(reusing: scratchURL == nil ? cluster : nil, scratchURL: scratchURL)
         defer { scratch.stop() }
         return try body(scratch)
@@ -35,6 +41,15 @@ public final class ScratchCluster {
     public static func startOrAttach(scratchURL: String?) throws -> EmbeddedCluster {
         if let scratchURL { return try EmbeddedCluster.attach(scratchURL: scratchURL) }
         return try EmbeddedCluster.start()
+    }
+
+    /// A local cluster starting on another thread from now: for a command that knows before it
+    /// connects that it will need one (a first `rls plan`: its start overlaps rendering the schema and
+    /// connecting). Stop it when done.
+    public static func startingNow() -> ScratchCluster {
+        let scratch = ScratchCluster(reusing: nil)
+        scratch.startInBackground()
+        return scratch
     }
 
     /// Starts the cluster on another thread now, for a caller that has other work to do before it

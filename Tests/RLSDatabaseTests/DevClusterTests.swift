@@ -71,4 +71,18 @@ struct DevClusterTests {
         embedded.finish()
         #expect(!FileManager.default.fileExists(atPath: cluster.directory))
     }
+
+    /// What a command asks before it connects (a first `rls plan` starts its throwaway cluster
+    /// early where the database runs already): the same choice as `resolve`, nothing started.
+    @Test func aRunningServerIsFoundWithoutStartingAnything() throws {
+        let explicit = try DatabaseTarget.running(databaseURL: "postgres://u:pw@h/d", environment: [:], directory: "/nonexistent")
+        #expect(explicit?.source == .explicit)
+        let environment = try DatabaseTarget.running(
+            databaseURL: nil, environment: ["DATABASE_URL": "postgres://e:pw@h/d"], directory: "/nonexistent")
+        #expect(environment?.source == .environment)
+        #expect(try DatabaseTarget.running(databaseURL: nil, environment: [:], directory: "/nonexistent") == nil)
+        #expect(throws: DatabaseError.self) {
+            try DatabaseTarget.running(databaseURL: nil, environment: ["DATABASE_URL": " "], directory: "/")
+        }
+    }
 }

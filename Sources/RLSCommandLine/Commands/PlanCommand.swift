@@ -58,19 +58,27 @@ enum PlanCommand {
         options: Options.self,
         run: { arguments, invocation in
             let format = arguments.format
+            let scratchURL = arguments.scratch.resolved(invocation.session.environment)
+            let cacheDirectory = invocation.directory + "/.rls/cache"
+            // A first plan (nothing cached: a fresh CI runner) against a running database builds the
+            // schema's state on a throwaway cluster for certain: it starts now, while the schema
+            // renders and the database connects.
+            let early =
+                scratchURL == nil && invocation.targetsRunningServer && Drift.cachesNoDesiredState(cacheDirectory)
+                ? ScratchCluster.startingNow() : nil
+            defer { early?.stop() }
             // Before connecting: a schema error is reported alone.
             let desiredSQL = try renderValidated(invocation.schema)
             let files = try MigrationDirectory(path: arguments.migrations.path).filesIfPresent()
-            let scratchURL = arguments.scratch.resolved(invocation.session.environment)
             let (database, plan) = try invocation.withDatabase(readTimeouts: arguments.readTimeouts.timeouts, scratchURL: scratchURL) {
                 target, connection in
                 // One scratch cluster at most, started only if the cache cannot answer.
-                try target.withScratchCluster(scratchURL: scratchURL) { scratch in
+                try target.withScratchCluster(scratchURL: scratchURL, startedEarly: early) { scratch in
                     (
                         target.description,
                         try DatabasePlan.make(
                             invocation.schema, desiredSQL: desiredSQL, migrations: files, on: connection, scratch: scratch,
-                            cacheDirectory: invocation.directory + "/.rls/cache",
+                            cacheDirectory: cacheDirectory,
                             includingAccess: arguments.access || arguments.accessOutput.isRequested)
                     )
                 }

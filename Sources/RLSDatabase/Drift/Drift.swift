@@ -94,6 +94,12 @@ public enum Drift {
         return plan
     }
 
+    /// Whether `cacheDirectory` holds no desired state at all (a first plan on this machine, as on a
+    /// fresh CI runner): the plan then builds the schema's state on a throwaway database for certain.
+    public static func cachesNoDesiredState(_ cacheDirectory: String) -> Bool {
+        FirstDesiredBuild.isWanted(cacheDirectory: cacheDirectory)
+    }
+
     /// Drift that pending migration files do not explain: the changes from `target` to the DSL's
     /// state, minus those that applying `pending` after `applied` makes on a throwaway database.
     ///
