@@ -28,6 +28,9 @@ public final class EmbeddedCluster: Sendable {
     /// The server of the user's choosing this stands for, if it is one.
     let scratchServer: ScratchServer?
     private let state = StopState()
+    /// Drops asked for by ``dropDatabaseSoon(_:)``, one after another.
+    private let drops = DispatchQueue(label: "rls.embedded-cluster.drops")
+    private let dropping = DispatchGroup()
 
     init(directory: String, port: Int, password: String, options: Options, server: ServerProcess) {
         self.directory = directory
@@ -71,6 +74,8 @@ public final class EmbeddedCluster: Sendable {
     public func stop() {
         guard state.markStopped() else { return }
         if let scratchServer {
+            // A drop under way finishes first; those not started yet are left to dropRemaining.
+            dropping.wait()
             // The scratch databases still there (a command stopped half way, Ctrl-C) are dropped.
             scratchServer.dropRemaining()
         } else {
@@ -78,6 +83,23 @@ public final class EmbeddedCluster: Sendable {
             try? FileManager.default.removeItem(atPath: directory)
         }
         ClusterRegistry.unregister(self)
+    }
+
+    /// Drops a database made by ``createDatabase(_:)`` on another thread, for a caller that need not
+    /// wait (a plan's throwaway databases, dropped while the plan compares): drops run one after
+    /// another, and end with ``stop()``. A cluster of this process's own is deleted whole then, so a
+    /// drop not yet started is not made; on a server of the user's choosing, ``stop()`` lets the drop
+    /// under way finish and drops the rest itself.
+    public func dropDatabaseSoon(_ name: String) {
+        drops.async(group: dropping) { [self] in
+            guard !state.isStopped else { return }
+            try? dropDatabase(name)
+        }
+    }
+
+    /// Returns once every drop ``dropDatabaseSoon(_:)`` was asked for so far has run (or was left to ``stop()``).
+    public func waitForDatabaseDrops() {
+        dropping.wait()
     }
 
     /// Installs SIGINT/SIGTERM handlers that stop every cluster this process started, then exit

@@ -91,4 +91,25 @@ struct EmbeddedClusterTests {
             try b.query("select pg_get_userbyid(datdba) as owner from pg_database where datname = current_database()").first?.string(
                 "owner") == "postgres")
     }
+
+    /// A plan's throwaway databases are dropped on another thread, while it compares: gone once the
+    /// drops have run, and a cluster stopped first is deleted whole instead.
+    @Test func databasesDroppedSoonAreGone() throws {
+        let cluster = try TestDatabase.cluster
+        let names = (1...3).map { "drop_soon_\($0)_\(UInt32.random(in: 0...UInt32.max))" }
+        for name in names { _ = try cluster.createDatabase(name) }
+        for name in names { cluster.dropDatabaseSoon(name) }
+        cluster.waitForDatabaseDrops()
+        let admin = try Connection(url: cluster.socketConninfo())
+        defer { admin.close() }
+        let left = try admin.query("select datname from pg_database where datname = any($1::text[])", [names]).rows
+        #expect(left.isEmpty, "\(left.map { $0["datname"] })")
+
+        let own = try EmbeddedCluster.start(.init(stopOnSignal: false))
+        _ = try own.createDatabase("never_dropped")
+        own.stop()
+        own.dropDatabaseSoon("never_dropped")  // after stop: nothing to do, nothing thrown
+        own.waitForDatabaseDrops()
+        #expect(!FileManager.default.fileExists(atPath: own.directory))
+    }
 }

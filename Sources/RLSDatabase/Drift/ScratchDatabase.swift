@@ -74,14 +74,16 @@ public enum ScratchDatabase {
     }
 
     /// The catalogs of two fresh databases, one after `first` runs on it and one after `second`:
-    /// built side by side, each on its own connection. The two partial builds of an increment.
+    /// built side by side, each on its own connection. The two partial builds of an increment, and
+    /// the halves of a large desired state, on the databases of `made` when given.
     static func catalogs(
-        ofEach first: SQLScript, _ second: SQLScript, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges
+        ofEach first: SQLScript, _ second: SQLScript, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges,
+        on made: Made? = nil
     ) throws -> (first: Catalog, second: Catalog) {
         let results = Mutex<[Int: Result<Catalog, any Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let result = Result {
-                try withDatabase(in: cluster, defaultPrivileges: defaultPrivileges) { connection in
+                try withDatabase(in: cluster, defaultPrivileges: defaultPrivileges, made: made?.databases[index]) { connection in
                     try connection.replay([index == 0 ? first : second])
                     return try connection.introspectCatalog()
                 }
@@ -101,14 +103,50 @@ public enum ScratchDatabase {
         }
     }
 
-    /// Runs `body` on a new database in `cluster`, dropped afterwards.
+    /// Fresh databases being made on other threads while the caller prepares what runs on them (a
+    /// large desired state is cut in halves meanwhile); each is dropped after use, or by ``discard()``.
+    final class Made: Sendable {
+        fileprivate let databases: [BackgroundWork<(name: String, url: String)>]
+        private let cluster: EmbeddedCluster
+
+        /// Starts making `count` databases in `cluster`, side by side.
+        init(_ count: Int, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges) {
+            self.cluster = cluster
+            databases = (0..<count).map { _ in
+                BackgroundWork {
+                    let name = ScratchDatabase.nextName()
+                    return (name, try cluster.createDatabase(name, defaultPrivileges: defaultPrivileges))
+                }
+            }
+        }
+
+        /// Drops them unused.
+        func discard() {
+            for database in databases { if let made = try? database.result() { cluster.dropDatabaseSoon(made.name) } }
+        }
+    }
+
+    /// `rls_scratch_<pid>_<n>`: a name no other throwaway database of this process has.
+    private static func nextName() -> String {
+        "rls_scratch_\(getpid())_\(counter.add(1, ordering: .relaxed).newValue)"
+    }
+
+    /// Runs `body` on a new database in `cluster` (`made` when one was made already), dropped
+    /// afterwards on another thread: the caller goes on meanwhile.
     private static func withDatabase<Result>(
-        in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges, _ body: (Connection) throws -> Result
+        in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges, made: BackgroundWork<(name: String, url: String)>? = nil,
+        _ body: (Connection) throws -> Result
     ) throws -> Result {
-        let number = counter.add(1, ordering: .relaxed).newValue
-        let name = "rls_scratch_\(getpid())_\(number)"
+        if let made {
+            let (name, url) = try made.result()
+            defer { cluster.dropDatabaseSoon(name) }
+            let connection = try Connection(url: url)
+            defer { connection.close() }
+            return try body(connection)
+        }
+        let name = nextName()
         let url = try cluster.createDatabase(name, defaultPrivileges: defaultPrivileges)
-        defer { try? cluster.dropDatabase(name) }
+        defer { cluster.dropDatabaseSoon(name) }
         let connection = try Connection(url: url)
         defer { connection.close() }
         return try body(connection)

@@ -14,10 +14,18 @@ enum DesiredBuild {
         defaultPrivileges: DefaultPrivileges, fewestStatements: Int = DesiredSplit.fewestStatements, memo: PlanningMemo? = nil
     ) throws -> (catalog: Catalog, fingerprint: String, statements: [DesiredStatement]) {
         let statements = given ?? DesiredStatement.split(script.sql)
-        if let split = DesiredSplit(statements, fewestStatements: fewestStatements),
-            let halves = try? ScratchDatabase.catalogs(
-                ofEach: SQLScript(name: script.name + ", in part", sql: split.first),
-                SQLScript(name: script.name + ", in part", sql: split.second), in: cluster, defaultPrivileges: defaultPrivileges),
+        // Enough statements to cut: the two databases are made while the halves are worked out.
+        let made =
+            statements.count >= fewestStatements ? ScratchDatabase.Made(2, in: cluster, defaultPrivileges: defaultPrivileges) : nil
+        guard let made, let split = DesiredSplit(statements, fewestStatements: fewestStatements) else {
+            made?.discard()
+            let (catalog, fingerprint) = try ScratchDatabase.catalogWithFingerprint(
+                applying: [script], in: cluster, defaultPrivileges: defaultPrivileges, memo: memo)
+            return (catalog, fingerprint, statements)
+        }
+        if let halves = try? ScratchDatabase.catalogs(
+            ofEach: SQLScript(name: script.name + ", in part", sql: split.first),
+            SQLScript(name: script.name + ", in part", sql: split.second), in: cluster, defaultPrivileges: defaultPrivileges, on: made),
             let union = Catalog.union(halves.first, halves.second)
         {
             return (union, DesiredCatalogCache.unknownFingerprint, statements)
