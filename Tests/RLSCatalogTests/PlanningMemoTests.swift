@@ -18,7 +18,11 @@ import Testing
         defer { admin.close() }
         try admin.execute("create role \(role)")
         let sql = "create table public.memo_note (id int);\ngrant select on public.memo_note to \(role);\n"
-        try body(sql, role) { try admin.execute("drop role \(role)") }
+        // The throwaway databases that granted to it are dropped on another thread: gone first.
+        try body(sql, role) {
+            try TestDatabase.cluster.waitForDatabaseDrops()
+            try admin.execute("drop role \(role)")
+        }
     }
 
     @Test("Two plans in one process do not share a replay: the second sees the role dropped in between")

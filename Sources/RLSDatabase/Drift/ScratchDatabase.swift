@@ -7,7 +7,9 @@ import RLSPostgres
 import Synchronization
 
 /// A throwaway Supabase-shaped database in an embedded cluster: scripts are applied to it, its
-/// catalog read, and it is dropped again.
+/// catalog read, and it is dropped again, on another thread (``RLSEmbedded/EmbeddedCluster/dropDatabaseSoon(_:)``):
+/// a caller that then drops a role the scripts granted to waits for
+/// ``RLSEmbedded/EmbeddedCluster/waitForDatabaseDrops()`` first.
 ///
 ///     let desired = try ScratchDatabase.catalog(applying: [SQLScript(name: "the DSL's schema", sql: sql)],
 ///                                               in: cluster)
