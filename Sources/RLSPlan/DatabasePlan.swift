@@ -53,6 +53,12 @@ public struct DatabasePlan {
             // on a throwaway database, whose start overlaps reading the target.
             scratch.startInBackground()
         }
+        // What the pending files would still leave different is planned against the schema's state
+        // without default privileges: built (or read from the cache) beside the replay below.
+        let fresh =
+            pending.isEmpty
+            ? nil : FreshDesiredState(desiredSQL, in: { try scratch.cluster() }, cacheDirectory: cacheDirectory, memo: memo)
+        defer { fresh?.wait() }
         // The pending files run once on a throwaway database, after the applied ones; drift, collisions
         // and what they would still leave different all come from that one replay.
         let replay =
@@ -62,7 +68,7 @@ public struct DatabasePlan {
             try replay.map {
                 try Drift.plan(
                     $0, desiredSQL: desiredSQL, scratch: try scratch.cluster(), cacheDirectory: cacheDirectory,
-                    leavingOut: schema.undeclared, memo: memo)
+                    leavingOut: schema.undeclared, memo: memo, fresh: fresh)
             }
             ?? Drift.plan(
                 target: connection, desiredSQL: desiredSQL, scratch: try scratch.cluster(), cacheDirectory: cacheDirectory,
@@ -72,7 +78,7 @@ public struct DatabasePlan {
         let afterPending = try replay.map {
             try Drift.migrationPlan(
                 migrations: files.map(SQLScript.init), reusing: $0, desiredSQL: desiredSQL, scratch: try scratch.cluster(),
-                cacheDirectory: cacheDirectory, leavingOut: schema.undeclared, memo: memo)
+                cacheDirectory: cacheDirectory, leavingOut: schema.undeclared, memo: memo, fresh: fresh)
         }
         let collisions = replay.map(Drift.collisions) ?? []
         var plan = DatabasePlan(status: status, drift: drift, afterPending: afterPending, collisions: collisions, access: nil)

@@ -1,5 +1,6 @@
 import Foundation
 import RLSDatabase
+import Synchronization
 
 extension DatabaseTarget {
     /// Runs `body` with a provider of a local cluster for throwaway databases: the target's own when it
@@ -22,12 +23,12 @@ extension DatabaseTarget {
 }
 
 /// A local cluster for throwaway databases, started the first time it is asked for (or earlier,
-/// in the background, by a caller that knows it will ask).
-public final class ScratchCluster {
+/// in the background, by a caller that knows it will ask). Safe to ask from several threads: a
+/// plan with pending files builds a desired state on one while it replays the files on another.
+public final class ScratchCluster: Sendable {
     private let reused: EmbeddedCluster?
     private let scratchURL: String?
-    private var started: EmbeddedCluster?
-    private var starting: BackgroundWork<EmbeddedCluster>?
+    private let state = Mutex<(started: EmbeddedCluster?, starting: BackgroundWork<EmbeddedCluster>?)>((nil, nil))
 
     /// A provider that hands out `cluster` when given, else the server at `scratchURL` when given
     /// (``RLSEmbedded/EmbeddedCluster/attach(scratchURL:options:)``), else starts a local cluster on first use.
@@ -57,24 +58,34 @@ public final class ScratchCluster {
     /// schema and reading the target). ``cluster()`` then waits for it; nothing happens when a
     /// cluster is reused or already started.
     public func startInBackground() {
-        guard reused == nil, scratchURL == nil, started == nil, starting == nil else { return }
-        starting = BackgroundWork { try EmbeddedCluster.start() }
+        guard reused == nil, scratchURL == nil else { return }
+        state.withLock { state in
+            guard state.started == nil, state.starting == nil else { return }
+            state.starting = BackgroundWork { try EmbeddedCluster.start() }
+        }
     }
 
     /// The cluster, starting it on the first call (or waiting for the start in the background).
+    /// A second thread asking meanwhile waits for the same cluster.
     public func cluster() throws -> EmbeddedCluster {
-        if let cluster = reused ?? started { return cluster }
-        let background = starting
-        starting = nil
-        let cluster = try background?.result() ?? Self.startOrAttach(scratchURL: scratchURL)
-        started = cluster
-        return cluster
+        if let reused { return reused }
+        return try state.withLock { state in
+            if let started = state.started { return started }
+            let background = state.starting
+            state.starting = nil
+            let cluster = try background?.result() ?? Self.startOrAttach(scratchURL: scratchURL)
+            state.started = cluster
+            return cluster
+        }
     }
 
     /// Stops the cluster if this object started it, once a start in the background has finished.
     public func stop() {
-        if let starting, let cluster = try? starting.result() { started = cluster }
-        starting = nil
+        let started = state.withLock { state -> EmbeddedCluster? in
+            if let starting = state.starting, let cluster = try? starting.result() { state.started = cluster }
+            state.starting = nil
+            return state.started
+        }
         started?.stop()
     }
 }

@@ -23,13 +23,15 @@ extension Drift {
     /// ``migrationPlan(migrations:desiredSQL:scratch:defaultPrivileges:leavingOut:memo:)`` without
     /// default privileges, read from `replay` when it ran exactly `migrations`, in order, on a
     /// database without default grants (as `rls plan` does for most projects); replayed again
-    /// otherwise. The desired catalog comes from `cacheDirectory` when it holds it.
+    /// otherwise. The desired catalog comes from `fresh` when given (built beside the replay), else
+    /// from `cacheDirectory` when it holds it.
     public static func migrationPlan(
         migrations: [SQLScript], reusing replay: MigrationReplay, desiredSQL: String,
         scratch cluster: @autoclosure () throws -> EmbeddedCluster, cacheDirectory: String? = nil,
-        leavingOut undeclared: UndeclaredObjects = UndeclaredObjects(), memo: PlanningMemo = PlanningMemo()
+        leavingOut undeclared: UndeclaredObjects = UndeclaredObjects(), memo: PlanningMemo = PlanningMemo(),
+        fresh: FreshDesiredState? = nil
     ) throws -> ChangePlan {
-        let desired = try desiredCatalog(desiredSQL, in: try cluster(), cacheDirectory: cacheDirectory, memo: memo)
+        let desired = try fresh?.catalog() ?? desiredCatalog(desiredSQL, in: try cluster(), cacheDirectory: cacheDirectory, memo: memo)
         guard replay.defaultPrivileges == .none, replay.applied + replay.pending == migrations else {
             // Only the catalog is read: rows a data migration ends with are left out, as in the replay.
             let current = try ScratchDatabase.catalog(applying: migrations, in: try cluster(), memo: memo, leavingOutFinalRows: true)

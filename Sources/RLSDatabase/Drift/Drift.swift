@@ -123,15 +123,22 @@ public enum Drift {
     }
 
     /// Drift that the pending files of `replay` do not explain: the changes from its target to the
-    /// DSL's state, minus those the pending files make on the throwaway database.
+    /// DSL's state, minus those the pending files make on the throwaway database. `fresh`, when
+    /// given, is the desired state without default privileges, under way already: used when the
+    /// target has none either.
     public static func plan(
         _ replay: MigrationReplay, desiredSQL: String, scratch cluster: @autoclosure () throws -> EmbeddedCluster,
         cacheDirectory: String? = nil, leavingOut undeclared: UndeclaredObjects = UndeclaredObjects(),
-        memo: PlanningMemo = PlanningMemo()
+        memo: PlanningMemo = PlanningMemo(), fresh: FreshDesiredState? = nil
     ) throws -> ChangePlan {
         let current = replay.target.leavingOut(undeclared)
-        let desired = try desiredCatalog(
-            desiredSQL, in: try cluster(), defaultPrivileges: replay.defaultPrivileges, cacheDirectory: cacheDirectory, memo: memo)
+        let desired =
+            if let fresh, replay.defaultPrivileges == .none {
+                try fresh.catalog()
+            } else {
+                try desiredCatalog(
+                    desiredSQL, in: try cluster(), defaultPrivileges: replay.defaultPrivileges, cacheDirectory: cacheDirectory, memo: memo)
+            }
         let full = ChangePlan(from: current, to: desired)
         // Matched by what a change is about, not by its SQL: a table the pending files create is not drift
         // when they leave its columns in another order (a later file adding one); where their result
