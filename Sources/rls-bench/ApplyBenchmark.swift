@@ -35,7 +35,7 @@ struct ApplyBenchmark: CustomStringConvertible {
             let psqlURL = try cluster.createDatabase(psqlName)
             let measureRLS = {
                 rlsTimes.append(
-                    try time {
+                    try Stopwatch.time {
                         let files = try MigrationDirectory(path: folder).files()
                         let connection = try Connection(url: rlsURL)
                         defer { connection.close() }
@@ -45,7 +45,7 @@ struct ApplyBenchmark: CustomStringConvertible {
                         }
                     })
             }
-            let measurePsql = { psqlTimes.append(try time { try Psql.runFile(path, url: psqlURL, psql: psql) }) }
+            let measurePsql = { psqlTimes.append(try Stopwatch.time { try Psql.runFile(path, url: psqlURL, psql: psql) }) }
             // Alternate which goes first, so a machine warming up or slowing down favours neither.
             if round.isMultiple(of: 2) {
                 try measureRLS()
@@ -87,12 +87,6 @@ struct ApplyBenchmark: CustomStringConvertible {
             for line in lines.prefix(min(4, statements - table * 4)) { sql += line + "\n" }
         }
         return sql
-    }
-
-    private static func time(_ body: () throws -> Void) throws -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        try body()
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     private func format(_ value: Double, digits: Int = 3) -> String {

@@ -115,10 +115,7 @@ public enum ScratchDatabase {
         init(_ count: Int, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges) {
             self.cluster = cluster
             databases = (0..<count).map { _ in
-                BackgroundWork {
-                    let name = ScratchDatabase.nextName()
-                    return (name, try cluster.createDatabase(name, defaultPrivileges: defaultPrivileges))
-                }
+                BackgroundWork { try ScratchDatabase.create(in: cluster, defaultPrivileges: defaultPrivileges) }
             }
         }
 
@@ -128,9 +125,11 @@ public enum ScratchDatabase {
         }
     }
 
-    /// `rls_scratch_<pid>_<n>`: a name no other throwaway database of this process has.
-    private static func nextName() -> String {
-        "rls_scratch_\(getpid())_\(counter.add(1, ordering: .relaxed).newValue)"
+    /// A new database named `rls_scratch_<pid>_<n>` (no other throwaway database of this process
+    /// has that name), and its URL.
+    private static func create(in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges) throws -> (name: String, url: String) {
+        let name = "rls_scratch_\(getpid())_\(counter.add(1, ordering: .relaxed).newValue)"
+        return (name, try cluster.createDatabase(name, defaultPrivileges: defaultPrivileges))
     }
 
     /// Runs `body` on a new database in `cluster` (`made` when one was made already), dropped
@@ -139,15 +138,7 @@ public enum ScratchDatabase {
         in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges, made: BackgroundWork<(name: String, url: String)>? = nil,
         _ body: (Connection) throws -> Result
     ) throws -> Result {
-        if let made {
-            let (name, url) = try made.result()
-            defer { cluster.dropDatabaseSoon(name) }
-            let connection = try Connection(url: url)
-            defer { connection.close() }
-            return try body(connection)
-        }
-        let name = nextName()
-        let url = try cluster.createDatabase(name, defaultPrivileges: defaultPrivileges)
+        let (name, url) = try made?.result() ?? create(in: cluster, defaultPrivileges: defaultPrivileges)
         defer { cluster.dropDatabaseSoon(name) }
         let connection = try Connection(url: url)
         defer { connection.close() }
