@@ -36,14 +36,19 @@ struct ChildProcessTests {
     }
 
     @Test func killedOwnerIsCleanedUpByNextStart() throws {
-        let child = try ChildCluster.spawn()
+        // A base directory of its own: every start sweeps its base directory, so a cluster another
+        // test started in the shared one could remove the killed cluster before this test looks.
+        let base = EmbeddedCluster.Options.defaultBaseDirectory + "-killed-\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let child = try ChildCluster.spawn(extraEnvironment: ["RLS_EMBEDDED_DIR": base])
+        #expect(child.directory.hasPrefix(base + "/"), "\(child.directory)")
         kill(child.process.processIdentifier, SIGKILL)
         child.process.waitUntilExit()
         // SIGKILL leaves no chance to clean up: the server still runs.
         #expect(FreePort.isListening(child.port))
         #expect(FileManager.default.fileExists(atPath: child.directory))
 
-        let next = try EmbeddedCluster.start(.init(stopOnSignal: false))
+        let next = try EmbeddedCluster.start(.init(baseDirectory: base, stopOnSignal: false))
         next.stop()
         #expect(!FileManager.default.fileExists(atPath: child.directory))
         #expect(!FreePort.isListening(child.port))
