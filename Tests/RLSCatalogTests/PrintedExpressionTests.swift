@@ -26,4 +26,22 @@ struct PrintedExpressionTests {
         let text = "(((name = 'a) AND (b'::text) AND (\"odd ) AND\" = 1)) AND (x = 'it''s'::text))"
         #expect(PrintedExpression.canonical(text) == "((name = 'a) AND (b'::text) AND (\"odd ) AND\" = 1) AND (x = 'it''s'::text))")
     }
+
+    /// Read on bytes: a name or literal of several bytes per character around a flattened AND.
+    @Test func charactersBeyondASCIIAreKeptInPlace() {
+        #expect(
+            PrintedExpression.canonical("(((\"prénom\" = 'Zoë'::text) AND (ville = '東京'::text)) AND (é IS NULL))")
+                == "((\"prénom\" = 'Zoë'::text) AND (ville = '東京'::text) AND (é IS NULL))")
+    }
+
+    /// Most policies have no connective: the text comes back as it is, and a group left open is
+    /// closed whichever way it is read.
+    @Test func textWithoutAConnectiveIsItsOwnCanonicalForm() {
+        for text in ["(owner_id = ( SELECT auth.uid() AS uid))", "(name = 'a AND b'::text)", "f(x)) y", "", "'unterminated AND"] {
+            #expect(PrintedExpression.canonical(text) == text)
+        }
+        #expect(PrintedExpression.canonical("f(x") == "f(x)")
+        #expect(PrintedExpression.canonical("f(x)) (y") == "f(x)) (y)")
+        #expect(PrintedExpression.canonical("(a AND (b") == "(a AND (b))")
+    }
 }
