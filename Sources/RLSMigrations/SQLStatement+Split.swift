@@ -11,12 +11,20 @@ extension SQLStatement {
     /// // ["create function f() returns text language sql as $$ select ';' $$", "select 1"]
     /// ```
     public static func split(_ script: String) -> [SQLStatement] {
-        SQLScanner.scanning(script) { split(&$0) }
+        var statements: [SQLStatement] = []
+        SQLScanner.scanning(script) { split(&$0) { statement, _ in statements.append(statement) } }
+        return statements
     }
 
-    private static func split(_ scanner: inout SQLScanner) -> [SQLStatement] {
+    /// ``split(_:)``, handing each statement to `each` with its tokens, whose offsets count from
+    /// the start of the statement's text: for a reader that classifies statements, so that nothing
+    /// is scanned twice.
+    package static func split(_ script: String, each: (SQLStatement, [SQLToken]) -> Void) {
+        SQLScanner.scanning(script) { split(&$0, each: each) }
+    }
+
+    private static func split(_ scanner: inout SQLScanner, each: (SQLStatement, [SQLToken]) -> Void) {
         var position = ScriptPosition(bytes: scanner.bytes)
-        var statements: [SQLStatement] = []
         var tokens: [SQLToken] = []
         var bodyTracker = AtomicBodyTracker()
 
@@ -25,10 +33,14 @@ extension SQLStatement {
             let start = position.advance(to: first.start)
             let endOffset = position.advance(to: last.end).offset
             let text = String(decoding: scanner.bytes[first.start..<last.end], as: UTF8.self)
-            statements.append(
-                SQLStatement(
-                    text: text, line: start.line, column: start.column, offset: start.offset,
-                    length: endOffset - start.offset, tokens: tokens))
+            let statement = SQLStatement(
+                text: text, line: start.line, column: start.column, offset: start.offset,
+                length: endOffset - start.offset, tokens: tokens)
+            for index in tokens.indices {
+                tokens[index].start -= first.start
+                tokens[index].end -= first.start
+            }
+            each(statement, tokens)
         }
 
         while let token = scanner.next() {
@@ -42,7 +54,6 @@ extension SQLStatement {
             bodyTracker.observe(token, index: tokens.count - 1)
         }
         finish()
-        return statements
     }
 }
 

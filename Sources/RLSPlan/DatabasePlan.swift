@@ -32,14 +32,14 @@ public struct DatabasePlan {
     /// pending files, the access probes of the schema) go to `scratch`, started only when the cache
     /// under `cacheDirectory` cannot answer. `desiredSQL` is `renderValidated(schema)` when the
     /// caller has it already (validating and rendering a thousand tables is not free); nil: done here.
+    /// `memo` holds what this plan computes once and asks for again (the desired SQL's digest, a
+    /// replay, its statements when split ahead): the plan's own, made by the caller that started
+    /// work for it before connecting.
     public static func make(
         _ schema: Schema, desiredSQL: String? = nil, migrations files: [MigrationFile], on connection: Connection,
-        scratch: ScratchCluster, cacheDirectory: String?, includingAccess: Bool = false
+        scratch: ScratchCluster, cacheDirectory: String?, includingAccess: Bool = false, memo: PlanningMemo = PlanningMemo()
     ) throws -> DatabasePlan {
         let desiredSQL = try desiredSQL ?? renderValidated(schema)
-        // What this plan computes once and asks for again (the desired SQL's digest, a replay): its
-        // own, dropped when it returns.
-        let memo = PlanningMemo()
         let status = try connection.migrationStatus(files)
         let applied = files.filter { !status.pending.contains($0) }.map(SQLScript.init)
         let pending = status.pending.map(SQLScript.init)

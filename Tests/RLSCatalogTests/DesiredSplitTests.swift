@@ -2,6 +2,7 @@ import ElectricRide
 import Foundation
 import RLSCatalog
 import RLSEmbedded
+import RLSMigrations
 import RLSSQL
 import RLSTestSupport
 import Testing
@@ -55,6 +56,22 @@ import Testing
             #expect(side.contains("\"t\(index)_owner_id_idx\""))
         }
         #expect(!split.first.isEmpty && !split.second.isEmpty)
+    }
+
+    /// Each side runs the statements the rendering's split made, in its order, without splitting
+    /// its script again; a statement made from a text alone (no place in a rendering) makes the
+    /// sides split theirs.
+    @Test func eachSideCarriesItsStatementsSplitAlready() throws {
+        let split = try #require(DesiredSplit(statements(Self.tables(8)), fewestStatements: 0))
+        for (index, sql) in [split.first, split.second].enumerated() {
+            let script = split.script(index, named: "part")
+            #expect(script.sql == sql)
+            #expect(script.statements.map(\.text) == SQLStatement.split(sql).map(\.text))
+        }
+        let unsplit = try #require(
+            DesiredSplit(SQLStatement.split(Self.tables(8)).map { DesiredStatement($0.text) }, fewestStatements: 0))
+        #expect(unsplit.statements == nil)
+        #expect(unsplit.script(1, named: "part").statements.map(\.text) == SQLStatement.split(unsplit.second).map(\.text))
     }
 
     @Test func aTableStaysWithTheTableItsPolicyReads() throws {

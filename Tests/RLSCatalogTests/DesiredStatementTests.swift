@@ -51,4 +51,25 @@ import Testing
         #expect(!statement.mentions(anyOf: ["review"]))
         #expect(!statement.mentions(anyOf: []))
     }
+
+    /// The split reads each statement's words from the tokens it scanned, offsets counted from the
+    /// statement's own text: the same words as reading the statement again, strings and bodies included.
+    @Test func wordsReadAtTheSplitAreTheStatementsOwn() {
+        let sql = """
+            -- a comment before
+            create table "public"."Listing Photos" (id int);
+            comment on table "public"."Listing Photos" is 'photos of a listing, see reviews';
+            create function f() returns int as $$ select count(*) from "Listing Photos" join reviews using (id) $$;
+            create policy "p" on "public"."reviews" using ((select 'zoë' = any(tags)) and exists (select from listing));
+            """
+        let split = DesiredStatement.split(sql, withWords: true)
+        #expect(split.count == 4)
+        for statement in split {
+            #expect(statement.words == SQLStatementWords.of(statement.text), "\(statement.text)")
+            #expect(statement.statement?.text == statement.text)
+        }
+        #expect(split[2].words.isSuperset(of: ["listing photos", "reviews", "count"]))
+        #expect(split[1].words.contains("reviews"), "a word inside a literal")
+        #expect(DesiredStatement.split(sql).map(\.words) == split.map(\.words), "read later when not at the split")
+    }
 }

@@ -25,6 +25,19 @@ import Testing
         }
     }
 
+    /// A first plan splits its schema while it connects: the build gets those statements, with
+    /// their words, and any other SQL is split where it is asked for.
+    @Test func statementsSplitAheadAreThoseOfThatSQLOnly() throws {
+        let memo = PlanningMemo()
+        let sql = DesiredSplitTests.tables(3)
+        #expect(memo.desiredStatements(of: sql) == nil, "nothing split ahead")
+        memo.splitSoon(sql)
+        let ahead = try #require(memo.desiredStatements(of: sql))
+        #expect(ahead.map(\.text) == DesiredStatement.split(sql).map(\.text))
+        #expect(ahead.map(\.words) == DesiredStatement.split(sql).map(\.words))
+        #expect(memo.desiredStatements(of: sql + "select 1;\n") == nil)
+    }
+
     @Test("Two plans in one process do not share a replay: the second sees the role dropped in between")
     func runsShareNothing() throws {
         try Self.withScriptNeedingRole { sql, role, dropRole in

@@ -69,6 +69,9 @@ enum PlanCommand {
             defer { early?.stop() }
             // Before connecting: a schema error is reported alone.
             let desiredSQL = try renderValidated(invocation.schema)
+            // A first plan splits the schema's statements for its build while the database connects.
+            let memo = PlanningMemo()
+            if Drift.cachesNoDesiredState(cacheDirectory) { memo.splitSoon(desiredSQL) }
             let files = try MigrationDirectory(path: arguments.migrations.path).filesIfPresent()
             let (database, plan) = try invocation.withDatabase(readTimeouts: arguments.readTimeouts.timeouts, scratchURL: scratchURL) {
                 target, connection in
@@ -79,7 +82,7 @@ enum PlanCommand {
                         try DatabasePlan.make(
                             invocation.schema, desiredSQL: desiredSQL, migrations: files, on: connection, scratch: scratch,
                             cacheDirectory: cacheDirectory,
-                            includingAccess: arguments.access || arguments.accessOutput.isRequested)
+                            includingAccess: arguments.access || arguments.accessOutput.isRequested, memo: memo)
                     )
                 }
             }

@@ -1,4 +1,5 @@
 public import RLSCatalog
+import RLSEmbedded
 import RLSMigrations
 import Synchronization
 
@@ -28,8 +29,25 @@ public final class PlanningMemo: Sendable {
     /// The last replay and its result (only one: a migration folder's text can be large).
     private let lastReplay = Mutex<(key: ScratchDatabase.Replay, result: (catalog: Catalog, fingerprint: String))?>(nil)
 
+    /// The desired SQL being split ahead of the build that runs it (``splitSoon(_:)``).
+    private let split = Mutex<(sql: String, statements: BackgroundWork<[DesiredStatement]>)?>(nil)
+
     /// An empty memo, for one planning run.
     public init() {}
+
+    /// Starts splitting `desiredSQL` into statements on another thread, for a plan that will build
+    /// its desired state from nothing (no desired state cached): the split then overlaps connecting
+    /// to the target and reading it.
+    public func splitSoon(_ desiredSQL: String) {
+        split.withLock { $0 = (desiredSQL, BackgroundWork { DesiredStatement.split(desiredSQL, withWords: true) }) }
+    }
+
+    /// The statements of `sql` as ``splitSoon(_:)`` split them (waiting for the split to end); nil
+    /// when it was not asked to split `sql`.
+    func desiredStatements(of sql: String) -> [DesiredStatement]? {
+        guard let started = split.withLock({ $0 }), started.sql == sql else { return nil }
+        return try? started.statements.result()
+    }
 
     /// The SHA-256 of `sql`, in hex: what stands for the desired SQL in ``DesiredCatalogCache``'s keys.
     func digest(_ sql: String) -> String {

@@ -10,16 +10,25 @@ public struct SQLScript: Sendable, Equatable {
     public var name: String
     /// The SQL text, any number of statements.
     public var sql: String {
-        didSet { file = nil }
+        didSet { (file, given) = (nil, nil) }
     }
     /// The migration file the SQL was read from: it splits its text once, however many replays
     /// and reports ask for the statements of a large file.
     private var file: MigrationFile?
+    /// The statements of `sql`, split already by whoever made the script.
+    private var given: [SQLStatement]?
 
     /// Creates a script.
     public init(name: String, sql: String) {
         self.name = name
         self.sql = sql
+    }
+
+    /// A script whose statements are split already: `statements` are the statements of `sql`, in
+    /// order (lines may count from a larger script they were cut from).
+    init(name: String, sql: String, statements: [SQLStatement]) {
+        self.init(name: name, sql: sql)
+        given = statements
     }
 
     /// A migration file, named by its path.
@@ -29,7 +38,7 @@ public struct SQLScript: Sendable, Equatable {
     }
 
     /// The script's statements (``SQLStatement/split(_:)``).
-    var statements: [SQLStatement] { file?.statements ?? SQLStatement.split(sql) }
+    var statements: [SQLStatement] { file?.statements ?? given ?? SQLStatement.split(sql) }
 
     /// Equal names and texts: where a script was read from does not matter.
     public static func == (lhs: SQLScript, rhs: SQLScript) -> Bool { lhs.name == rhs.name && lhs.sql == rhs.sql }

@@ -33,13 +33,25 @@ struct DesiredStatement: Sendable {
     /// Whether it creates, alters, comments on or grants on a schema (its ``subject`` is the schema's name).
     let isAboutSchema: Bool
 
+    /// The statement as the rendering's split gave it (with its place in the rendering): what a
+    /// throwaway database runs without splitting its script again. Nil when made from a text alone.
+    let statement: SQLStatement?
+
     /// The text's bytes with ASCII letters in lower case: what ``mentions(anyOf:)`` searches first.
     private let folded: [UInt8]
+    /// ``words``, when read with the statement's tokens at the split.
+    private let knownWords: Set<String>?
 
     init(_ text: String) {
+        self.init(text, tokens: SQLScanner.tokens(in: text), statement: nil, withWords: false)
+    }
+
+    private init(_ text: String, tokens: [SQLToken], statement: SQLStatement?, withWords: Bool) {
         self.text = text
+        self.statement = statement
         folded = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-        let parsed = Self.classify(SQLScanner.tokens(in: text))
+        knownWords = withWords ? SQLStatementWords.of(text, tokens: tokens) : nil
+        let parsed = Self.classify(tokens)
         subject = parsed.subject
         defines = parsed.defines
         shapesSubject = parsed.shapes
@@ -48,8 +60,8 @@ struct DesiredStatement: Sendable {
     }
 
     /// Every identifier in the text, folded to lower case, strings and bodies included (read again
-    /// at each call: only the few statements an increment runs need them).
-    var words: Set<String> { SQLStatementWords.of(text) }
+    /// at each call unless the split read them: only the few statements an increment runs need them).
+    var words: Set<String> { knownWords ?? SQLStatementWords.of(text) }
 
     /// Whether the text mentions any of `names` (folded to lower case) as a word. A search of the
     /// bytes comes first, so that most statements are never split into words.
@@ -79,8 +91,15 @@ struct DesiredStatement: Sendable {
 
     /// The statements of a rendering, in order. Split once per plan: an increment's start carries
     /// them (``DesiredCatalogCache/IncrementStart``) to the entry it stores.
-    static func split(_ sql: String) -> [DesiredStatement] {
-        SQLStatement.split(sql).map { DesiredStatement($0.text) }
+    ///
+    /// `withWords` reads every statement's ``words`` while its tokens are at hand, for a caller that
+    /// asks all of them (``DesiredSplit``).
+    static func split(_ sql: String, withWords: Bool = false) -> [DesiredStatement] {
+        var statements: [DesiredStatement] = []
+        SQLStatement.split(sql) { statement, tokens in
+            statements.append(DesiredStatement(statement.text, tokens: tokens, statement: statement, withWords: withWords))
+        }
+        return statements
     }
 
     private typealias Parsed = (subject: String?, defines: String?, shapes: Bool, isView: Bool, isAboutSchema: Bool)

@@ -11,9 +11,14 @@ import RLSMigrations
 /// ```
 enum SQLStatementWords {
     static func of(_ text: String) -> Set<String> {
+        of(text, tokens: SQLScanner.tokens(in: text))
+    }
+
+    /// The words of `text` from its `tokens` (offsets into `text`), when the caller has them.
+    static func of(_ text: String, tokens: [SQLToken]) -> Set<String> {
         let bytes = Array(text.utf8)
         var words = Set<String>()
-        for token in SQLScanner.tokens(in: text) {
+        for token in tokens {
             switch token.kind {
             case .word, .quotedIdentifier: words.insert(token.text.lowercased())
             case .string: collect(bytes[token.start..<token.end], into: &words)

@@ -13,7 +13,7 @@ enum DesiredBuild {
         of script: SQLScript, statements given: [DesiredStatement]? = nil, in cluster: EmbeddedCluster,
         defaultPrivileges: DefaultPrivileges, fewestStatements: Int = DesiredSplit.fewestStatements, memo: PlanningMemo? = nil
     ) throws -> (catalog: Catalog, fingerprint: String, statements: [DesiredStatement]) {
-        let statements = given ?? DesiredStatement.split(script.sql)
+        let statements = given ?? memo?.desiredStatements(of: script.sql) ?? DesiredStatement.split(script.sql, withWords: true)
         // Enough statements to cut: the two databases are made while the halves are worked out.
         let made =
             statements.count >= fewestStatements ? ScratchDatabase.Made(2, in: cluster, defaultPrivileges: defaultPrivileges) : nil
@@ -24,8 +24,8 @@ enum DesiredBuild {
             return (catalog, fingerprint, statements)
         }
         if let halves = try? ScratchDatabase.catalogs(
-            ofEach: SQLScript(name: script.name + ", in part", sql: split.first),
-            SQLScript(name: script.name + ", in part", sql: split.second), in: cluster, defaultPrivileges: defaultPrivileges, on: made),
+            ofEach: split.script(0, named: script.name + ", in part"), split.script(1, named: script.name + ", in part"), in: cluster,
+            defaultPrivileges: defaultPrivileges, on: made),
             let union = Catalog.union(halves.first, halves.second)
         {
             return (union, DesiredCatalogCache.unknownFingerprint, statements)

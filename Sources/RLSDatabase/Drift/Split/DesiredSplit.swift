@@ -1,3 +1,4 @@
+import RLSMigrations
 import RLSModel
 
 /// A schema's statements cut into two scripts that build side by side, each on a throwaway database
@@ -24,6 +25,9 @@ struct DesiredSplit: Sendable {
     let first: String
     /// The second script, in the schema's order.
     let second: String
+    /// The statements of each script, as the rendering's split gave them; nil when a statement
+    /// came without (the scripts are then split again where they run).
+    let statements: (first: [SQLStatement], second: [SQLStatement])?
 
     /// Below this many statements the whole build is as fast: a second database costs about as much
     /// as what it saves.
@@ -69,16 +73,25 @@ struct DesiredSplit: Sendable {
         // Worth two databases only when the smaller part is at least a quarter of the work.
         guard weights.min()! * 4 >= weights.reduce(0, +) else { return nil }
         var scripts = ["", ""]
+        var split: [[SQLStatement]]? = statements.allSatisfy { $0.statement != nil } ? [[], []] : nil
         for (statement, node) in zip(statements, owner) {
             let text = statement.text + ";\n"
-            if let node {
-                scripts[side[groups.root(node)]!] += text
-            } else {
-                scripts[0] += text
-                scripts[1] += text
+            let sides = node.map { [side[groups.root($0)]!] } ?? [0, 1]
+            for index in sides {
+                scripts[index] += text
+                split?[index].append(statement.statement!)
             }
         }
         (first, second) = (scripts[0], scripts[1])
+        self.statements = split.map { ($0[0], $0[1]) }
+    }
+
+    /// Script `index` (0: ``first``, 1: ``second``) to run on a throwaway database, with its
+    /// statements when the split has them.
+    func script(_ index: Int, named name: String) -> SQLScript {
+        let sql = index == 0 ? first : second
+        guard let statements else { return SQLScript(name: name, sql: sql) }
+        return SQLScript(name: name, sql: sql, statements: index == 0 ? statements.first : statements.second)
     }
 
     private static func lastPart(_ name: String) -> String {
