@@ -8,7 +8,7 @@ import Testing
 @Suite struct DesiredCatalogCacheTests {
     /// Stores the desired state of `sql` (an empty catalog: only the files matter here).
     static func store(_ sql: String, in cache: DesiredCatalogCache) throws {
-        _ = try cache.catalog(for: sql, defaultPrivileges: .none) { (Catalog(), "fingerprint of \(sql)", nil) }
+        _ = try cache.catalog(for: sql, defaultPrivileges: .none) { (Catalog(), "fingerprint of \(sql)", nil, nil) }
     }
 
     @Test func onlyTheDesiredStatesUsedLastStay() throws {

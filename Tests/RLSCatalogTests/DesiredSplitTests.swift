@@ -116,6 +116,28 @@ import Testing
         return (built.catalog, built.fingerprint)
     }
 
+    /// A cache entry stores the halves as they were built, each encoded on its own thread, and
+    /// reads back the catalog they join into; parts that do not join are no entry.
+    @Test func anEntryStoresTheHalvesAndReadsBackTheirUnion() throws {
+        let sql = Self.schemaStatements + Self.tables(12)
+        let built = try DesiredBuild.catalog(
+            of: SQLScript(name: "split", sql: sql), in: TestDatabase.cluster, defaultPrivileges: .none, fewestStatements: 0)
+        #expect(built.parts.count == 2)
+        let data = try DesiredCatalogCache.Entry.encoded(key: "k", statements: ["s1", "s2"], parts: built.parts)
+        let entry = try JSONDecoder().decode(DesiredCatalogCache.Entry.self, from: data)
+        #expect(entry.key == "k" && entry.statements == ["s1", "s2"])
+        #expect(entry.catalog == built.catalog.withoutStatementDependencies)
+        #expect(ChangePlan(from: try whole(sql), to: entry.catalog).isEmpty)
+        let clash = try DesiredBuild.catalog(
+            of: SQLScript(name: "other", sql: sql.replacingOccurrences(of: "owner_id", with: "author_id")), in: TestDatabase.cluster,
+            defaultPrivileges: .none, fewestStatements: 0)
+        let parts = [built.parts[0], clash.parts.first { part in part.tables.contains { $0.name == built.parts[0].tables.last?.name } }!]
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(
+                DesiredCatalogCache.Entry.self, from: DesiredCatalogCache.Entry.encoded(key: "k", statements: [], parts: parts))
+        }
+    }
+
     @Test func halvesJoinedAreTheWholeBuild() throws {
         let sql = Self.schemaStatements + Self.tables(12)
         let halves = try inHalves(sql)

@@ -225,7 +225,7 @@ public enum Drift {
                 let built = try DesiredBuild.catalog(
                     of: script[0], statements: start?.sql == desiredSQL ? start?.statements : nil, in: try cluster(),
                     defaultPrivileges: defaultPrivileges, memo: memo)
-                return (built.catalog, built.fingerprint, built.statements.map(\.text))
+                return (built.catalog, built.fingerprint, built.statements.map(\.text), built.parts)
             }
         )
     }

@@ -8,11 +8,12 @@ import RLSEmbedded
 enum DesiredBuild {
     /// The catalog `script` makes on a fresh database, and its fingerprint: ``DesiredCatalogCache/unknownFingerprint``
     /// when it was built in halves (a plan learns it from the first database that matches); with
-    /// the script's statements, as `statements` gave them or as it split them (a cache entry keeps them).
+    /// the script's statements, as `statements` gave them or as it split them (a cache entry keeps them),
+    /// and the catalogs it was joined from (the halves, or the whole alone): a cache entry stores them.
     static func catalog(
         of script: SQLScript, statements given: [DesiredStatement]? = nil, in cluster: EmbeddedCluster,
         defaultPrivileges: DefaultPrivileges, fewestStatements: Int = DesiredSplit.fewestStatements, memo: PlanningMemo? = nil
-    ) throws -> (catalog: Catalog, fingerprint: String, statements: [DesiredStatement]) {
+    ) throws -> (catalog: Catalog, fingerprint: String, statements: [DesiredStatement], parts: [Catalog]) {
         let statements = given ?? memo?.desiredStatements(of: script.sql) ?? DesiredStatement.split(script.sql, withWords: true)
         // Enough statements to cut: the two databases are made while the halves are worked out.
         let made =
@@ -21,17 +22,17 @@ enum DesiredBuild {
             made?.discard()
             let (catalog, fingerprint) = try ScratchDatabase.catalogWithFingerprint(
                 applying: [script], in: cluster, defaultPrivileges: defaultPrivileges, memo: memo)
-            return (catalog, fingerprint, statements)
+            return (catalog, fingerprint, statements, [catalog])
         }
         if let halves = try? ScratchDatabase.catalogs(
             ofEach: split.script(0, named: script.name + ", in part"), split.script(1, named: script.name + ", in part"), in: cluster,
             defaultPrivileges: defaultPrivileges, on: made),
             let union = Catalog.union(halves.first, halves.second)
         {
-            return (union, DesiredCatalogCache.unknownFingerprint, statements)
+            return (union, DesiredCatalogCache.unknownFingerprint, statements, [halves.first, halves.second])
         }
         let (catalog, fingerprint) = try ScratchDatabase.catalogWithFingerprint(
             applying: [script], in: cluster, defaultPrivileges: defaultPrivileges, memo: memo)
-        return (catalog, fingerprint, statements)
+        return (catalog, fingerprint, statements, [catalog])
     }
 }
