@@ -113,6 +113,7 @@ import Testing
         let built = try DesiredBuild.catalog(
             of: SQLScript(name: "split", sql: sql), in: TestDatabase.cluster, defaultPrivileges: .none, fewestStatements: 0)
         #expect(built.statements.map(\.text) == DesiredStatement.split(sql).map(\.text), "the statements it split the script into")
+        #expect(built.parts.isEmpty, "nothing encoded for a cache not asked for")
         return (built.catalog, built.fingerprint)
     }
 
@@ -121,7 +122,7 @@ import Testing
     @Test func anEntryStoresTheHalvesAndReadsBackTheirUnion() throws {
         let sql = Self.schemaStatements + Self.tables(12)
         let built = try DesiredBuild.catalog(
-            of: SQLScript(name: "split", sql: sql), in: TestDatabase.cluster, defaultPrivileges: .none, fewestStatements: 0)
+            of: SQLScript(name: "split", sql: sql), in: TestDatabase.cluster, defaultPrivileges: .none, fewestStatements: 0, forCache: true)
         #expect(built.parts.count == 2)
         let data = try DesiredCatalogCache.Entry.encoded(key: "k", statements: ["s1", "s2"], parts: built.parts)
         let entry = try JSONDecoder().decode(DesiredCatalogCache.Entry.self, from: data)
@@ -130,8 +131,9 @@ import Testing
         #expect(ChangePlan(from: try whole(sql), to: entry.catalog).isEmpty)
         let clash = try DesiredBuild.catalog(
             of: SQLScript(name: "other", sql: sql.replacingOccurrences(of: "owner_id", with: "author_id")), in: TestDatabase.cluster,
-            defaultPrivileges: .none, fewestStatements: 0)
-        let parts = [built.parts[0], clash.parts.first { part in part.tables.contains { $0.name == built.parts[0].tables.last?.name } }!]
+            defaultPrivileges: .none, fewestStatements: 0, forCache: true)
+        let last = built.parts[0].catalog.tables.last?.name
+        let parts = [built.parts[0], clash.parts.first { part in part.catalog.tables.contains { $0.name == last } }!]
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(
                 DesiredCatalogCache.Entry.self, from: DesiredCatalogCache.Entry.encoded(key: "k", statements: [], parts: parts))

@@ -61,7 +61,7 @@ struct DesiredCatalogCache {
         for sql: String, defaultPrivileges: DefaultPrivileges, writes: DispatchGroup? = nil, start: IncrementStart? = nil,
         increment: (_ base: (key: String, statements: [String], catalog: Catalog), _ preparation: DesiredIncrement.Preparation?) throws
             -> (catalog: Catalog, sameStatements: Bool)? = { _, _ in nil },
-        build: () throws -> (catalog: Catalog, fingerprint: String, statements: [String]?, parts: [Catalog]?)
+        build: () throws -> (catalog: Catalog, fingerprint: String, statements: [String]?, parts: [Part]?)
     ) throws -> Catalog {
         let key = key(digest(sql), defaultPrivileges)
         if let entry = entry(at: path(key, "json")), entry.key == SHA256.hexDigest(of: key.utf8) {
@@ -75,13 +75,14 @@ struct DesiredCatalogCache {
         {
             let fingerprint = made.sameStatements ? base.fingerprint : Self.unknownFingerprint
             store(
-                [made.catalog], for: sql, statements: statements, key: key, fingerprint: fingerprint, defaultPrivileges: defaultPrivileges,
+                [Part(made.catalog)], for: sql, statements: statements, key: key, fingerprint: fingerprint,
+                defaultPrivileges: defaultPrivileges,
                 writes: writes)
             return made.catalog
         }
         let (catalog, fingerprint, built, parts) = try build()
         store(
-            parts ?? [catalog], for: sql, statements: statements ?? built, key: key, fingerprint: fingerprint,
+            parts ?? [Part(catalog)], for: sql, statements: statements ?? built, key: key, fingerprint: fingerprint,
             defaultPrivileges: defaultPrivileges, writes: writes)
         return catalog
     }
@@ -103,7 +104,7 @@ struct DesiredCatalogCache {
     /// joined (``Catalog/union(_:_:)``: the halves a large schema was built in, or the whole); in the
     /// background, in `writes`, when given.
     private func store(
-        _ parts: [Catalog], for sql: String, statements: [String]?, key: String, fingerprint: String,
+        _ parts: [Part], for sql: String, statements: [String]?, key: String, fingerprint: String,
         defaultPrivileges: DefaultPrivileges, writes: DispatchGroup?
     ) {
         if let writes {
@@ -249,12 +250,27 @@ struct DesiredCatalogCache {
         (directory as NSString).appendingPathComponent("desired-\(String(ClusterTemplate.fnv1a(key), radix: 16)).\(suffix)")
     }
 
+    /// A part of an entry's catalog, encoded on a thread of its own from the moment it is made: the
+    /// half of a large schema that is read first encodes while the other half still builds (a first
+    /// plan of 1,000 tables waited 0.1 s for one encoder after comparing). Stored without the
+    /// dependencies of policies and triggers: a diff reads dependencies on its current side only
+    /// (and those of desired views, for their order).
+    final class Part: Sendable {
+        let catalog: Catalog
+        private let json: BackgroundWork<Data>
+
+        init(_ catalog: Catalog) {
+            self.catalog = catalog
+            json = BackgroundWork { try JSONEncoder().encode(catalog.withoutStatementDependencies) }
+        }
+
+        /// The part's JSON, once encoded.
+        func encoded() throws -> Data { try json.result() }
+    }
+
     /// The stored form: the SQL itself guards against hash collisions.
     ///
-    /// The catalog is stored in the parts it was built in, each encoded on a thread of its own (a
-    /// first plan of 1,000 tables waited 0.1 s for one encoder), and joined when read. A diff reads
-    /// dependencies on its current side only (and those of desired views, for their order), so the
-    /// desired policies and triggers are stored without theirs: a smaller file.
+    /// The catalog is stored in the ``Part``s it was built in, and joined when read.
     struct Entry: Decodable, Sendable {
         /// The SHA-256 of the entry's key: guards against two keys sharing the 64-bit file name.
         let key: String
@@ -277,20 +293,12 @@ struct DesiredCatalogCache {
             catalog = joined
         }
 
-        /// The JSON of an entry: `{"key":…,"statements":[…],"parts":[…]}`, its statements and
-        /// each part encoded side by side.
-        static func encoded(key: String, statements: [String], parts: [Catalog]) throws -> Data {
-            let pieces = Mutex<[Int: Result<Data, any Error>]>([:])
-            DispatchQueue.concurrentPerform(iterations: parts.count + 1) { index in
-                let piece = Result {
-                    index == 0
-                        ? try JSONEncoder().encode(statements) : try JSONEncoder().encode(parts[index - 1].withoutStatementDependencies)
-                }
-                pieces.withLock { $0[index] = piece }
-            }
-            let encoded = try pieces.withLock { $0 }.sorted { $0.key < $1.key }.map { try $0.value.get() }
-            var data = Data("{\"key\":".utf8) + (try JSONEncoder().encode(key)) + Data(",\"statements\":".utf8) + encoded[0]
-            data += Data(",\"parts\":[".utf8) + Data(encoded.dropFirst().joined(separator: Data(",".utf8))) + Data("]}".utf8)
+        /// The JSON of an entry: `{"key":…,"statements":[…],"parts":[…]}`, its statements encoded
+        /// here while the parts' own threads encode them.
+        static func encoded(key: String, statements: [String], parts: [Part]) throws -> Data {
+            var data = Data("{\"key\":".utf8) + (try JSONEncoder().encode(key)) + Data(",\"statements\":".utf8)
+            data += try JSONEncoder().encode(statements)
+            data += Data(",\"parts\":[".utf8) + Data(try parts.map { try $0.encoded() }.joined(separator: Data(",".utf8))) + Data("]}".utf8)
             return data
         }
     }

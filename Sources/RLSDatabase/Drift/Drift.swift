@@ -224,7 +224,7 @@ public enum Drift {
             build: {
                 let built = try DesiredBuild.catalog(
                     of: script[0], statements: start?.sql == desiredSQL ? start?.statements : nil, in: try cluster(),
-                    defaultPrivileges: defaultPrivileges, memo: memo)
+                    defaultPrivileges: defaultPrivileges, memo: memo, forCache: true)
                 return (built.catalog, built.fingerprint, built.statements.map(\.text), built.parts)
             }
         )

@@ -77,10 +77,12 @@ public enum ScratchDatabase {
 
     /// The catalogs of two fresh databases, one after `first` runs on it and one after `second`:
     /// built side by side, each on its own connection. The two partial builds of an increment, and
-    /// the halves of a large desired state, on the databases of `made` when given.
+    /// the halves of a large desired state, on the databases of `made` when given. `read` is called
+    /// with each catalog (0: `first`'s) on its own thread as soon as it is read, while the other may
+    /// still be building.
     static func catalogs(
         ofEach first: SQLScript, _ second: SQLScript, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges,
-        on made: Made? = nil
+        on made: Made? = nil, read: @Sendable (Int, Catalog) -> Void = { _, _ in }
     ) throws -> (first: Catalog, second: Catalog) {
         let results = Mutex<[Int: Result<Catalog, any Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -90,6 +92,7 @@ public enum ScratchDatabase {
                     return try connection.introspectCatalog()
                 }
             }
+            if case .success(let catalog) = result { read(index, catalog) }
             results.withLock { $0[index] = result }
         }
         let built = results.withLock { $0 }
