@@ -41,16 +41,16 @@ public struct Catalog: Equatable, Sendable, Codable {
         sequences: [QualifiedName] = [], asWritten: [AsWrittenObject] = [], defaultPrivileges: [DefaultPrivilege] = [],
         environment: Environment = .init()
     ) {
-        self.schemas = schemas.sorted { $0.name < $1.name }
-        self.enums = enums.sorted { $0.name < $1.name }
-        self.tables = tables.sorted { $0.name < $1.name }
-        self.views = views.sorted { $0.name < $1.name }
-        self.functions = functions.sorted { $0.signature < $1.signature }
-        self.triggers = triggers.sorted { ($0.table, $0.name) < ($1.table, $1.name) }
-        self.policies = policies.sorted { ($0.table, $0.name) < ($1.table, $1.name) }
-        self.grants = grants.sorted()
-        self.sequences = sequences.sorted()
-        self.asWritten = asWritten.sorted()
+        self.schemas = schemas.sortedIfNeeded { $0.name < $1.name }
+        self.enums = enums.sortedIfNeeded { $0.name < $1.name }
+        self.tables = tables.sortedIfNeeded { $0.name < $1.name }
+        self.views = views.sortedIfNeeded { $0.name < $1.name }
+        self.functions = functions.sortedIfNeeded { $0.signature < $1.signature }
+        self.triggers = triggers.sortedIfNeeded { ($0.table, $0.name) < ($1.table, $1.name) }
+        self.policies = policies.sortedIfNeeded { ($0.table, $0.name) < ($1.table, $1.name) }
+        self.grants = grants.sortedIfNeeded()
+        self.sequences = sequences.sortedIfNeeded()
+        self.asWritten = asWritten.sortedIfNeeded()
         self.defaultPrivileges = defaultPrivileges.sorted { "\($0)" < "\($1)" }
         self.environment = environment
     }
