@@ -20,7 +20,10 @@ import Testing
     private static let grants: [Grant] = {
         var grants: [Grant] = []
         for kind in [Grant.ObjectKind.schema, .table, .sequence, .function] {
-            for object in [QualifiedName(schema: "public", name: "a"), QualifiedName(schema: "public", name: "B"), QualifiedName(schema: "app", name: "a")] {
+            for object in [
+                QualifiedName(schema: "public", name: "a"), QualifiedName(schema: "public", name: "B"),
+                QualifiedName(schema: "app", name: "a"),
+            ] {
                 for (arguments, column) in [(nil, nil), ("", nil), ("uuid", nil), (nil, "title"), (nil, "")] as [(String?, String?)] {
                     for grantee in [Role.anon, .authenticated, Role("PUBLIC"), Role("Zoë")] {
                         for privilege in Privilege.allCases {

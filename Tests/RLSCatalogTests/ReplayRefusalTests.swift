@@ -25,4 +25,27 @@ struct ReplayRefusalTests {
         #expect(error.message.contains("failed on a throwaway database at line 3"))
         #expect(error.underlying?.sqlState == "42703")
     }
+
+    /// A script runs as a few messages of many statements; a failure in a later message starts the
+    /// transaction again and names the statement, the earlier messages' work rolled back first (else
+    /// the table would already exist).
+    @Test("A failure after a message of more than a megabyte is named with its line")
+    func failureLineAfterALargeMessage() throws {
+        let note = String(repeating: "x", count: 600_000)
+        let sql = """
+            create table public.big (id int);
+            comment on table public.big is '\(note)a';
+            comment on table public.big is '\(note)b';
+            select nope from public.big;
+
+            """
+        let error = try #require(throws: DriftError.self) {
+            try ScratchDatabase.catalog(applying: [SQLScript(name: "large.sql", sql: sql)], in: TestDatabase.cluster)
+        }
+        #expect(error.message.contains("large.sql failed on a throwaway database at line 4"), "\(error.message.prefix(200))")
+        #expect(error.underlying?.sqlState == "42703")
+        let fixed = sql.replacingOccurrences(of: "select nope", with: "select id")
+        let catalog = try ScratchDatabase.catalog(applying: [SQLScript(name: "large.sql", sql: fixed)], in: TestDatabase.cluster)
+        #expect(catalog.tables.first { $0.name.name == "big" }?.comment == note + "b")
+    }
 }

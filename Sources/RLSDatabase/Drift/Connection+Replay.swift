@@ -33,7 +33,7 @@ extension Connection {
                 let final =
                     leavingOutFinalRows && !enumValues && number == batches.count - 1
                     ? steps.reversed().prefix { statements[$0.file][$0.statement].literalRowsTable != nil }.count : 0
-                try run(steps.dropLast(final), of: scripts, statements, enumValues: enumValues)
+                try run(steps.dropLast(final), of: scripts, statements, enumValues: enumValues, first: true)
                 let rows = steps.suffix(final)
                 let tables = Set(rows.compactMap { statements[$0.file][$0.statement].literalRowsTable })
                 if !rows.isEmpty, try !tables.allSatisfy(onlyTakesRows) {
@@ -44,16 +44,43 @@ extension Connection {
         }
     }
 
+    /// About how much SQL one message of ``run(_:of:_:enumValues:first:)``'s fast path holds.
+    private static let messageBytes = 1 << 20
+
     /// Runs `steps` in the open transaction; on a failure rolls it back and throws ``DriftError``.
+    ///
+    /// When they are the `first` of the transaction, they go as a few messages of many statements
+    /// each (the simple protocol): the server runs a large script's statements with less work around
+    /// each than a pipeline of one extended-protocol statement each (a portal made and dropped for
+    /// each, and the locks of the whole transaction handed over every time). A failure there says
+    /// nothing of which statement failed, so the transaction starts again and the steps run as a
+    /// pipeline, which names it.
     private func run(
-        _ steps: ArraySlice<TransactionModel.Step>, of scripts: [SQLScript], _ statements: [[SQLStatement]], enumValues: Bool
+        _ steps: ArraySlice<TransactionModel.Step>, of scripts: [SQLScript], _ statements: [[SQLStatement]], enumValues: Bool,
+        first: Bool = false
     ) throws {
         guard !steps.isEmpty else { return }
         let texts = steps.map { step in
             let statement = statements[step.file][step.statement]
-            return PipelineStatement(enumValues ? statement.repeatableEnumValueText : statement.text)
+            return enumValues ? statement.repeatableEnumValueText : statement.text
         }
-        let outcome = try pipeline(texts)
+        if first {
+            do {
+                var message = ""
+                for text in texts {
+                    message += text + ";\n"
+                    if message.utf8.count >= Self.messageBytes {
+                        try execute(message)
+                        message = ""
+                    }
+                }
+                if !message.isEmpty { try execute(message) }
+                return
+            } catch let error as DatabaseError where error.kind != .connectionLost {
+                try execute("ROLLBACK; BEGIN; SET LOCAL standard_conforming_strings = on")
+            }
+        }
+        let outcome = try pipeline(texts.map { PipelineStatement($0) })
         guard let failure = outcome.failure else { return }
         try? execute("ROLLBACK")
         let step = steps[steps.startIndex + failure.index]
