@@ -14,6 +14,7 @@ struct APIRoleDriftTests {
         defer { db.close() }
         try db.execute(MiniSupabaseSchema.sql)
         let cache = FileManager.default.temporaryDirectory.appendingPathComponent("rls-drift-roles-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: cache) }
         let clean = try Drift.plan(target: db, desiredSQL: MiniSupabaseSchema.sql, scratch: TestDatabase.cluster, cacheDirectory: cache)
         #expect(clean.isEmpty, "\(clean.sql)")
         try db.execute("begin; grant authenticated to anon")

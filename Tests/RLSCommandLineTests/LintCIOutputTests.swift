@@ -38,6 +38,7 @@ struct LintCIOutputTests {
 
     @Test func sarifNamesRulesWithSplinterNumbersAndLocatesFindingsInMigrations() throws {
         let (directory, url) = try Self.project()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = Self.run(["lint", "--format", "sarif", "--database-url", url], in: directory)
         #expect(result.code == .failure, "\(result.output)\(result.error)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
@@ -63,6 +64,7 @@ struct LintCIOutputTests {
 
     @Test func failOnDecidesWhichLevelFailsTheRun() throws {
         let (directory, url) = try Self.project()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         let fixed = try TestDatabase.make()
         try fixed.connection.transaction { try $0.execute(Self.migration + "\nalter table public.note enable row level security;") }
         fixed.connection.close()

@@ -11,10 +11,18 @@ import Testing
 /// a name that is not UTF-8, a symbolic link, a folder and a near-miss name are never skipped, and a
 /// link is never followed.
 @Suite("The migrations folder: entries that are not plain migration files are refused, never skipped or followed")
-struct MigrationDirectoryEntryTests {
+final class MigrationDirectoryEntryTests {
+    /// The folders this test made, removed when it ends.
+    private var folders: [String] = []
+
+    deinit {
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
     private func temporaryFolder() throws -> String {
         let path = NSTemporaryDirectory() + "rls-entries-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        folders.append(path)
         return path
     }
 
