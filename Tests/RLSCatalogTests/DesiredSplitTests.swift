@@ -140,6 +140,25 @@ import Testing
         }
     }
 
+    /// A half commits a few hundred statements at a time (``DesiredBuild/statementsPerCommit``): the
+    /// same catalog as one transaction, and a failure in a later group still names its line.
+    @Test func aHalfCommittedAsItGoesIsTheSameAndNamesAFailure() throws {
+        let sql = Self.schemaStatements + Self.tables(6)
+        let script = SQLScript(name: "half.sql", sql: sql)
+        let other = SQLScript(name: "other.sql", sql: "create table public.lone (id int);\n")
+        let committed = try ScratchDatabase.catalogs(
+            ofEach: script, other, in: TestDatabase.cluster, defaultPrivileges: .none, committingEvery: 4)
+        let whole = try ScratchDatabase.catalogs(ofEach: script, other, in: TestDatabase.cluster, defaultPrivileges: .none)
+        #expect(committed.first == whole.first && committed.second == whole.second)
+        #expect(committed.first.policies.count == whole.first.policies.count && !whole.first.policies.isEmpty)
+        let lines = sql.split(separator: "\n", omittingEmptySubsequences: false).count
+        let failing = SQLScript(name: "half.sql", sql: sql + "select nope from public.t6;\n")
+        let error = try #require(throws: DriftError.self) {
+            try ScratchDatabase.catalogs(ofEach: failing, other, in: TestDatabase.cluster, defaultPrivileges: .none, committingEvery: 4)
+        }
+        #expect(error.message.contains("half.sql failed on a throwaway database at line \(lines)"), "\(error.message)")
+    }
+
     @Test func halvesJoinedAreTheWholeBuild() throws {
         let sql = Self.schemaStatements + Self.tables(12)
         let halves = try inHalves(sql)

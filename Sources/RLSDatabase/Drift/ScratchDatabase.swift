@@ -79,16 +79,16 @@ public enum ScratchDatabase {
     /// built side by side, each on its own connection. The two partial builds of an increment, and
     /// the halves of a large desired state, on the databases of `made` when given. `read` is called
     /// with each catalog (0: `first`'s) on its own thread as soon as it is read, while the other may
-    /// still be building.
+    /// still be building. `committingEvery`: see ``Connection/replay(_:leavingOutFinalRows:committingEvery:)``.
     static func catalogs(
         ofEach first: SQLScript, _ second: SQLScript, in cluster: EmbeddedCluster, defaultPrivileges: DefaultPrivileges,
-        on made: Made? = nil, read: @Sendable (Int, Catalog) -> Void = { _, _ in }
+        on made: Made? = nil, committingEvery: Int? = nil, read: @Sendable (Int, Catalog) -> Void = { _, _ in }
     ) throws -> (first: Catalog, second: Catalog) {
         let results = Mutex<[Int: Result<Catalog, any Error>]>([:])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let result = Result {
                 try withDatabase(in: cluster, defaultPrivileges: defaultPrivileges, made: made?.databases[index]) { connection in
-                    try connection.replay([index == 0 ? first : second])
+                    try connection.replay([index == 0 ? first : second], committingEvery: committingEvery)
                     return try connection.introspectCatalog()
                 }
             }

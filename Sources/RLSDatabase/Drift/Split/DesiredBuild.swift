@@ -7,6 +7,9 @@ import Synchronization
 /// (``Catalog/union(_:_:)``). Whenever the halves cannot be trusted (one fails, or they disagree),
 /// the whole build runs, and its error is the one the user sees.
 enum DesiredBuild {
+    /// How many statements a half commits at a time.
+    static let statementsPerCommit = 300
+
     /// The catalog `script` makes on a fresh database, and its fingerprint: ``DesiredCatalogCache/unknownFingerprint``
     /// when it was built in halves (a plan learns it from the first database that matches); with
     /// the script's statements, as `statements` gave them or as it split them (a cache entry keeps them).
@@ -32,9 +35,12 @@ enum DesiredBuild {
             return try whole()
         }
         let parts = Mutex<[Int: DesiredCatalogCache.Part]>([:])
+        // A half that fails sends the schema to the whole build, in one transaction: the halves may
+        // commit as they go, when every statement is one whose effect outlives its transaction.
+        let understood = statements.allSatisfy { $0.subject != nil }
         if let halves = try? ScratchDatabase.catalogs(
             ofEach: split.script(0, named: script.name + ", in part"), split.script(1, named: script.name + ", in part"), in: cluster,
-            defaultPrivileges: defaultPrivileges, on: made,
+            defaultPrivileges: defaultPrivileges, on: made, committingEvery: understood ? Self.statementsPerCommit : nil,
             read: { index, half in if forCache { parts.withLock { $0[index] = DesiredCatalogCache.Part(half) } } }),
             let union = Catalog.union(halves.first, halves.second)
         {
