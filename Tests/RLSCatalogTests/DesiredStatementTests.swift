@@ -72,4 +72,21 @@ import Testing
         #expect(split[1].words.contains("reviews"), "a word inside a literal")
         #expect(DesiredStatement.split(sql).map(\.words) == split.map(\.words), "read later when not at the split")
     }
+
+    /// A half may commit as it goes only past statements whose effect lasts beyond their transaction.
+    @Test func whatOutlivesItsTransaction() {
+        for text in [
+            "create table t (id int)", "alter default privileges in schema app revoke execute on functions from public",
+            "grant select on all tables in schema public to anon", "revoke all on t from anon", "comment on table t is 'x'",
+            "insert into storage.buckets (id, name) values ('a', 'a')", "drop policy p on t",
+        ] {
+            #expect(DesiredStatement(text).outlivesItsTransaction, "\(text)")
+        }
+        for text in [
+            "set local search_path = app", "select set_config('search_path', 'app', true)", "do $$ begin perform 1; end $$",
+            "\"create\" table",
+        ] {
+            #expect(!DesiredStatement(text).outlivesItsTransaction, "\(text)")
+        }
+    }
 }

@@ -20,7 +20,8 @@ extension Connection {
     /// committed that many at a time. The server then rebuilds what a statement changes of the
     /// tables it created only when they are next used, not at every statement of the transaction
     /// that created them (7-8% of the server's time building 500 tables). Only for statements whose
-    /// effect does not end with their transaction (``DesiredStatement/subject``: no `set local`).
+    /// effect does not end with their transaction (``DesiredStatement/outlivesItsTransaction``: no
+    /// `set local`).
     ///
     /// Throws ``DriftError`` naming the script and line of a refused or failing statement.
     func replay(_ scripts: [SQLScript], leavingOutFinalRows: Bool = false, committingEvery: Int? = nil) throws {

@@ -32,6 +32,10 @@ struct DesiredStatement: Sendable {
     let isView: Bool
     /// Whether it creates, alters, comments on or grants on a schema (its ``subject`` is the schema's name).
     let isAboutSchema: Bool
+    /// Whether what it does lasts past its transaction: it creates, alters, drops, comments on,
+    /// grants, revokes or inserts. Not a `set`, a `select` or a `do` block, which may set something
+    /// for the rest of the transaction only (`set local`, `set_config(…, true)`).
+    let outlivesItsTransaction: Bool
 
     /// The statement as the rendering's split gave it (with its place in the rendering): what a
     /// throwaway database runs without splitting its script again. Nil when made from a text alone.
@@ -57,6 +61,7 @@ struct DesiredStatement: Sendable {
         shapesSubject = parsed.shapes
         isView = parsed.isView
         isAboutSchema = parsed.isAboutSchema
+        outlivesItsTransaction = tokens.first.map { Self.lastingVerbs.contains($0.text) && $0.kind == .word } ?? false
     }
 
     /// Every identifier in the text, folded to lower case, strings and bodies included (read again
@@ -101,6 +106,9 @@ struct DesiredStatement: Sendable {
         }
         return statements
     }
+
+    /// The first words of statements whose effect outlives their transaction.
+    private static let lastingVerbs: Set<String> = ["CREATE", "ALTER", "DROP", "COMMENT", "GRANT", "REVOKE", "INSERT", "SECURITY"]
 
     private typealias Parsed = (subject: String?, defines: String?, shapes: Bool, isView: Bool, isAboutSchema: Bool)
 
