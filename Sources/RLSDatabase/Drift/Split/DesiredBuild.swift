@@ -37,10 +37,10 @@ enum DesiredBuild {
         let parts = Mutex<[Int: DesiredCatalogCache.Part]>([:])
         // A half that fails sends the schema to the whole build, in one transaction: the halves may
         // commit as they go, when every statement is one whose effect outlives its transaction.
-        let understood = statements.allSatisfy(\.outlivesItsTransaction)
+        let lasting = statements.allSatisfy(\.outlivesItsTransaction)
         if let halves = try? ScratchDatabase.catalogs(
             ofEach: split.script(0, named: script.name + ", in part"), split.script(1, named: script.name + ", in part"), in: cluster,
-            defaultPrivileges: defaultPrivileges, on: made, committingEvery: understood ? Self.statementsPerCommit : nil,
+            defaultPrivileges: defaultPrivileges, on: made, committingEvery: lasting ? Self.statementsPerCommit : nil,
             read: { index, half in if forCache { parts.withLock { $0[index] = DesiredCatalogCache.Part(half) } } }),
             let union = Catalog.union(halves.first, halves.second)
         {
