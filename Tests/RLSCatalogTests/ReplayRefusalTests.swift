@@ -48,4 +48,18 @@ struct ReplayRefusalTests {
         let catalog = try ScratchDatabase.catalog(applying: [SQLScript(name: "large.sql", sql: fixed)], in: TestDatabase.cluster)
         #expect(catalog.tables.first { $0.name.name == "big" }?.comment == note + "b")
     }
+
+    /// A statement that changes how strings are read applies to the statements after it, as when
+    /// `rls apply` runs them one by one: a message of many statements would be read before it ran.
+    @Test("A script that turns standard_conforming_strings off reads the strings after it that way")
+    func stringsReadAfterTheSettingChanged() throws {
+        let sql = #"""
+            set standard_conforming_strings = off;
+            create table public.quoted (note text);
+            comment on table public.quoted is 'a\\b';
+
+            """#
+        let catalog = try ScratchDatabase.catalog(applying: [SQLScript(name: "legacy.sql", sql: sql)], in: TestDatabase.cluster)
+        #expect(catalog.tables.first { $0.name.name == "quoted" }?.comment == #"a\b"#)
+    }
 }
