@@ -37,13 +37,13 @@ extension Connection {
         let batches = TransactionModel.batches(statements)
         for (number, batch) in batches.enumerated() {
             for (steps, enumValues) in [(batch.enumValues, true), (batch.main, false)] where !steps.isEmpty {
-                try execute("BEGIN; SET LOCAL standard_conforming_strings = on")
+                try execute(Self.begin)
                 let final =
                     leavingOutFinalRows && !enumValues && number == batches.count - 1
                     ? steps.reversed().prefix { statements[$0.file][$0.statement].literalRowsTable != nil }.count : 0
                 let group = committingEvery.map { max($0, 1) } ?? steps.count
                 for start in stride(from: steps.startIndex, to: steps.endIndex - final, by: group) {
-                    if start > steps.startIndex { try execute("COMMIT; BEGIN; SET LOCAL standard_conforming_strings = on") }
+                    if start > steps.startIndex { try execute("COMMIT; " + Self.begin) }
                     try run(
                         steps[start..<min(start + group, steps.endIndex - final)], of: scripts, statements, enumValues: enumValues,
                         first: true)
@@ -57,6 +57,10 @@ extension Connection {
             }
         }
     }
+
+    /// How a replay's transaction starts: strings read as the SQL standard says, whatever the
+    /// database's default (the scanner that split the statements reads them so).
+    private static let begin = "BEGIN; SET LOCAL standard_conforming_strings = on"
 
     /// About how much SQL one message of ``run(_:of:_:enumValues:first:)``'s fast path holds.
     private static let messageBytes = 1 << 20
@@ -115,7 +119,7 @@ extension Connection {
                 if !message.isEmpty { try execute(message) }
                 return
             } catch let error as DatabaseError where error.kind != .connectionLost {
-                try execute("ROLLBACK; BEGIN; SET LOCAL standard_conforming_strings = on")
+                try execute("ROLLBACK; " + Self.begin)
             }
         }
         let outcome = try pipeline(texts.map { PipelineStatement($0) })
