@@ -32,7 +32,6 @@ import RLSSQL
 ///         exception when others then
 ///           get stacked diagnostics state = returned_sqlstate;  -- and, unless RLS00, the message and context
 ///         end;
-///         if state = '42501' and probe_privileges_from[p] is not null then missing := <the first privilege group_role[g] lacks>; end if;
 ///         report := report || concat_ws(e'\x1f', probe_number[p], 'probe', state, …, message, context) || e'\x1e';
 ///       end loop;
 ///       raise sqlstate 'RLS00';
@@ -46,9 +45,9 @@ import RLSSQL
 /// select pg_temp.rls_check_probes($1::integer[], $2::integer[], $3::text[], …);
 /// ```
 ///
-/// The privileges are read after the probe's rollback, by the table's OID: the function is still the
-/// persona then, and a role may ask about a table by OID without access to the table's schema.
-/// Errors PL/pgSQL cannot catch (a statement timeout, a cancel) leave the call as errors, with no
+/// After a 42501 the client asks which privilege the persona lacked, once for all of a pipeline's
+/// probes, by the table's OID (``missingPrivileges(_:on:)``): privileges do not change while probes
+/// run, as every grant a block makes is rolled back with its group. Errors PL/pgSQL cannot catch (a statement timeout, a cancel) leave the call as errors, with no
 /// report: its probes then run again, one per call (see ``ProbeRunner``).
 struct ProbeBlock {
     /// The SQLSTATE the block raises to roll back a probe, and a group, that ran to its end.
@@ -82,7 +81,7 @@ struct ProbeBlock {
         var probeSettings: Settings = []
         /// The table's OID, for `has_table_privilege`.
         var table: UInt32
-        /// The privileges the statement needs, per column (nil: the whole table); nil: not asked.
+        /// The privileges the statement needs, per column (nil: the whole table), asked after a 42501; nil: not asked.
         var privileges: [(privilege: String, column: String?)]?
 
         /// Whether `other` runs in the same group: the same grant and the same persona.
@@ -118,13 +117,8 @@ struct ProbeBlock {
         var probeNumber: [Int?] = []
         var probeStatement: [String?] = []
         var probeReturns: [String?] = []
-        var probeTable: [String?] = []
         var probeSettingsFrom: [Int?] = []
         var probeSettingsTo: [Int?] = []
-        var probePrivilegesFrom: [Int?] = []
-        var probePrivilegesTo: [Int?] = []
-        var privilege: [String?] = []
-        var privilegeColumn: [String?] = []
         /// Appends `settings` to the shared arrays and returns their range, nil when there are none.
         func add(_ settings: Settings) -> (from: Int?, to: Int?) {
             guard !settings.isEmpty else { return (nil, nil) }
@@ -146,25 +140,14 @@ struct ProbeBlock {
             probeNumber.append(entry.index)
             probeStatement.append(entry.statement)
             probeReturns.append(entry.returns.rawValue)
-            probeTable.append(String(entry.table))
             let range = add(entry.probeSettings)
             probeSettingsFrom.append(range.from)
             probeSettingsTo.append(range.to)
-            if let required = entry.privileges {
-                privilege += required.map(\.privilege)
-                privilegeColumn += required.map(\.column)
-                probePrivilegesFrom.append(privilege.count - required.count + 1)
-                probePrivilegesTo.append(privilege.count)
-            } else {
-                probePrivilegesFrom.append(nil)
-                probePrivilegesTo.append(nil)
-            }
         }
         let parameters: [SQLParameter?] = [
             SQLArray(groupFirst), SQLArray(groupLast), SQLArray(groupGrant), SQLArray(groupRole), SQLArray(groupSettingsFrom),
             SQLArray(groupSettingsTo), SQLArray(settingName), SQLArray(settingValue), SQLArray(probeNumber), SQLArray(probeStatement),
-            SQLArray(probeReturns), SQLArray(probeSettingsFrom), SQLArray(probeSettingsTo), SQLArray(probeTable),
-            SQLArray(probePrivilegesFrom), SQLArray(probePrivilegesTo), SQLArray(privilege), SQLArray(privilegeColumn),
+            SQLArray(probeReturns), SQLArray(probeSettingsFrom), SQLArray(probeSettingsTo),
         ]
         let casts = Self.parameters.enumerated().map { "$\($0.offset + 1)::\($0.element.type)" }
         return PipelineStatement("select \(Self.function)(\(casts.joined(separator: ", ")))", parameters)
@@ -175,9 +158,7 @@ struct ProbeBlock {
         ("group_first", "integer[]"), ("group_last", "integer[]"), ("group_grant", "text[]"), ("group_role", "text[]"),
         ("group_settings_from", "integer[]"), ("group_settings_to", "integer[]"), ("setting_name", "text[]"),
         ("setting_value", "text[]"), ("probe_number", "integer[]"), ("probe_statement", "text[]"), ("probe_returns", "text[]"),
-        ("probe_settings_from", "integer[]"), ("probe_settings_to", "integer[]"), ("probe_table", "oid[]"),
-        ("probe_privileges_from", "integer[]"), ("probe_privileges_to", "integer[]"), ("privilege", "text[]"),
-        ("privilege_column", "text[]"),
+        ("probe_settings_from", "integer[]"), ("probe_settings_to", "integer[]"),
     ]
 
     /// Makes ``function`` for this connection: run once, inside the check's transaction and before
@@ -187,7 +168,7 @@ struct ProbeBlock {
         create function \(function)(\(parameters.map { "\($0.name) \($0.type)" }.joined(separator: ", ")))
         returns void language plpgsql as $rls_probe$
         declare g integer; p integer; s integer; stage text; result text; fixture_owner text; affected bigint; state text; message text;
-          context text; missing text; reported integer; report text := ''; setting text;
+          context text; reported integer; report text := ''; setting text;
         begin
           for g in 1 .. coalesce(array_length(group_first, 1), 0) loop
             reported := group_first[g] - 1;
@@ -199,7 +180,7 @@ struct ProbeBlock {
                 setting := set_config(setting_name[s], setting_value[s], true);
               end loop;
               for p in group_first[g] .. group_last[g] loop
-                result := null; state := null; message := null; context := null; missing := null;
+                result := null; state := null; message := null; context := null;
                 begin
                   if probe_settings_from[p] is not null then
                     for s in probe_settings_from[p] .. probe_settings_to[p] loop
@@ -223,15 +204,12 @@ struct ProbeBlock {
                   raise sqlstate '\(Self.finished.rawValue)';
                 \(Self.caught())
                 end;
-                if state = '\(SQLState.insufficientPrivilege)' and probe_privileges_from[p] is not null then
-                  missing := \(Self.missing(role: "group_role[g]", table: "probe_table[p]", privileges: "privilege[probe_privileges_from[p]:probe_privileges_to[p]]", columns: "privilege_column[probe_privileges_from[p]:probe_privileges_to[p]]"));
-                end if;
-                report := report || \(Self.record(number: "probe_number[p]", stage: "'\(Stage.probe.rawValue)'", missing: "missing", result: "coalesce(result, '')"));
+                report := report || \(Self.record(number: "probe_number[p]", stage: "'\(Stage.probe.rawValue)'", result: "coalesce(result, '')"));
                 reported := p;
               end loop;
               raise sqlstate '\(Self.finished.rawValue)';
             -- Past RLS00: the grant or the impersonation failed; one record for the group's probes not reported yet.
-            \(Self.caught(then: "report := report || \(Self.record(number: "probe_number[reported + 1]", stage: "stage", missing: "null", result: "probe_number[group_last[g]]"));"))
+            \(Self.caught(then: "report := report || \(Self.record(number: "probe_number[reported + 1]", stage: "stage", result: "probe_number[group_last[g]]"));"))
             end;
           end loop;
           raise notice '\(Self.marker)%', report;
@@ -249,8 +227,8 @@ struct ProbeBlock {
 
     /// One record of the report, each argument an SQL expression: a probe's, or a failed group's
     /// (its first probe not reported yet, `grant` or `group`, and its last probe in the result field).
-    private static func record(number: String, stage: String, missing: String, result: String) -> String {
-        "concat_ws(e'\\x1f', \(number), \(stage), coalesce(state, ''), coalesce(\(missing), ''), \(result), "
+    private static func record(number: String, stage: String, result: String) -> String {
+        "concat_ws(e'\\x1f', \(number), \(stage), coalesce(state, ''), \(result), "
             + "translate(coalesce(message, ''), e'\\x1e\\x1f', '  '), translate(coalesce(context, ''), e'\\x1e\\x1f', '  ')"
             + ") || e'\\x1e'"
     }
@@ -284,6 +262,42 @@ struct ProbeBlock {
         return Refusal(missing: row?["missing"] ?? "", schema: table.schema)
     }
 
+    /// ``missing(role:table:privileges:columns:)`` for many probes in one statement: for each
+    /// `(key, role, table OID, checks)`, the first privilege the role lacks, keyed by `key`; absent
+    /// where it holds them all.
+    static func missingPrivileges(
+        _ asked: [(key: Int, role: String, table: UInt32, checks: [(privilege: String, column: String?)])], on connection: Connection
+    ) throws -> [Int: String] {
+        guard !asked.isEmpty else { return [:] }
+        var from: [Int?] = []
+        var to: [Int?] = []
+        var privileges: [String?] = []
+        var columns: [String?] = []
+        for one in asked {
+            from.append(privileges.count + 1)
+            privileges += one.checks.map(\.privilege)
+            columns += one.checks.map(\.column)
+            to.append(privileges.count)
+        }
+        let missing = Self.missing(
+            role: "asked.role", table: "asked.tbl", privileges: "($5::text[])[asked.f:asked.t]", columns: "($6::text[])[asked.f:asked.t]")
+        let rows = try connection.query(
+            """
+            select asked.n::text as key, \(missing) as missing
+            from unnest($1::integer[], $2::text[], $3::oid[], $4::integer[], $7::integer[]) as asked(n, role, tbl, f, t)
+            """,
+            [
+                SQLArray(asked.map { Optional($0.key) }), SQLArray(asked.map { Optional($0.role) }),
+                SQLArray(asked.map { Optional(String($0.table)) }), SQLArray(from), SQLArray(privileges), SQLArray(columns), SQLArray(to),
+            ]
+        ).rows
+        var found: [Int: String] = [:]
+        for row in rows {
+            if let key = row["key"].flatMap(Int.init), let value = row["missing"], !value.isEmpty { found[key] = value }
+        }
+        return found
+    }
+
     /// `array['a', null]::text[]`.
     static func array(_ items: [String?]) -> String {
         "array[\(items.map { $0.map(quoteLiteral) ?? "null" }.joined(separator: ", "))]::text[]"
@@ -312,16 +326,16 @@ struct ProbeBlock {
         var context: String
         /// The owners a SELECT returned (`alice+bob`) or the rows a write affected.
         var result: String
-        /// The first privilege the persona lacked, asked after a 42501 (``ProbeBlock/missing(role:table:privileges:columns:)``):
-        /// empty where it held them all or they were not asked.
-        var missing: String
+        /// The first privilege the persona lacked, asked after a 42501 by ``ProbeRunner``
+        /// (``ProbeBlock/missingPrivileges(_:on:)``): empty where it held them all or they were not asked.
+        var missing = ""
 
         /// How many lines the error's context has (0 for none).
         var frames: Int { context.isEmpty ? 0 : context.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count }
 
         /// The reports among `notices`, in order: each block's notice holds one record per probe
-        /// (ended by U+001E), of seven fields (separated by U+001F): index, stage, state, the missing
-        /// privilege (``missing``), result, the error's message, its context. A group whose grant or impersonation
+        /// (ended by U+001E), of six fields (separated by U+001F): index, stage, state, result, the
+        /// error's message, its context. A group whose grant or impersonation
         /// failed sends one record (stage `grant` or `group`) for its probes from the index to the
         /// one in the result field; each of them gets that report.
         static func read(_ notices: [DatabaseNotice]) throws -> [Report] {
@@ -332,7 +346,7 @@ struct ProbeBlock {
                 // Characters or UTF-8 views of a long notice was a tenth of the check's own time.
                 try message.withUTF8 { bytes in
                     var fields: [String] = []
-                    fields.reserveCapacity(7)
+                    fields.reserveCapacity(6)
                     var start = marker.utf8.count
                     for position in start...bytes.count {
                         let byte = position < bytes.count ? bytes[position] : probeSeparator
@@ -349,17 +363,16 @@ struct ProbeBlock {
             return reports
         }
 
-        /// One record's seven fields as reports: one, or one per probe of a failed group.
+        /// One record's six fields as reports: one, or one per probe of a failed group.
         private static func add(_ fields: [String], to reports: inout [Report]) throws {
-            guard fields.count == 7, let index = Int(fields[0]) else {
+            guard fields.count == 6, let index = Int(fields[0]) else {
                 throw CheckError("a probe's report could not be read: \(fields.joined(separator: " | "))")
             }
             guard let stage = Stage(rawValue: fields[1]) else {
                 throw CheckError("a probe's report could not be read: \(fields.joined(separator: " | "))")
             }
             var report = Report(
-                index: index, stage: stage, state: SQLState(rawValue: fields[2]), message: fields[5], context: fields[6], result: fields[4],
-                missing: fields[3])
+                index: index, stage: stage, state: SQLState(rawValue: fields[2]), message: fields[4], context: fields[5], result: fields[3])
             guard report.stage != .probe else {
                 reports.append(report)
                 return
