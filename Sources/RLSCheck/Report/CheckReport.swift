@@ -59,8 +59,13 @@ public struct CheckReport: Sendable {
         liveTables.map { LiveDelivery(table: $0, results: results) }
     }
 
-    /// The results for one table.
+    /// The results for one table: a pass over every result, so a report of every table reads
+    /// ``resultsByTable`` instead.
     public func results(for table: TableName) -> [CheckedProbe<Probe>] { results.filter { $0.probe.table == table } }
+
+    /// The results grouped by table, in their order: one pass. Filtering all of them for each table
+    /// took the text report of a 1,000-table check half a second.
+    public var resultsByTable: [TableName: [CheckedProbe<Probe>]] { Dictionary(grouping: results, by: \.probe.table) }
 
     /// `52 probes on 3 tables: 50 passed, 1 mismatch, 1 unverified; 3 of 3 scenarios passed`, with
     /// `, 4 not run` after the mismatches when promised probes could not run; channel and storage

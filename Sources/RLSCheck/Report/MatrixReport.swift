@@ -21,8 +21,9 @@ public struct MatrixReport {
     public var text: String {
         var lines: [String] = report.notes.map { "note: \($0)" }
         if !lines.isEmpty { lines.append("") }
+        let results = report.resultsByTable
         for table in report.tables {
-            lines += self.table(table) + [""]
+            lines += self.table(table, results[table] ?? []) + [""]
         }
         lines += liveLines() + channelLines() + fileLines()
         lines += scenarioLines()
@@ -37,8 +38,7 @@ public struct MatrixReport {
         + "denied = no grant (permission denied), trigger = refused by a trigger, alice+bob = rows SELECT returned; "
         + "✗ mismatch, ! not run, ? unverified"
 
-    private func table(_ name: TableName) -> [String] {
-        let results = report.results(for: name)
+    private func table(_ name: TableName, _ results: [CheckedProbe<Probe>]) -> [String] {
         let personas = report.personas.filter { persona in results.contains { $0.probe.persona == persona } }
         var rows: [[String]] = [[""] + personas.map(\.description)]
         for operation in Operation.allCases {
