@@ -47,8 +47,9 @@ import RLSSQL
 ///
 /// After a 42501 the client asks which privilege the persona lacked, once for all of a pipeline's
 /// probes, by the table's OID (``missingPrivileges(_:on:)``): privileges do not change while probes
-/// run, as every grant a block makes is rolled back with its group. Errors PL/pgSQL cannot catch (a statement timeout, a cancel) leave the call as errors, with no
-/// report: its probes then run again, one per call (see ``ProbeRunner``).
+/// run, as every grant a block makes is rolled back with its group. Errors PL/pgSQL cannot catch (a
+/// statement timeout, a cancel) leave the call as errors, with no report: its probes then run
+/// again, one per call (see ``ProbeRunner``).
 struct ProbeBlock {
     /// The SQLSTATE the block raises to roll back a probe, and a group, that ran to its end.
     static let finished = SQLState(rawValue: "RLS00")

@@ -8,8 +8,9 @@ import RLSSQL
 /// each run of probes that share a persona and a grant, the block grants (policies-only probes) and
 /// impersonates once; for each probe it runs the probe, then rolls it back by raising, catches what
 /// happened and reports it: the rows or row count, or the error's SQLSTATE, message and the number of
-/// its context's lines, with the catalog's privileges at that moment. Each table's policies-only probes run after its
-/// as-deployed ones for the same persona, so that one grant serves them all. No probe error reaches
+/// its context's lines; after a 42501 the runner asks the catalog which privilege the persona lacked,
+/// once for the whole pipeline. Each table's policies-only probes run after its as-deployed ones for
+/// the same persona, so that one grant serves them all. No probe error reaches
 /// the client, so the blocks travel in a pipeline (a thousand probes a round trip) and one probe's
 /// failure never skips the next. What a block cannot catch (a statement timeout, a cancel) fails its
 /// statement of the pipeline, without a report; its probes then run again one per block, so that
