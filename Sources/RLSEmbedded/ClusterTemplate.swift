@@ -75,6 +75,8 @@ package enum ClusterTemplate {
         try server.waitUntilReady(socketDirectory: directory, port: port)
         try shape(socketDirectory: directory, port: port)
         server.stop(keepingData: true)
+        // Which server built it: once those programs are gone or rebuilt, nothing can use it again.
+        try binaries.fingerprint.write(toFile: directory + "/" + UnusedTemplates.binariesFile, atomically: false, encoding: .utf8)
         _ = FileManager.default.createFile(atPath: directory + "/ready", contents: nil)
     }
 

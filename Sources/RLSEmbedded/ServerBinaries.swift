@@ -52,4 +52,14 @@ struct ServerBinaries: Sendable, Equatable {
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         return "\(directory)|\(size)|\(Int(modified))"
     }
+
+    /// Whether `fingerprint` (as ``fingerprint`` wrote it) still names the programs in its directory:
+    /// false once they are gone (a copy a test made and deleted) or were replaced (an upgrade).
+    static func stillInstalled(_ fingerprint: String) -> Bool {
+        // The directory is everything before the last two fields: it may hold a "|" itself.
+        let fields = fingerprint.split(separator: "|", omittingEmptySubsequences: false)
+        guard fields.count >= 3 else { return true }
+        let directory = fields.dropLast(2).joined(separator: "|")
+        return ServerBinaries(directory: directory).fingerprint == fingerprint
+    }
 }

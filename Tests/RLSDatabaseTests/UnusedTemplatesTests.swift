@@ -131,6 +131,41 @@ struct UnusedTemplatesTests {
         }
     }
 
+    /// A test suite that copies the server programs and deletes them after makes a template per run
+    /// that nothing can use again: it goes once unused for ten minutes, not a week. One built by
+    /// programs still in place, or used a minute ago, or from an rls that did not record its
+    /// programs, stays.
+    @Test func aTemplateWhoseServerProgramsAreGoneIsRemovedSoon() throws {
+        try withBase { base, account in
+            let installed = try ServerBinaries.locate()
+            let gone = try plant("template-u\(geteuid())-90e", in: base, usedAgo: 3600)
+            try "/tmp/rls-gone-\(getpid())/bin|9962496|1700000000".write(
+                toFile: gone + "/" + UnusedTemplates.binariesFile, atomically: false, encoding: .utf8)
+            let replaced = try plant("template-u\(geteuid())-2e9", in: base, usedAgo: 3600)
+            try "\(installed.directory)|1|1".write(
+                toFile: replaced + "/" + UnusedTemplates.binariesFile, atomically: false, encoding: .utf8)
+            let recent = try plant("template-u\(geteuid())-2ece", in: base, usedAgo: 60)
+            try "/tmp/rls-gone-\(getpid())/bin|9962496|1700000000".write(
+                toFile: recent + "/" + UnusedTemplates.binariesFile, atomically: false, encoding: .utf8)
+            let present = try plant("template-u\(geteuid())-e1d", in: base, usedAgo: 3600)
+            try installed.fingerprint.write(toFile: present + "/" + UnusedTemplates.binariesFile, atomically: false, encoding: .utf8)
+            let unrecorded = try plant("template-u\(geteuid())-01d", in: base, usedAgo: 3600)
+            // Writing the file dated the directory now: back to when each was last used.
+            for directory in [gone, replaced, present] { date(directory, ago: 3600) }
+            date(recent, ago: 60)
+            let current = try ensure(in: base, account: account)
+            #expect(!exists(gone), "a template whose programs are gone is kept")
+            #expect(!exists(replaced), "a template whose programs were replaced is kept")
+            #expect(exists(recent + "/ready"), "a template used a minute ago is removed")
+            #expect(exists(present + "/ready"), "a template whose programs are in place is removed")
+            #expect(exists(unrecorded + "/ready"), "a template that does not name its programs is removed")
+            let directory = (current as NSString).deletingLastPathComponent
+            let recorded = try String(contentsOfFile: directory + "/" + UnusedTemplates.binariesFile, encoding: .utf8)
+            #expect(recorded == installed.fingerprint)
+            #expect(!UnusedTemplates.isOrphaned(directory))
+        }
+    }
+
     /// An rls from before templates were marked used never touches `ready`, but its `cp` reads the data.
     @Test func aTemplateAnOlderRlsStillCopiesIsKept() throws {
         try withBase { base, account in
