@@ -182,7 +182,7 @@ struct ProbeRunner {
     /// whole hold, and its error, after which the transaction is back at ``savepoint``. Blocks are
     /// written, and reports read, while the server runs the blocks sent before them. Which
     /// privilege a persona lacked after a 42501 is asked at the end, once for the whole pipeline:
-    /// in the block, a query of its own for each refused probe was a tenth of a check's time.
+    /// in the block, a query of its own for each refused probe took a tenth of the probes' time.
     private func runBlocks(
         count: Int, perBlock: Int, entry: (Int) -> ProbeBlock.Entry
     ) throws -> (reports: [Int: ProbeBlock.Report], completed: Int, failure: DatabaseError?) {
