@@ -8,7 +8,7 @@ import RLSSQL
 /// migrations. Run as the bootstrap superuser `supabase_admin`.
 public enum SupabaseShape {
     /// Bumped whenever the SQL below changes, so cached templates are rebuilt.
-    package static let version = 7
+    package static let version = 8
 
     /// Cluster-wide roles; run once per cluster.
     ///
@@ -74,32 +74,35 @@ public enum SupabaseShape {
         grant select on table auth.users to service_role;
 
         -- The claims arrive as one JSON setting; older PostgREST versions set one setting per claim.
+        -- As Supabase Auth defines them (its migrations 20220224000811 and 20220531120530, and a
+        -- hosted project's dump of 2026): the per-claim setting first, then the JSON one; plain SQL
+        -- functions without a SET clause, so PostgreSQL inlines them into the policies that call them.
         create function auth.jwt() returns jsonb language sql stable as $$
             select coalesce(
-                nullif(current_setting('request.jwt.claims', true), '')::jsonb,
-                nullif(current_setting('request.jwt.claim', true), '')::jsonb
-            )
+                nullif(current_setting('request.jwt.claim', true), ''),
+                nullif(current_setting('request.jwt.claims', true), '')
+            )::jsonb
         $$;
 
         create function auth.uid() returns uuid language sql stable as $$
-            select nullif(coalesce(
-                nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub',
-                current_setting('request.jwt.claim.sub', true)
-            ), '')::uuid
+            select coalesce(
+                nullif(current_setting('request.jwt.claim.sub', true), ''),
+                (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+            )::uuid
         $$;
 
         create function auth.role() returns text language sql stable as $$
-            select nullif(coalesce(
-                nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role',
-                current_setting('request.jwt.claim.role', true)
-            ), '')
+            select coalesce(
+                nullif(current_setting('request.jwt.claim.role', true), ''),
+                (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+            )::text
         $$;
 
         create function auth.email() returns text language sql stable as $$
-            select nullif(coalesce(
-                nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email',
-                current_setting('request.jwt.claim.email', true)
-            ), '')
+            select coalesce(
+                nullif(current_setting('request.jwt.claim.email', true), ''),
+                (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+            )::text
         $$;
 
         alter function auth.jwt() owner to supabase_auth_admin;

@@ -74,6 +74,32 @@ struct SupabaseShapeTests {
         #expect(try db.query("select auth.uid() as uid").first?["uid"] == nil)
     }
 
+    /// Supabase Auth's functions read the per-claim setting first, then the JSON claims, and are
+    /// inlined into policies (no SET clause): where both are set and differ, the per-claim one wins,
+    /// as on a hosted project.
+    @Test func perClaimSettingWinsOverTheClaimsAsOnHostedProjects() throws {
+        let (_, db) = try TestDatabase.make()
+        let (older, json) = (UUID().uuidString.lowercased(), UUID().uuidString.lowercased())
+        let row = try db.transaction { tx in
+            try tx.query(
+                "select set_config('request.jwt.claim.sub', $1, true), set_config('request.jwt.claim.role', 'service_role', true), "
+                    + "set_config('request.jwt.claims', $2, true)",
+                [older, #"{"sub":"\#(json)","role":"authenticated"}"#])
+            return try #require(tx.query("select auth.uid()::text as uid, auth.role() as role").first)
+        }
+        #expect(row["uid"] == older)
+        #expect(row["role"] == "service_role")
+        let settings = try db.query(
+            """
+            select count(*) filter (where p.proconfig is not null) as with_set, count(*) as functions
+            from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+            where n.nspname = 'auth' and p.proname in ('uid', 'role', 'email', 'jwt') and p.prolang = (select oid from pg_language where lanname = 'sql')
+            """
+        ).first
+        #expect(settings?["functions"] == "4")
+        #expect(settings?["with_set"] == "0")
+    }
+
     @Test func anonWithoutGrantIsRefused() throws {
         let (_, db) = try TestDatabase.make()
         try db.execute("create table public.secret (id int); insert into public.secret values (1);")
