@@ -263,12 +263,13 @@ struct ProbeBlock {
         return Refusal(missing: row?["missing"] ?? "", schema: table.schema)
     }
 
+    /// What ``missingPrivileges(_:on:)`` asks for one refused probe: its key, its role, its table's
+    /// OID and the privileges its statement needs (per column, nil for the whole table).
+    typealias PrivilegeQuestion = (key: Int, role: String, table: UInt32, checks: [(privilege: String, column: String?)])
+
     /// ``missing(role:table:privileges:columns:)`` for many probes in one statement: for each
-    /// `(key, role, table OID, checks)`, the first privilege the role lacks, keyed by `key`; absent
-    /// where it holds them all.
-    static func missingPrivileges(
-        _ asked: [(key: Int, role: String, table: UInt32, checks: [(privilege: String, column: String?)])], on connection: Connection
-    ) throws -> [Int: String] {
+    /// question, the first privilege the role lacks, keyed by its key; absent where it holds them all.
+    static func missingPrivileges(_ asked: [PrivilegeQuestion], on connection: Connection) throws -> [Int: String] {
         guard !asked.isEmpty else { return [:] }
         var from: [Int?] = []
         var to: [Int?] = []

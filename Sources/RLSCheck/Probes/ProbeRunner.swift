@@ -188,7 +188,7 @@ struct ProbeRunner {
     ) throws -> (reports: [Int: ProbeBlock.Report], completed: Int, failure: DatabaseError?) {
         let starts = Array(stride(from: 0, to: count, by: perBlock))
         var reports: [Int: ProbeBlock.Report] = [:]
-        var asked: [(key: Int, role: String, table: UInt32, checks: [(privilege: String, column: String?)])] = []
+        var asked: [ProbeBlock.PrivilegeQuestion] = []
         func collect() throws {
             for report in try ProbeBlock.Report.read(connection.notices) { reports[report.index] = report }
             connection.clearNotices()
